@@ -15,11 +15,19 @@
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
   private var storage: [Element]
   private var offsets: [ID: Int]
+  private var removals = 0
 
   /// Creates an empty array.
   public init() {
     self.storage = []
     self.offsets = [:]
+  }
+
+  /// Changes whenever an element may have left the array: when one is removed, or the whole
+  /// array is replaced. `forEach` compares it before and after an action to cancel the effects of
+  /// removed elements without scanning the array on every action.
+  package var membershipStamp: MembershipStamp {
+    MembershipStamp(buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, removals: removals)
   }
 
   /// Creates an array of `elements`, whose ids must be unique.
@@ -136,6 +144,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let offset = offsets.removeValue(forKey: id) else { return nil }
+    removals += 1
     let element = storage.remove(at: offset)
     reindex(from: offset)
     return element
@@ -148,6 +157,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n*).
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
+    removals += 1
     let element = storage.remove(at: index)
     offsets[element.id] = nil
     reindex(from: index)
@@ -159,6 +169,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Parameter shouldBeRemoved: Returns `true` for the elements to remove.
   /// - Complexity: O(*n*).
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    removals += 1
     try storage.removeAll(where: shouldBeRemoved)
     offsets.removeAll(keepingCapacity: true)
     reindex(from: 0)
@@ -166,6 +177,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Removes every element.
   public mutating func removeAll() {
+    removals += 1
     storage.removeAll()
     offsets.removeAll()
   }
@@ -184,6 +196,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       offsets[storage[offset].id] = offset
     }
   }
+}
+
+/// A value that changes whenever an element may have left an `IdentifiedArray`.
+package struct MembershipStamp: Equatable {
+  let buffer: UnsafeRawPointer?
+  let removals: Int
 }
 
 /// An `IdentifiedArray` of `Identifiable` elements, keyed by their `id`.

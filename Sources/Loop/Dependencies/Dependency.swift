@@ -1,0 +1,27 @@
+/// Reads a dependency from the current `DependencyValues`.
+///
+/// ```swift
+/// struct LinkList: Reducer {
+///   @Dependency(\.linkClient) var linkClient
+///   @Dependency(\.date) var date
+/// }
+/// ```
+///
+/// The value is looked up each time it is read, in the task that reads it: inside a store's
+/// reducer and effects that is the store's dependencies.
+@propertyWrapper
+public struct Dependency<Value>: Sendable {
+  private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+
+  /// Creates a reader for the dependency at `keyPath`.
+  ///
+  /// - Parameter keyPath: The dependency's property on `DependencyValues`.
+  public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
+    self.keyPath = keyPath
+  }
+
+  /// The dependency's current value.
+  public var wrappedValue: Value {
+    DependencyValues.current[keyPath: keyPath]
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+
+/// The dependencies in effect: time, ids, clocks, storage clients.
+///
+/// Extend it with one computed property per dependency, and read them with `@Dependency`:
+///
+/// ```swift
+/// extension DependencyValues {
+///   public var linkClient: LinkClient {
+///     get { self[LinkClient.self] }
+///     set { self[LinkClient.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// Values come from the current task (see `withDependencies(_:operation:)`), so effects see the
+/// dependencies of the store that started them. A key nobody overrode resolves by context:
+/// `liveValue` in an app, `testValue` in a test process, `previewValue` in the preview context.
+/// Live values are created once and shared; test values are created on each use, so every test
+/// starts fresh.
+public struct DependencyValues: Sendable {
+  /// Which of a key's values a dependency resolves to when nobody overrode it.
+  public enum Context: Sendable, Equatable {
+    /// The app: `liveValue`.
+    case live
+    /// A test: `testValue`.
+    case test
+    /// A demo or preview: `previewValue`.
+    case preview
+  }
+
+  @TaskLocal static var current = DependencyValues(context: .default)
+
+  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+
+  /// The context used for keys that were not overridden.
+  public var context: Context
+
+  /// Creates dependency values with no overrides.
+  ///
+  /// - Parameter context: Which value of each key to use.
+  public init(context: Context) {
+    self.context = context
+  }
+
+  /// Accesses the dependency for `key`.
+  ///
+  /// - Parameter key: The key type.
+  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+      switch context {
+      case .live: return LiveValues.value(for: key)
+      case .test: return Key.testValue
+      case .preview: return Key.previewValue
+      }
+    }
+    set {
+      overrides[ObjectIdentifier(key)] = newValue
+    }
+  }
+}
+
+extension DependencyValues.Context {
+  /// `.test` inside a test process (an XCTest bundle, which also hosts Swift Testing), else
+  /// `.live`.
+  static let `default`: Self = {
+    let executable = ProcessInfo.processInfo.arguments.first ?? ""
+    let isTest =
+      executable.hasSuffix(".xctest")
+      || ProcessInfo.processInfo.environment["XCTestSessionIdentifier"] != nil
+      || ProcessInfo.processInfo.environment["XCTestConfigurationFilePath"] != nil
+    return isTest ? .test : .live
+  }()
+}
+
+/// Live values, created once per key: a live value may open a database, so it must not be
+/// built on every access.
+private enum LiveValues {
+  static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+  static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+    if let value = cache.withLock({ $0[ObjectIdentifier(key)] }) as? Key.Value { return value }
+    // NB: built outside the lock, since a live value may read other dependencies.
+    let value = Key.liveValue
+    return cache.withLock { cache in
+      if let existing = cache[ObjectIdentifier(key)] as? Key.Value { return existing }
+      cache[ObjectIdentifier(key)] = value
+      return value
+    }
+  }
+}
+
+/// Runs `operation` with changed dependencies. Effects started inside see them too.
+///
+/// ```swift
+/// let store = withDependencies {
+///   $0.date = .constant(Date(timeIntervalSince1970: 0))
+/// } operation: {
+///   Store(initialState: Feature.State()) { Feature() }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - update: Changes the current dependencies.
+///   - operation: The code to run with the changed dependencies.
+/// - Returns: What `operation` returned.
+/// - Throws: What `update` or `operation` threw.
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs asynchronous `operation` with changed dependencies. Tasks it starts see them too.
+///
+/// - Parameters:
+///   - update: Changes the current dependencies.
+///   - isolation: The actor the operation runs on.
+///   - operation: The code to run with the changed dependencies.
+/// - Returns: What `operation` returned.
+/// - Throws: What `update` or `operation` threw.
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try await DependencyValues.$current.withValue(values, operation: operation)
+}
+
+extension DependencyValues {
+  /// The dependencies of the current task.
+  public static var currentValues: DependencyValues { current }
+
+  /// Runs `operation` with exactly `values` as the dependencies.
+  package static func with<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+    try $current.withValue(values, operation: operation)
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// Returns new UUIDs; a dependency so tests get predictable ones.
+///
+/// ```swift
+/// @Dependency(\.uuid) var uuid
+/// let id = uuid()
+/// ```
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// Creates a generator that calls `generate` for each UUID.
+  ///
+  /// - Parameter generate: Returns a new UUID.
+  public init(_ generate: @escaping @Sendable () -> UUID) {
+    self.generate = generate
+  }
+
+  /// Returns a new UUID.
+  ///
+  /// - Returns: The UUID.
+  public func callAsFunction() -> UUID { generate() }
+
+  /// Random UUIDs.
+  public static let live = UUIDGenerator { UUID() }
+
+  /// A generator that counts up from `00000000-0000-0000-0000-000000000000`, one per call.
+  public static var incrementing: UUIDGenerator {
+    let counter = Mutex<UInt64>(0)
+    return UUIDGenerator {
+      let value = counter.withLock { count in
+        defer { count += 1 }
+        return count
+      }
+      return UUID(counting: value)
+    }
+  }
+
+  /// A generator that always returns `uuid`.
+  ///
+  /// - Parameter uuid: The fixed UUID.
+  /// - Returns: The generator.
+  public static func constant(_ uuid: UUID) -> UUIDGenerator { UUIDGenerator { uuid } }
+}
+
+extension UUID {
+  /// The UUID whose last 12 hex digits spell `value`: `UUID(counting: 1)` is
+  /// `00000000-0000-0000-0000-000000000001`.
+  ///
+  /// - Parameter value: The counter value (at most 48 bits are used).
+  public init(counting value: UInt64) {
+    let hex = String(value & 0xFFFF_FFFF_FFFF, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: 12 - hex.count) + hex
+    // NB: the string is always a well-formed UUID, so this never falls back.
+    self = UUID(uuidString: "00000000-0000-0000-0000-\(padded)") ?? UUID()
+  }
+}
+
+extension UUIDGenerator: DependencyKey, TestPlaceholder {
+  /// Random UUIDs.
+  public static var liveValue: UUIDGenerator { .live }
+
+  /// A generator that reports an issue and returns the zero UUID.
+  ///
+  /// - Parameter dependency: The dependency's name.
+  /// - Returns: The placeholder.
+  public static func placeholder(dependency: String) -> UUIDGenerator {
+    UUIDGenerator(unimplemented("@Dependency(\\.uuid)", placeholder: UUID(counting: 0)))
+  }
+
+  /// Reports an issue when used: a test must choose its ids (e.g. `.incrementing`).
+  public static var testValue: UUIDGenerator { placeholder(dependency: "uuid") }
+}
+
+extension DependencyValues {
+  /// A generator of new UUIDs. Override with `.incrementing` in tests.
+  public var uuid: UUIDGenerator {
+    get { self[UUIDGenerator.self] }
+    set { self[UUIDGenerator.self] = newValue }
+  }
+}

@@ -1,0 +1,310 @@
+/// Work a reducer asks the store to do after it has changed the state: send more actions, run
+/// asynchronous code, cancel earlier work.
+///
+/// Effects are values; reducers return them and the store runs them:
+///
+/// ```swift
+/// case .refreshTapped:
+///   return .run { send in
+///     await send(.linksLoaded(try await linkClient.fetchLinks()))
+///   } catch: { error, send in
+///     await send(.loadFailed(error.localizedDescription))
+///   }
+///   .cancellable(id: CancelID.refresh, cancelInFlight: true)
+/// ```
+///
+/// ## Debounce and throttle
+/// Both are built from `.cancellable` and the injected clock, so tests drive them with a test
+/// clock:
+///
+/// ```swift
+/// // Debounce: every new query cancels the pending one; only the last survives the wait.
+/// return .run { send in
+///   try await clock.sleep(for: .milliseconds(300))
+///   await send(.search(query))
+/// }
+/// .cancellable(id: CancelID.search, cancelInFlight: true)
+/// ```
+///
+/// `Effect.debounce(id:for:clock:)` packages that recipe. A throttle keeps the running effect
+/// and drops new ones instead: record the time of the last run in state and return `.none` while
+/// it is within the interval.
+public struct Effect<Action>: Sendable {
+  package enum Operation: Sendable {
+    case none
+    case send(UncheckedSendable<Action>)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    indirect case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
+    case cancel(id: AnyHashableSendable)
+    /// Cancels every running effect whose id satisfies the predicate.
+    case cancelMatching(@Sendable (AnyHashableSendable) -> Bool)
+  }
+
+  package let operation: Operation
+
+  package init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  public static var none: Self { Self(operation: .none) }
+
+  /// An effect that sends `action` back into the store right after the current action.
+  ///
+  /// The store processes it before `send` returns, after any actions queued before it. Prefer
+  /// calling shared logic directly over sending actions to yourself; `.send` is for telling a
+  /// parent something (a delegate action) or starting a child's action.
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: The effect.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(UncheckedSendable(action)))
+  }
+
+  /// An effect that runs asynchronous work, which may send any number of actions.
+  ///
+  /// The operation runs off the main actor; `send` hops back to it. Actions sent after the
+  /// effect was cancelled are dropped. An error thrown by the operation goes to `catch` when
+  /// given; otherwise it is reported as a runtime issue (a test failure under test), because a
+  /// silently swallowed error is a bug. Cancellation errors are not reported.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work. It receives a `Send` to deliver actions.
+  ///   - catch: Turns an error thrown by `operation` into actions.
+  ///   - fileID: The file of the call, for reporting an uncaught error.
+  ///   - line: The line of the call.
+  /// - Returns: The effect.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(
+      operation: .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          if let handler {
+            await handler(error, send)
+          } else if !Task.isCancelled {
+            reportIssue(
+              """
+              An 'Effect.run' returned from '\(fileID):\(line)' threw an unhandled error:
+
+                  \(error)
+
+              To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch it \
+              inside the operation.
+              """,
+              fileID: fileID, line: line)
+          }
+        }
+      })
+  }
+
+  /// Runs several effects at the same time.
+  ///
+  /// - Parameter effects: The effects.
+  /// - Returns: An effect that finishes when all of them have.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs several effects at the same time.
+  ///
+  /// - Parameter effects: The effects.
+  /// - Returns: An effect that finishes when all of them have.
+  public static func merge(_ effects: [Self]) -> Self {
+    let live = effects.filter { if case .none = $0.operation { false } else { true } }
+    return live.count == 1 ? live[0] : Self(operation: live.isEmpty ? .none : .merge(live))
+  }
+
+  /// Runs several effects one after another: each starts when the previous one has finished,
+  /// including the effects of the actions it sent.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: The effect.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs several effects one after another: each starts when the previous one has finished,
+  /// including the effects of the actions it sent.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: The effect.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let live = effects.filter { if case .none = $0.operation { false } else { true } }
+    return live.count == 1 ? live[0] : Self(operation: live.isEmpty ? .none : .concatenate(live))
+  }
+
+  /// Runs this effect merged with another.
+  ///
+  /// - Parameter other: The other effect.
+  /// - Returns: The merged effect.
+  public func merge(with other: Self) -> Self {
+    // NB: reducers merge on every action; most effects are `.none`, so skip the array.
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return Self(operation: .merge([self, other]))
+  }
+
+  /// Runs this effect, then another.
+  ///
+  /// - Parameter next: The effect to run after this one finishes.
+  /// - Returns: The concatenated effect.
+  public func concatenate(with next: Self) -> Self {
+    if case .none = operation { return next }
+    if case .none = next.operation { return self }
+    return Self(operation: .concatenate([self, next]))
+  }
+
+  /// Makes this effect cancellable with `Effect.cancel(id:)`.
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value. Effects with equal ids are cancelled together.
+  ///   - cancelInFlight: When `true`, effects already running with this id are cancelled before
+  ///     this one starts (the recipe for debounce and "latest request wins").
+  /// - Returns: The cancellable effect.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    // NB: nothing can be running from an effect that starts no task.
+    if !cancelInFlight && isSynchronous { return self }
+    return Self(
+      operation: .cancellable(self, id: AnyHashableSendable(id), cancelInFlight: cancelInFlight))
+  }
+
+  /// An effect that cancels every running effect marked with `id`.
+  ///
+  /// - Parameter id: The id given to `cancellable(id:cancelInFlight:)`.
+  /// - Returns: The effect.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(operation: .cancel(id: AnyHashableSendable(id)))
+  }
+
+  /// Transforms the actions this effect sends.
+  ///
+  /// Scoping reducers use this to embed a child's actions in the parent's action.
+  ///
+  /// - Parameter transform: Turns this effect's actions into another type.
+  /// - Returns: The transformed effect.
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action.value))
+    case .run(let priority, let operation):
+      return Effect<NewAction>(
+        operation: .run(priority) { send in
+          await operation(Send { action in send(transform(action)) })
+        })
+    case .merge(let effects):
+      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let effect, let id, let cancelInFlight):
+      return Effect<NewAction>(
+        operation: .cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
+    case .cancel(let id):
+      return Effect<NewAction>(operation: .cancel(id: id))
+    case .cancelMatching(let predicate):
+      return Effect<NewAction>(operation: .cancelMatching(predicate))
+    }
+  }
+
+  /// Whether running this effect needs no task: it only sends actions and cancels.
+  package var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelMatching: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(let effect, _, _): effect.isSynchronous
+    }
+  }
+}
+
+extension Effect {
+  /// Runs `operation` after `duration` has passed on `clock` without another effect with the
+  /// same `id` starting: the debounce recipe.
+  ///
+  /// - Parameters:
+  ///   - id: The id shared by the debounced effects.
+  ///   - duration: How long to wait for quiet.
+  ///   - clock: The clock to wait on; pass the `continuousClock` dependency so tests control it.
+  ///   - operation: The work to run after the wait.
+  /// - Returns: The effect.
+  public static func debounce<C: Clock>(
+    id: some Hashable & Sendable,
+    for duration: C.Duration,
+    clock: C,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void
+  ) -> Self {
+    Self.run { send in
+      try await clock.sleep(for: duration)
+      try await operation(send)
+    }
+    .cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// Delivers actions from an effect back to the store, on the main actor.
+///
+/// ```swift
+/// return .run { send in
+///   for await value in stream { await send(.valueChanged(value)) }
+/// }
+/// ```
+///
+/// Calls after the effect has been cancelled are ignored, so a cancelled effect never changes
+/// the state.
+@MainActor
+public struct Send<Action>: Sendable {
+  private let deliver: @MainActor (Action) -> Void
+
+  /// Creates a `Send` that hands each action to `deliver`.
+  ///
+  /// - Parameter deliver: Receives the actions, on the main actor.
+  public nonisolated init(_ deliver: @escaping @MainActor (Action) -> Void) {
+    self.deliver = deliver
+  }
+
+  /// Sends an action back into the store, unless the effect has been cancelled.
+  ///
+  /// - Parameter action: The action.
+  public func callAsFunction(_ action: Action) {
+    guard !Task.isCancelled else { return }
+    deliver(action)
+  }
+}
+
+/// A box that lets a value cross into a `Sendable` context.
+///
+/// NB: effects carry actions to the main actor, where the store runs them; actions need not be
+/// `Sendable` themselves, as in TCA. The box is only unwrapped on the store's actor.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+  package let value: Value
+
+  package init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// A type-erased `Hashable & Sendable` value, used for cancellation ids.
+package struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // NB: `AnyHashable` is not `Sendable`, but it only ever wraps a `Sendable` value here.
+  private let base: AnyHashable
+
+  package init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+  }
+
+  /// The wrapped value, to be cast to the type it was created with.
+  package var value: Any { base.base }
+
+  package var description: String { String(describing: base.base) }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+
+/// Receives the runtime issues Loop reports: misuse that is not worth a crash but must not go
+/// unnoticed, such as an action sent to a child state that is absent, an effect's unhandled
+/// error, or a dependency without a test value used in a test.
+///
+/// The default reporter prints a warning to standard error. `LoopTesting` installs one that turns
+/// each issue into a test failure at the reported location, and tests capture issues with
+/// `withIssueReporter(_:operation:)`.
+public protocol IssueReporter: Sendable {
+  /// Reports an issue.
+  ///
+  /// - Parameters:
+  ///   - message: What went wrong and how to fix it.
+  ///   - location: Where in the user's code it was detected.
+  func reportIssue(_ message: String, at location: IssueLocation)
+}
+
+/// A place in source code that an issue is attributed to.
+public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
+  /// The `#fileID` of the call.
+  public var fileID: String
+  /// The `#filePath` of the call.
+  public var filePath: String
+  /// The line.
+  public var line: Int
+  /// The column.
+  public var column: Int
+
+  /// Creates a location.
+  ///
+  /// - Parameters:
+  ///   - fileID: The `#fileID` of the call.
+  ///   - filePath: The `#filePath` of the call.
+  ///   - line: The line.
+  ///   - column: The column.
+  public init(fileID: String, filePath: String, line: Int, column: Int) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The location as `file:line:column`.
+  public var description: String { "\(fileID):\(line):\(column)" }
+}
+
+/// Issue reporting: where runtime issues go.
+public enum IssueReporting {
+  /// The reporter used when no `withIssueReporter` scope is active.
+  ///
+  /// Starts as a reporter that prints to standard error. `LoopTesting` replaces it with one that
+  /// records test failures when a test store is first created.
+  public static var defaultReporter: any IssueReporter {
+    get { defaultReporterStorage.withLock { $0 } }
+    set { defaultReporterStorage.withLock { $0 = newValue } }
+  }
+
+  @TaskLocal static var scopedReporter: (any IssueReporter)?
+
+  private static let defaultReporterStorage = Mutex<any IssueReporter>(StandardErrorReporter())
+
+  /// The reporter in effect for the current task.
+  public static var current: any IssueReporter { scopedReporter ?? defaultReporter }
+}
+
+/// Runs `operation` with every issue it reports, and every issue the effects it starts report,
+/// going to `reporter`.
+///
+/// - Parameters:
+///   - reporter: The reporter to use.
+///   - operation: The code to run.
+/// - Returns: What `operation` returned.
+/// - Throws: What `operation` threw.
+public func withIssueReporter<R>(
+  _ reporter: any IssueReporter, operation: () throws -> R
+) rethrows -> R {
+  try IssueReporting.$scopedReporter.withValue(reporter, operation: operation)
+}
+
+/// Runs `operation` with every issue it reports going to `reporter`.
+///
+/// - Parameters:
+///   - reporter: The reporter to use.
+///   - isolation: The actor the operation runs on.
+///   - operation: The code to run.
+/// - Returns: What `operation` returned.
+/// - Throws: What `operation` threw.
+public func withIssueReporter<R>(
+  _ reporter: any IssueReporter,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await IssueReporting.$scopedReporter.withValue(reporter, operation: operation)
+}
+
+/// Reports a runtime issue to the current reporter.
+///
+/// - Parameters:
+///   - message: What went wrong and how to fix it.
+///   - fileID: The file to attribute the issue to.
+///   - filePath: The file path to attribute the issue to.
+///   - line: The line.
+///   - column: The column.
+public func reportIssue(
+  _ message: String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  IssueReporting.current.reportIssue(
+    message,
+    at: IssueLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+}
+
+/// Prints issues to standard error as runtime warnings.
+public struct StandardErrorReporter: IssueReporter {
+  /// Creates the reporter.
+  public init() {}
+
+  /// Prints the issue to standard error.
+  ///
+  /// - Parameters:
+  ///   - message: The issue.
+  ///   - location: Where it happened.
+  public func reportIssue(_ message: String, at location: IssueLocation) {
+    FileHandle.standardError.write(Data("[Loop] runtime warning at \(location): \(message)\n".utf8))
+  }
+}
+
+/// Collects reported issues in memory, so that tests can check them word for word.
+///
+/// ```swift
+/// let issues = IssueCollector()
+/// withIssueReporter(issues) { store.send(.row(.element(id: 9, action: .tapped))) }
+/// #expect(issues.messages.first?.hasPrefix("A 'forEach' received") == true)
+/// ```
+public final class IssueCollector: IssueReporter {
+  private let storage = Mutex<[(message: String, location: IssueLocation)]>([])
+
+  /// Creates an empty collector.
+  public init() {}
+
+  /// Records the issue.
+  ///
+  /// - Parameters:
+  ///   - message: The issue.
+  ///   - location: Where it happened.
+  public func reportIssue(_ message: String, at location: IssueLocation) {
+    storage.withLock { $0.append((message, location)) }
+  }
+
+  /// The messages reported so far, in order.
+  public var messages: [String] { storage.withLock { $0.map(\.message) } }
+
+  /// The locations of the issues reported so far, in order.
+  public var locations: [IssueLocation] { storage.withLock { $0.map(\.location) } }
+}

@@ -1,0 +1,136 @@
+/// An action for one element of a collection, carrying the element's id.
+///
+/// A parent holds `case rows(IdentifiedActionOf<Row>)` and routes it with `forEach`.
+public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
+  /// The element with `id` received `action`.
+  case element(id: ID, action: Action)
+
+  /// The element's id.
+  public var id: ID {
+    switch self {
+    case .element(let id, _): id
+    }
+  }
+
+  /// The element's action.
+  public var action: Action {
+    switch self {
+    case .element(_, let action): action
+    }
+  }
+}
+
+/// The `IdentifiedAction` for the elements a reducer `R` handles.
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
+where R.State: Identifiable, R.State.ID: Sendable
+
+extension IdentifiedAction: Equatable where Action: Equatable {}
+extension IdentifiedAction: Hashable where Action: Hashable {}
+extension IdentifiedAction: Sendable where Action: Sendable {}
+
+extension Reducer {
+  /// Runs `element` on the element of an `IdentifiedArray` that an element action names, before
+  /// this reducer.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: .case(Action.rows)) { Row() }
+  /// ```
+  ///
+  /// The element is found by id in O(1) and changed in place; the array is never copied. An
+  /// action for an id that is no longer in the array (often an effect that outlived its row) is
+  /// reported as a runtime issue and ignored, never a crash. When this reducer removes elements,
+  /// their running effects are cancelled.
+  ///
+  /// - Parameters:
+  ///   - toElements: Where the elements live.
+  ///   - toElementAction: The action case that carries element actions.
+  ///   - element: The element reducer.
+  ///   - fileID: The file of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func forEach<ElementState, ElementAction, ElementID: Hashable & Sendable, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Self, ElementID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    ForEachReducer(
+      parent: self, element: element(), toElements: toElements,
+      toElementAction: toElementAction, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer `forEach` returns: a parent with a collection of elements.
+public struct ForEachReducer<Parent: Reducer, ElementID: Hashable & Sendable, Element: Reducer>:
+  Reducer
+where Element.State: Identifiable, Element.State.ID == ElementID {
+  let parent: Parent
+  let element: Element
+  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>
+  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  /// Runs the element reducer for element actions, then the parent.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state.
+  ///   - action: The parent's action.
+  /// - Returns: The merged effects.
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    var elementEffect = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction) = toElementAction.extract(action) {
+      let embed = toElementAction.embed
+      let effect = state[keyPath: toElements].modify(id: id) {
+        element.reduce(into: &$0, action: elementAction)
+      }
+      if let effect {
+        elementEffect = effect.map { embed(.element(id: id, action: $0)) }
+          .cancellable(id: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
+      } else {
+        reportIssue(
+          """
+          A 'forEach' at '\(fileID):\(line)' received an action for a missing element \
+          (id: \(id)):
+
+              \(action)
+
+          This is usually an effect that outlived its element, or an action sent after the \
+          element was removed. To fix, send element actions only for elements in the array.
+          """,
+          fileID: fileID, line: line)
+      }
+    }
+    let stamp = state[keyPath: toElements].membershipStamp
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let elements = state[keyPath: toElements]
+    guard elements.membershipStamp != stamp else {
+      return elementEffect.merge(with: parentEffect)
+    }
+    // NB: elements may have left; cancel the running effects of those that did.
+    let path = UncheckedSendable(toElements as AnyKeyPath)
+    let remaining = UncheckedSendable(elements)
+    let cancelRemoved = Effect<Parent.Action>(
+      operation: .cancelMatching { id in
+        guard let id = id.value as? ForEachEffectID<ElementID> else { return false }
+        return id.path == path.value && !remaining.value.contains(id: id.id)
+      })
+    return .merge(elementEffect, parentEffect, cancelRemoved)
+  }
+}
+
+struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
+  // NB: key paths are immutable and only compared here.
+  let path: AnyKeyPath
+  let id: ID
+
+  init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>, id: ID) {
+    self.path = path.value
+    self.id = id
+  }
+}

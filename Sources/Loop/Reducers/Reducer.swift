@@ -1,0 +1,67 @@
+/// A feature's logic: how an action changes the state, and what effects it starts.
+///
+/// Implement either `reduce(into:action:)` or a `body` built from other reducers:
+///
+/// ```swift
+/// struct Counter: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case incrementTapped, decrementTapped }
+///
+///   var body: some ReducerOf<Self> {
+///     Reduce { state, action in
+///       switch action {
+///       case .incrementTapped: state.count += 1
+///       case .decrementTapped: state.count -= 1
+///       }
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+///
+/// Reducers are pure and synchronous: everything else (time, ids, storage) is reached through
+/// dependencies in the effects they return.
+public protocol Reducer<State, Action> {
+  /// The state the reducer changes.
+  associatedtype State
+  /// The actions it handles.
+  associatedtype Action
+  /// The reducer's body: a reducer built from others, or `Never` when `reduce` is implemented.
+  associatedtype Body
+
+  /// Changes `state` for `action` and returns the effects to run.
+  ///
+  /// - Parameters:
+  ///   - state: The current state, changed in place.
+  ///   - action: The action.
+  /// - Returns: The effects to run next.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducer's logic, composed from other reducers.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+/// A reducer with the same state and action as `R`, for writing `some ReducerOf<Self>`.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer where Body == Never {
+  /// A reducer that implements `reduce(into:action:)` has no body.
+  public var body: Body {
+    fatalError(
+      "'\(Self.self)' has no body: it implements 'reduce(into:action:)'. Do not read 'body' "
+        + "directly.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs the body.
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  ///   - action: The action.
+  /// - Returns: The body's effects.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}

@@ -1,0 +1,220 @@
+import Synchronization
+
+/// Runs effects for a store: starts their tasks, tracks which are in flight and under which
+/// cancellation ids, and cancels them.
+///
+/// `Store` and `TestStore` share it; they differ only in what they do with the actions effects
+/// send.
+@MainActor
+package final class EffectRuntime<Action> {
+  /// An effect task that has not finished, with the action whose reducer returned it.
+  package struct Running {
+    /// The action that started the effect.
+    package let origin: Action
+    /// The effect's task.
+    package let task: Task<Void, Never>
+  }
+
+  /// Where the actions of running effects go.
+  package struct Senders {
+    /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
+    let now: (Action) -> Void
+    /// Receives an action sent by a running effect; returns the task of the effects it started.
+    let later: @MainActor (Action) -> Task<Void, Never>?
+
+    /// Creates the senders.
+    ///
+    /// - Parameters:
+    ///   - now: Receives synchronous actions.
+    ///   - later: Receives actions sent by running effects.
+    package init(
+      now: @escaping (Action) -> Void,
+      later: @escaping @MainActor (Action) -> Task<Void, Never>?
+    ) {
+      self.now = now
+      self.later = later
+    }
+  }
+
+  private var running: [Int: Running] = [:]
+  private var cancellables: [AnyHashableSendable: Set<Int>] = [:]
+  private var nextSerial = 0
+
+  /// Creates a runtime with nothing running.
+  package init() {}
+
+  /// The effects still running, oldest first.
+  package var inFlight: [Running] {
+    running.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  /// Starts `effect`, returned by the reducer for `origin`.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect.
+  ///   - origin: The action whose reducer returned it.
+  ///   - senders: Where its actions go.
+  /// - Returns: The tasks started, to await for the effect to finish.
+  package func start(
+    _ effect: Effect<Action>, origin: Action, senders: Senders
+  ) -> [Task<Void, Never>] {
+    var tasks: [Task<Void, Never>] = []
+    start(effect, origin: origin, senders: senders, ids: [], into: &tasks)
+    return tasks
+  }
+
+  /// Cancels every running effect.
+  package func cancelAll() {
+    for entry in running.values { entry.task.cancel() }
+  }
+
+  /// Cancels the running effects marked with `id`.
+  ///
+  /// - Parameter id: The cancellation id.
+  package func cancel(id: AnyHashableSendable) {
+    for serial in cancellables[id] ?? [] { running[serial]?.task.cancel() }
+  }
+
+  private func start(
+    _ effect: Effect<Action>,
+    origin: Action,
+    senders: Senders,
+    ids: [AnyHashableSendable],
+    into tasks: inout [Task<Void, Never>]
+  ) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      senders.now(action.value)
+    case .run(let priority, let operation):
+      let children = TaskBag()
+      let later = senders.later
+      tasks.append(
+        track(origin: origin, ids: ids) { serial in
+          Task(priority: priority) { [weak self] in
+            await children.awaitingAll {
+              await operation(Send { action in children.insert(later(action)) })
+            }
+            self?.finish(serial, ids: ids)
+          }
+        })
+    case .merge(let effects):
+      for effect in effects {
+        start(effect, origin: origin, senders: senders, ids: ids, into: &tasks)
+      }
+    case .concatenate(let effects):
+      startConcatenation(effects, origin: origin, senders: senders, ids: ids, into: &tasks)
+    case .cancellable(let effect, let id, let cancelInFlight):
+      if cancelInFlight { cancel(id: id) }
+      start(effect, origin: origin, senders: senders, ids: ids + [id], into: &tasks)
+    case .cancel(let id):
+      cancel(id: id)
+    case .cancelMatching(let isMatch):
+      for (id, serials) in cancellables where isMatch(id) {
+        for serial in serials { running[serial]?.task.cancel() }
+      }
+    }
+  }
+
+  /// Starts the synchronous prefix of a concatenation now, and the rest one after another in a
+  /// task, so `.concatenate(.send(a), .send(b))` behaves like two sends in order.
+  private func startConcatenation(
+    _ effects: [Effect<Action>],
+    origin: Action,
+    senders: Senders,
+    ids: [AnyHashableSendable],
+    into tasks: inout [Task<Void, Never>]
+  ) {
+    let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
+    for effect in effects[..<firstAsync] {
+      start(effect, origin: origin, senders: senders, ids: ids, into: &tasks)
+    }
+    guard firstAsync < effects.endIndex else { return }
+    let rest = Array(effects[firstAsync...])
+    let later = senders.later
+    let origin = UncheckedSendable(origin)
+    tasks.append(
+      track(origin: origin.value, ids: ids) { serial in
+        Task { [weak self] in
+          let children = TaskBag()
+          await children.awaitingAll {
+            for effect in rest {
+              guard !Task.isCancelled, let self else { break }
+              // NB: inside the task every action, even a synchronous `.send`, is sent later.
+              let step = TaskBag()
+              let stepSenders = Senders(
+                now: { step.insert(later($0)) }, later: { later($0) })
+              for task in self.start(effect, origin: origin.value, senders: stepSenders) {
+                step.insert(task)
+              }
+              children.insert(contentsOf: step)
+              await step.awaitingAll {}
+            }
+          }
+          self?.finish(serial, ids: ids)
+        }
+      })
+  }
+
+  private func track(
+    origin: Action, ids: [AnyHashableSendable], _ makeTask: (Int) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    let serial = nextSerial
+    nextSerial += 1
+    let task = makeTask(serial)
+    running[serial] = Running(origin: origin, task: task)
+    for id in ids { cancellables[id, default: []].insert(serial) }
+    return task
+  }
+
+  private func finish(_ serial: Int, ids: [AnyHashableSendable]) {
+    running[serial] = nil
+    for id in ids {
+      cancellables[id]?.remove(serial)
+      if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    }
+  }
+}
+
+/// Tasks to await together; cancelling the awaiting task cancels them all, including tasks
+/// added after the cancellation.
+final class TaskBag: Sendable {
+  private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
+
+  /// Adds a task to the bag.
+  func insert(_ task: Task<Void, Never>?) {
+    guard let task else { return }
+    let isCancelled = state.withLock { state in
+      state.tasks.append(task)
+      return state.isCancelled
+    }
+    if isCancelled { task.cancel() }
+  }
+
+  /// Adds the tasks of another bag.
+  func insert(contentsOf other: TaskBag) {
+    for task in other.state.withLock({ $0.tasks }) { insert(task) }
+  }
+
+  /// Runs `operation`, then waits for every task in the bag, cancelling them all when the
+  /// current task is cancelled.
+  func awaitingAll(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async -> Void
+  ) async {
+    await withTaskCancellationHandler {
+      await operation()
+      var index = 0
+      while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
+        await task.value
+        index += 1
+      }
+    } onCancel: {
+      let tasks = state.withLock { state in
+        state.isCancelled = true
+        return state.tasks
+      }
+      for task in tasks { task.cancel() }
+    }
+  }
+}

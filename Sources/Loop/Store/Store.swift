@@ -1,0 +1,235 @@
+/// Holds a feature's state, runs its reducer for each action, and runs the effects it returns.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// store.send(.incrementTapped)
+/// print(store.state.count)  // 1
+/// ```
+///
+/// ## Ordering guarantees
+/// - `send` runs the reducer synchronously: when it returns, the state reflects the action.
+/// - Actions a reducer sends synchronously (`Effect.send`, and the synchronous start of a
+///   `concatenate`) are queued and run after the current action, in the order they were
+///   returned, before `send` returns. Reducers never run re-entrantly: an action sent while a
+///   reducer runs (say from an observer) waits in the same queue.
+/// - Asynchronous effects (`Effect.run`) start in the order returned; actions they send are
+///   processed on the main actor as they arrive, each one completely (with its queued actions)
+///   before the next.
+/// - Observers are told once per `send`, after the queue has drained.
+/// - `StoreTask.finish()` waits for the effects started by the action, by the actions it queued,
+///   and by every action those effects send, transitively.
+/// - When the store is deallocated, its running effects are cancelled.
+@MainActor
+public final class Store<State, Action> {
+  private let readState: @MainActor () -> State
+  private let sendAction: @MainActor (Action) -> Task<Void, Never>?
+  private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
+  private let root: AnyObject
+
+  /// Creates a store running `reducer` from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Changes this store's dependencies (which otherwise are those of the
+  ///     current task). Its reducer and effects see the changed values.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.current
+    prepareDependencies?(&dependencies)
+    let core = RootCore(
+      initialState: initialState, reducer: reducer(), dependencies: dependencies)
+    self.init(
+      readState: { core.state },
+      sendAction: { core.send($0) },
+      addObserver: { core.addObserver($0) },
+      root: core)
+  }
+
+  private init(
+    readState: @escaping @MainActor () -> State,
+    sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?,
+    addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
+    root: AnyObject
+  ) {
+    self.readState = readState
+    self.sendAction = sendAction
+    self.addObserver = addObserver
+    self.root = root
+  }
+
+  /// The current state.
+  public var state: State { readState() }
+
+  /// Sends an action: runs the reducer now, then starts the effects it returned.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: A task for the effects the action started; `await task.finish()` waits for them.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    StoreTask(sendAction(action))
+  }
+
+  /// A store for a child feature: it reads its state from this store's and sends its actions
+  /// through this store, so there is one source of truth.
+  ///
+  /// ```swift
+  /// let searchStore = appStore.scope(state: \.search, action: .case(App.Action.search))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the child's state lives.
+  ///   - toChildAction: The action case that carries the child's actions.
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    let readState = self.readState
+    let sendAction = self.sendAction
+    let embed = toChildAction.embed
+    return Store<ChildState, ChildAction>(
+      readState: { readState()[keyPath: toChildState] },
+      sendAction: { sendAction(embed($0)) },
+      addObserver: addObserver,
+      root: root)
+  }
+
+  /// Calls `onChange` after every `send` (and every action an effect sends) has been processed,
+  /// with the new state.
+  ///
+  /// - Parameter onChange: Receives the state, on the main actor.
+  /// - Returns: A token; the observation lasts until it is cancelled or deallocated.
+  public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
+    let readState = self.readState
+    return addObserver { onChange(readState()) }
+  }
+}
+
+extension Store where State: Sendable {
+  /// The states after each processed `send`, as an asynchronous sequence.
+  ///
+  /// The stream ends when the consuming task is cancelled.
+  public var states: AsyncStream<State> {
+    let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: .unbounded)
+    let observation = observe { continuation.yield($0) }
+    continuation.onTermination = { _ in Task { @MainActor in observation.cancel() } }
+    return stream
+  }
+}
+
+/// The effects an action started. `await finish()` waits for them; `cancel()` cancels them.
+public struct StoreTask: Hashable, Sendable {
+  let task: Task<Void, Never>?
+
+  init(_ task: Task<Void, Never>?) {
+    self.task = task
+  }
+
+  /// Cancels the effects.
+  public func cancel() {
+    task?.cancel()
+  }
+
+  /// Waits until the effects have finished, including those of the actions they sent.
+  public func finish() async {
+    await task?.value
+  }
+
+  /// Whether the effects were cancelled.
+  public var isCancelled: Bool { task?.isCancelled ?? false }
+}
+
+/// A state observation; cancel it (or let it go) to stop being called.
+@MainActor
+public final class StoreObservation {
+  private var onCancel: (@MainActor () -> Void)?
+
+  init(onCancel: @escaping @MainActor () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Stops the observation.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit {
+    onCancel?()
+  }
+}
+
+/// The root of a store tree: the state, the reducer, the queue, the effects.
+@MainActor
+private final class RootCore<State, Action> {
+  var state: State
+  private let reduce: (inout State, Action) -> Effect<Action>
+  private let dependencies: DependencyValues
+  private let runtime = EffectRuntime<Action>()
+  private var queue: [Action] = []
+  private var isSending = false
+  private var observers: [Int: @MainActor () -> Void] = [:]
+  private var nextObserver = 0
+
+  init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
+  where R.State == State, R.Action == Action {
+    self.state = initialState
+    self.reduce = reducer.reduce(into:action:)
+    self.dependencies = dependencies
+  }
+
+  isolated deinit {
+    runtime.cancelAll()
+  }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    queue.append(action)
+    // NB: an action sent while the queue drains is processed by the running loop.
+    guard !isSending else { return nil }
+    isSending = true
+    defer { isSending = false }
+    let tasks = DependencyValues.with(dependencies) { drainQueue() }
+    for observer in observers.values { observer() }
+    switch tasks.count {
+    case 0: return nil
+    case 1: return tasks[0]
+    default:
+      return Task {
+        let bag = TaskBag()
+        for task in tasks { bag.insert(task) }
+        await bag.awaitingAll {}
+      }
+    }
+  }
+
+  private func drainQueue() -> [Task<Void, Never>] {
+    var tasks: [Task<Void, Never>] = []
+    var index = 0
+    while index < queue.count {
+      let action = queue[index]
+      index += 1
+      let effect = reduce(&state, action)
+      if case .none = effect.operation { continue }
+      tasks += runtime.start(effect, origin: action, senders: senders)
+    }
+    queue.removeAll(keepingCapacity: true)
+    return tasks
+  }
+
+  private var senders: EffectRuntime<Action>.Senders {
+    EffectRuntime.Senders(
+      now: { [unowned self] in queue.append($0) },
+      later: { [weak self] in self?.send($0) })
+  }
+
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
+    let key = nextObserver
+    nextObserver += 1
+    observers[key] = observer
+    return StoreObservation { [weak self] in self?.observers[key] = nil }
+  }
+}
