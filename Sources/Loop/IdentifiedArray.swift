@@ -27,7 +27,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// array is replaced. `forEach` compares it before and after an action to cancel the effects of
   /// removed elements without scanning the array on every action.
   package var membershipStamp: MembershipStamp {
-    MembershipStamp(buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, removals: removals)
+    MembershipStamp(
+      buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+      removals: removals)
   }
 
   /// Creates an array of `elements`, whose ids must be unique.

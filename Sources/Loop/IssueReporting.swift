@@ -73,6 +73,7 @@ public enum IssueReporting {
 ///   - operation: The code to run.
 /// - Returns: What `operation` returned.
 /// - Throws: What `operation` threw.
+@discardableResult
 public func withIssueReporter<R>(
   _ reporter: any IssueReporter, operation: () throws -> R
 ) rethrows -> R {
@@ -87,6 +88,7 @@ public func withIssueReporter<R>(
 ///   - operation: The code to run.
 /// - Returns: What `operation` returned.
 /// - Throws: What `operation` threw.
+@discardableResult
 public func withIssueReporter<R>(
   _ reporter: any IssueReporter,
   isolation: isolated (any Actor)? = #isolation,

@@ -82,7 +82,8 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
   @Test func roundTripsThroughCodable() throws {
     let rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
     let data = try JSONEncoder().encode(rows)
-    #expect(String(decoding: data, as: UTF8.self) == #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
+    #expect(
+      String(decoding: data, as: UTF8.self) == #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: data) == rows)
   }
 

@@ -192,10 +192,11 @@ private struct Recorder: Reducer {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in
         state = action
-        return action == 1 ? .run { send in
-          await waitForCancellation()
-          await send(2)
-        } : .none
+        return action == 1
+          ? .run { send in
+            await waitForCancellation()
+            await send(2)
+          } : .none
       }
     }
     let task = store.send(1)
@@ -252,7 +253,11 @@ private struct Recorder: Reducer {
       Reduce<[String], String> { state, action in
         state.append(action)
         return action == "load"
-          ? .run { _ in throw Failure() } catch: { _, send in await send("failed") } : .none
+          ? .run { _ in
+            throw Failure()
+          } catch: { _, send in
+            await send("failed")
+          } : .none
       }
     }
     await store.send("load").finish()

@@ -43,7 +43,8 @@ extension DateGenerator: DependencyKey, TestPlaceholder {
   /// - Parameter dependency: The dependency's name.
   /// - Returns: The placeholder.
   public static func placeholder(dependency: String) -> DateGenerator {
-    DateGenerator(unimplemented("@Dependency(\\.date)", placeholder: Date(timeIntervalSinceReferenceDate: 0)))
+    DateGenerator(
+      unimplemented("@Dependency(\\.date)", placeholder: Date(timeIntervalSinceReferenceDate: 0)))
   }
 
   /// Reports an issue when used: a test must fix the date.

@@ -64,7 +64,5 @@ public protocol TestPlaceholder {
 }
 
 func dependencyName(_ key: Any.Type) -> String {
-  let name = String(reflecting: key)
-  guard let dot = name.firstIndex(of: ".") else { return name }
-  return String(name[name.index(after: dot)...])
+  String(describing: key)
 }

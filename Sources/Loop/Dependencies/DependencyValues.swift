@@ -107,6 +107,7 @@ private enum LiveValues {
 ///   - operation: The code to run with the changed dependencies.
 /// - Returns: What `operation` returned.
 /// - Throws: What `update` or `operation` threw.
+@discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
@@ -124,6 +125,7 @@ public func withDependencies<R>(
 ///   - operation: The code to run with the changed dependencies.
 /// - Returns: What `operation` returned.
 /// - Throws: What `update` or `operation` threw.
+@discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   isolation: isolated (any Actor)? = #isolation,

@@ -49,7 +49,9 @@ extension Reducer {
   ///   - fileID: The file of the call, for reports.
   ///   - line: The line of the call, for reports.
   /// - Returns: The combined reducer.
-  public func forEach<ElementState, ElementAction, ElementID: Hashable & Sendable, Element: Reducer>(
+  public func forEach<
+    ElementState, ElementAction, ElementID: Hashable & Sendable, Element: Reducer
+  >(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,

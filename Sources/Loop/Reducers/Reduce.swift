@@ -96,8 +96,7 @@ where First.State == Second.State, First.Action == Second.Action {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The merged effects.
-  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action>
-  {
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     let secondEffect = second.reduce(into: &state, action: action)
     return firstEffect.merge(with: secondEffect)

@@ -1,0 +1,177 @@
+import Foundation
+import Loop
+import Testing
+
+private struct NumberClient: Sendable {
+  var next: @Sendable () async throws -> Int
+  var name: @Sendable () -> String
+}
+
+extension NumberClient: DependencyKey, TestPlaceholder {
+  static let liveValue = NumberClient(next: { 1 }, name: { "live" })
+  static func placeholder(dependency: String) -> NumberClient {
+    NumberClient(
+      next: unimplemented("NumberClient.next"),
+      name: unimplemented("NumberClient.name", placeholder: "placeholder"))
+  }
+}
+
+extension DependencyValues {
+  fileprivate var numbers: NumberClient {
+    get { self[NumberClient.self] }
+    set { self[NumberClient.self] = newValue }
+  }
+}
+
+private struct Feature: Reducer {
+  @Dependency(\.numbers) var numbers
+  @Dependency(\.date) var date
+  @Dependency(\.uuid) var uuid
+
+  func reduce(into state: inout [String], action: String) -> Effect<String> {
+    state.append(action)
+    switch action {
+    case "stamp":
+      state.append("\(date.now.timeIntervalSince1970) \(uuid().uuidString)")
+      return .none
+    case "fetch":
+      return .run { send in await send("got \(try await numbers.next())") }
+    default:
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct DependencyTests {
+  @Test func storeOverridesReachTheReducer() {
+    let store = Store(initialState: [String]()) {
+      Feature()
+    } withDependencies: {
+      $0.date = .constant(Date(timeIntervalSince1970: 42))
+      $0.uuid = .incrementing
+    }
+    store.send("stamp")
+    store.send("stamp")
+    #expect(
+      store.state == [
+        "stamp", "42.0 00000000-0000-0000-0000-000000000000",
+        "stamp", "42.0 00000000-0000-0000-0000-000000000001",
+      ])
+  }
+
+  @Test func storeOverridesReachEffects() async {
+    let store = Store(initialState: [String]()) {
+      Feature()
+    } withDependencies: {
+      $0.numbers.next = { 7 }
+    }
+    await store.send("fetch").finish()
+    #expect(store.state == ["fetch", "got 7"])
+  }
+
+  @Test func withDependenciesReachesTasksStartedInside() async {
+    let value = await withDependencies {
+      $0.numbers.name = { "overridden" }
+    } operation: {
+      await Task {
+        @Dependency(\.numbers) var numbers
+        return numbers.name()
+      }.value
+    }
+    #expect(value == "overridden")
+  }
+
+  @Test func aTestUsesTheTestContext() {
+    #expect(DependencyValues.currentValues.context == .test)
+  }
+
+  @Test func aDependencyWithoutATestValueReportsItsName() {
+    let issues = IssueCollector()
+    let name = withIssueReporter(issues) {
+      @Dependency(\.numbers) var numbers
+      return numbers.name()
+    }
+    #expect(name == "placeholder")
+    #expect(
+      issues.messages == [
+        """
+        @Dependency(NumberClient) has no test value, and the test did not override it.
+
+        To fix, override it in the test ('withDependencies: { $0.… = … }'), or give \
+        'NumberClient' a 'testValue'.
+        """,
+        """
+        Unimplemented: 'NumberClient.name' was called.
+
+        To fix, override this endpoint in the test's dependencies, e.g. 'withDependencies: { \
+        $0.… = … }', with the behaviour the test expects.
+        """,
+      ])
+  }
+
+  @Test func anUnimplementedThrowingEndpointReportsAndThrows() async {
+    let issues = IssueCollector()
+    let next: @Sendable () async throws -> Int = unimplemented("NumberClient.next")
+    await withIssueReporter(issues) {
+      await #expect(throws: UnimplementedError(endpoint: "NumberClient.next")) {
+        try await next()
+      }
+    }
+    #expect(
+      issues.messages.first?.hasPrefix("Unimplemented: 'NumberClient.next' was called.") == true)
+  }
+
+  @Test func builtInTestValuesReportWhenUsed() {
+    let issues = IssueCollector()
+    withIssueReporter(issues) {
+      @Dependency(\.date) var date
+      @Dependency(\.uuid) var uuid
+      @Dependency(\.calendar) var calendar
+      @Dependency(\.timeZone) var timeZone
+      @Dependency(\.locale) var locale
+      #expect(date.now == Date(timeIntervalSinceReferenceDate: 0))
+      #expect(uuid() == UUID(counting: 0))
+      #expect(calendar.timeZone.secondsFromGMT() == 0)
+      #expect(timeZone.secondsFromGMT() == 0)
+      #expect(locale.identifier == "en_US_POSIX")
+    }
+    #expect(
+      issues.messages.map { $0.prefix { $0 != "\n" } } == [
+        "Unimplemented: '@Dependency(\\.date)' was called.",
+        "Unimplemented: '@Dependency(\\.uuid)' was called.",
+        "@Dependency(\\.calendar) has no test value, and the test did not override it.",
+        "@Dependency(\\.timeZone) has no test value, and the test did not override it.",
+        "@Dependency(\\.locale) has no test value, and the test did not override it.",
+      ])
+  }
+
+  @Test func theUnimplementedClockReportsAndDoesNotSleep() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      @Dependency(\.continuousClock) var clock
+      await #expect(throws: CancellationError.self) {
+        try await clock.sleep(for: .seconds(60))
+      }
+    }
+    #expect(
+      issues.messages.first?.hasPrefix(
+        "@Dependency(\\.continuousClock) has no test value") == true)
+  }
+
+  @Test func liveContextUsesLiveValuesOnce() {
+    withDependencies {
+      $0 = DependencyValues(context: .live)
+    } operation: {
+      @Dependency(\.numbers) var numbers
+      #expect(numbers.name() == "live")
+    }
+  }
+
+  @Test func incrementingUUIDsCountUp() {
+    let uuid = UUIDGenerator.incrementing
+    #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(counting: 255).uuidString == "00000000-0000-0000-0000-0000000000FF")
+  }
+}
