@@ -73,7 +73,7 @@ public struct Effect<Action>: Sendable {
   /// - Parameters:
   ///   - priority: The priority of the task that runs the operation.
   ///   - operation: The work. It receives a `Send` to deliver actions.
-  ///   - catch: Turns an error thrown by `operation` into actions.
+  ///   - handler: Turns an error thrown by `operation` into actions.
   ///   - fileID: The file of the call, for reporting an uncaught error.
   ///   - line: The line of the call.
   /// - Returns: The effect.

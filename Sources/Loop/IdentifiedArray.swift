@@ -23,8 +23,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     self.offsets = [:]
   }
 
-  /// Changes whenever an element may have left the array: when one is removed, or the whole
-  /// array is replaced. `forEach` compares it before and after an action to cancel the effects of
+  /// Changes whenever an element may have left the array.
+  ///
+  /// That is when one is removed, or the whole array is replaced. `forEach` compares it before and after an action to cancel the effects of
   /// removed elements without scanning the array on every action.
   package var membershipStamp: MembershipStamp {
     MembershipStamp(
@@ -223,7 +224,9 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position one past the last element.
   public var endIndex: Int { storage.endIndex }
 
-  /// Accesses the element at `position`. Replacing it must keep its id.
+  /// Accesses the element at `position`.
+  ///
+  /// Replacing it must keep its id.
   public subscript(position: Int) -> Element {
     get { storage[position] }
     set {

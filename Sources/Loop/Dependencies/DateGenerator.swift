@@ -52,7 +52,9 @@ extension DateGenerator: DependencyKey, TestPlaceholder {
 }
 
 extension DependencyValues {
-  /// The current date. Override with `.constant(...)` in tests.
+  /// The current date.
+  ///
+  /// Override it with `.constant(...)` in tests.
   public var date: DateGenerator {
     get { self[DateGenerator.self] }
     set { self[DateGenerator.self] = newValue }

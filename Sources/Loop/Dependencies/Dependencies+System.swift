@@ -45,7 +45,9 @@ private func reportMissingTestValue(_ name: String) {
 }
 
 extension DependencyValues {
-  /// The clock effects sleep on. Tests use `TestClock` (from `LoopTesting`) to move time by hand.
+  /// The clock effects sleep on.
+  ///
+  /// Tests use `TestClock` (from `LoopTesting`) to move time by hand.
   public var continuousClock: any Clock<Duration> {
     get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }

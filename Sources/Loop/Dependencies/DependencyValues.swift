@@ -92,7 +92,9 @@ private enum LiveValues {
   }
 }
 
-/// Runs `operation` with changed dependencies. Effects started inside see them too.
+/// Runs `operation` with changed dependencies.
+///
+/// Effects started inside see them too.
 ///
 /// ```swift
 /// let store = withDependencies {
@@ -117,7 +119,9 @@ public func withDependencies<R>(
   return try DependencyValues.$current.withValue(values, operation: operation)
 }
 
-/// Runs asynchronous `operation` with changed dependencies. Tasks it starts see them too.
+/// Runs asynchronous `operation` with changed dependencies.
+///
+/// Tasks it starts see them too.
 ///
 /// - Parameters:
 ///   - update: Changes the current dependencies.

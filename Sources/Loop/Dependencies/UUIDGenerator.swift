@@ -69,12 +69,14 @@ extension UUIDGenerator: DependencyKey, TestPlaceholder {
     UUIDGenerator(unimplemented("@Dependency(\\.uuid)", placeholder: UUID(counting: 0)))
   }
 
-  /// Reports an issue when used: a test must choose its ids (e.g. `.incrementing`).
+  /// Reports an issue when used: a test must choose its ids, with `.incrementing` say.
   public static var testValue: UUIDGenerator { placeholder(dependency: "uuid") }
 }
 
 extension DependencyValues {
-  /// A generator of new UUIDs. Override with `.incrementing` in tests.
+  /// A generator of new UUIDs.
+  ///
+  /// Override it with `.incrementing` in tests.
   public var uuid: UUIDGenerator {
     get { self[UUIDGenerator.self] }
     set { self[UUIDGenerator.self] = newValue }

@@ -121,7 +121,9 @@ extension Store where State: Sendable {
   }
 }
 
-/// The effects an action started. `await finish()` waits for them; `cancel()` cancels them.
+/// The effects an action started.
+///
+/// `await finish()` waits for them; `cancel()` cancels them.
 public struct StoreTask: Hashable, Sendable {
   let task: Task<Void, Never>?
 
