@@ -15,6 +15,23 @@ public protocol IssueReporter: Sendable {
   ///   - message: What went wrong and how to fix it.
   ///   - location: Where in the user's code it was detected.
   func reportIssue(_ message: String, at location: IssueLocation)
+
+  /// Reports something worth showing that is not a failure, such as an assertion a
+  /// non-exhaustive test store skipped. Does nothing unless the reporter implements it.
+  ///
+  /// - Parameters:
+  ///   - message: What to show.
+  ///   - location: Where in the user's code it applies.
+  func reportKnownIssue(_ message: String, at location: IssueLocation)
+}
+
+extension IssueReporter {
+  /// Ignores known issues.
+  ///
+  /// - Parameters:
+  ///   - message: What to show.
+  ///   - location: Where in the user's code it applies.
+  public func reportKnownIssue(_ message: String, at location: IssueLocation) {}
 }
 
 /// A place in source code that an issue is attributed to.
@@ -27,6 +44,8 @@ public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
   public var line: Int
   /// The column.
   public var column: Int
+  /// The file path as the compiler wrote it, for reporters (like XCTest's) that need it.
+  package var staticFilePath: StaticString?
 
   /// Creates a location.
   ///
@@ -114,8 +133,28 @@ public func reportIssue(
 ) {
   IssueReporting.current.reportIssue(
     message,
-    at: IssueLocation(
-      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+    at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+extension IssueLocation {
+  /// A location from the compiler's `#fileID`, `#filePath`, `#line` and `#column`.
+  ///
+  /// - Parameters:
+  ///   - fileID: The `#fileID` of the call.
+  ///   - filePath: The `#filePath` of the call.
+  ///   - line: The line.
+  ///   - column: The column.
+  public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.init(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    self.staticFilePath = filePath
+  }
+
+  /// Two locations are equal when they name the same place.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.fileID, lhs.filePath, lhs.line, lhs.column)
+      == (rhs.fileID, rhs.filePath, rhs.line, rhs.column)
+  }
 }
 
 /// Prints issues to standard error as runtime warnings.
@@ -142,6 +181,7 @@ public struct StandardErrorReporter: IssueReporter {
 /// ```
 public final class IssueCollector: IssueReporter {
   private let storage = Mutex<[(message: String, location: IssueLocation)]>([])
+  private let known = Mutex<[String]>([])
 
   /// Creates an empty collector.
   public init() {}
@@ -155,8 +195,20 @@ public final class IssueCollector: IssueReporter {
     storage.withLock { $0.append((message, location)) }
   }
 
+  /// Records the known issue.
+  ///
+  /// - Parameters:
+  ///   - message: The known issue.
+  ///   - location: Where it applies.
+  public func reportKnownIssue(_ message: String, at location: IssueLocation) {
+    known.withLock { $0.append(message) }
+  }
+
   /// The messages reported so far, in order.
   public var messages: [String] { storage.withLock { $0.map(\.message) } }
+
+  /// The known issues reported so far, in order.
+  public var knownIssues: [String] { known.withLock { $0 } }
 
   /// The locations of the issues reported so far, in order.
   public var locations: [IssueLocation] { storage.withLock { $0.map(\.location) } }

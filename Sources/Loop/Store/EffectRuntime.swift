@@ -6,11 +6,11 @@ import Synchronization
 /// `Store` and `TestStore` share it; they differ only in what they do with the actions effects
 /// send.
 @MainActor
-package final class EffectRuntime<Action> {
-  /// An effect task that has not finished, with the action whose reducer returned it.
+package final class EffectRuntime<Action, Origin> {
+  /// An effect task that has not finished, with what started it.
   package struct Running {
-    /// The action that started the effect.
-    package let origin: Action
+    /// What started the effect: for a store, the action whose reducer returned it.
+    package let origin: Origin
     /// The effect's task.
     package let task: Task<Void, Never>
   }
@@ -40,6 +40,9 @@ package final class EffectRuntime<Action> {
   private var cancellables: [AnyHashableSendable: Set<Int>] = [:]
   private var nextSerial = 0
 
+  /// Called on the main actor each time an effect task finishes.
+  package var onFinish: (() -> Void)?
+
   /// Creates a runtime with nothing running.
   package init() {}
 
@@ -56,7 +59,7 @@ package final class EffectRuntime<Action> {
   ///   - senders: Where its actions go.
   /// - Returns: The tasks started, to await for the effect to finish.
   package func start(
-    _ effect: Effect<Action>, origin: Action, senders: Senders
+    _ effect: Effect<Action>, origin: Origin, senders: Senders
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     start(effect, origin: origin, senders: senders, ids: [], into: &tasks)
@@ -77,7 +80,7 @@ package final class EffectRuntime<Action> {
 
   private func start(
     _ effect: Effect<Action>,
-    origin: Action,
+    origin: Origin,
     senders: Senders,
     ids: [AnyHashableSendable],
     into tasks: inout [Task<Void, Never>]
@@ -121,7 +124,7 @@ package final class EffectRuntime<Action> {
   /// task, so `.concatenate(.send(a), .send(b))` behaves like two sends in order.
   private func startConcatenation(
     _ effects: [Effect<Action>],
-    origin: Action,
+    origin: Origin,
     senders: Senders,
     ids: [AnyHashableSendable],
     into tasks: inout [Task<Void, Never>]
@@ -158,7 +161,7 @@ package final class EffectRuntime<Action> {
   }
 
   private func track(
-    origin: Action, ids: [AnyHashableSendable], _ makeTask: (Int) -> Task<Void, Never>
+    origin: Origin, ids: [AnyHashableSendable], _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
@@ -174,6 +177,7 @@ package final class EffectRuntime<Action> {
       cancellables[id]?.remove(serial)
       if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
     }
+    onFinish?()
   }
 }
 

@@ -171,7 +171,7 @@ private final class RootCore<State, Action> {
   var state: State
   private let reduce: (inout State, Action) -> Effect<Action>
   private let dependencies: DependencyValues
-  private let runtime = EffectRuntime<Action>()
+  private let runtime = EffectRuntime<Action, Action>()
   private var queue: [Action] = []
   private var isSending = false
   private var observers: [Int: @MainActor () -> Void] = [:]
@@ -222,7 +222,7 @@ private final class RootCore<State, Action> {
     return tasks
   }
 
-  private var senders: EffectRuntime<Action>.Senders {
+  private var senders: EffectRuntime<Action, Action>.Senders {
     EffectRuntime.Senders(
       now: { [unowned self] in queue.append($0) },
       later: { [weak self] in self?.send($0) })

@@ -1,0 +1,576 @@
+import Foundation
+import Loop
+
+/// A store for tests that asserts every step of a feature: each action sent, the exact state it
+/// produced, each action its effects sent back, and that every effect finished.
+///
+/// ```swift
+/// @MainActor @Test func incrementing() async {
+///   let store = TestStore(initialState: Counter.State()) { Counter() }
+///   await store.send(.incrementTapped) { $0.count = 1 }
+///   await store.send(.factButtonTapped) { $0.isLoading = true }
+///   await store.receive(.factResponse("1 is the loneliest number")) {
+///     $0.isLoading = false
+///     $0.fact = "1 is the loneliest number"
+///   }
+/// }
+/// ```
+///
+/// Every failure is reported at the line of the `send`, `receive` or `finish` call, with a diff
+/// that shows only what differs. Dependencies default to their `testValue`, so a test reaches
+/// nothing live it did not choose.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How strictly the store checks the test's assertions.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long `receive` and `finish` wait for effects by default.
+  public var timeout: Duration = .seconds(1)
+
+  /// The dependencies the reducer and new effects use; change them between steps.
+  public var dependencies: DependencyValues
+
+  /// The current state: the state after every action processed so far.
+  public private(set) var state: State
+
+  private var expectedState: State
+  private let reduce: (inout State, Action) -> Effect<Action>
+  private let runtime = EffectRuntime<Action, Origin>()
+  private var received: [Received] = []
+  private var queue: [(action: Action, origin: IssueLocation)] = []
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private let createdAt: IssueLocation
+
+  /// What started an effect: an action, and the test line that led to it.
+  struct Origin {
+    let action: Action
+    let location: IssueLocation
+  }
+
+  /// An action an effect sent, with the state right after the reducer processed it.
+  struct Received {
+    let action: Action
+    let state: State
+  }
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies; everything else uses its `testValue`.
+  ///   - fileID: The file of the call, for end-of-test failures.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    TestFailureReporter.installAsDefault()
+    var dependencies = DependencyValues(context: .test)
+    prepareDependencies(&dependencies)
+    self.dependencies = dependencies
+    self.state = initialState
+    self.expectedState = initialState
+    self.reduce = reducer().reduce(into:action:)
+    self.createdAt = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    runtime.onFinish = { [weak self] in self?.wake() }
+  }
+
+  isolated deinit {
+    reportUnfinishedWork(at: createdAt)
+    runtime.cancelAll()
+  }
+
+  // MARK: - Sending
+
+  /// Sends an action and asserts the state it produced.
+  ///
+  /// The closure receives the state before the action and must change it into the state the
+  /// reducer produced. Without a closure, the action must not change the state.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: The effects the action started; `await task.finish()` waits for them.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        report(Message.mustHandleReceived(received.map(\.action)), at: location)
+      } else {
+        reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
+      }
+      received.removeAll()
+      expectedState = state
+    }
+    let base = expectedState
+    let (actual, tasks) = DependencyValues.with(dependencies) {
+      process(action, origin: location, isReceived: false)
+    }
+    assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
+    expectedState = actual
+    return TestStoreTask(tasks: tasks, store: self)
+  }
+
+  /// Reduces `action` and starts its effects, then does the same for the actions they send
+  /// synchronously, in order, recording those as received.
+  ///
+  /// - Returns: The state right after `action`, and the tasks of every effect started.
+  private func process(
+    _ action: Action, origin: IssueLocation, isReceived: Bool
+  ) -> (State, [Task<Void, Never>]) {
+    let effect = reduce(&state, action)
+    let after = state
+    if isReceived { received.append(Received(action: action, state: after)) }
+    var tasks = start(effect, of: action, origin: origin)
+    var index = 0
+    while index < queue.count {
+      let (queued, queuedOrigin) = queue[index]
+      index += 1
+      let queuedEffect = reduce(&state, queued)
+      received.append(Received(action: queued, state: state))
+      tasks += start(queuedEffect, of: queued, origin: queuedOrigin)
+    }
+    queue.removeAll()
+    return (after, tasks)
+  }
+
+  private func start(
+    _ effect: Effect<Action>, of action: Action, origin: IssueLocation
+  ) -> [Task<Void, Never>] {
+    if case .none = effect.operation { return [] }
+    let senders = EffectRuntime<Action, Origin>.Senders(
+      now: { [unowned self] in queue.append(($0, origin)) },
+      later: { [weak self] action in self?.receiveFromEffect(action, origin: origin) })
+    return runtime.start(
+      effect, origin: Origin(action: action, location: origin), senders: senders)
+  }
+
+  private func receiveFromEffect(_ action: Action, origin: IssueLocation) -> Task<Void, Never>? {
+    let (_, tasks) = DependencyValues.with(dependencies) {
+      process(action, origin: origin, isReceived: true)
+    }
+    wake()
+    return TestStoreTask.aggregate(tasks)
+  }
+}
+
+// MARK: - Receiving
+
+extension TestStore where Action: Equatable {
+  /// Asserts that an effect sent `expectedAction` next, and the state it produced.
+  ///
+  /// Waits up to `timeout` for the action if it has not arrived yet, waking as soon as an effect
+  /// sends. Fails at once when nothing is buffered and no effect is running, since then nothing
+  /// can arrive.
+  ///
+  /// - Parameters:
+  ///   - expectedAction: The action the effect should have sent.
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      expected: Diff.dump(expectedAction),
+      matching: { $0 == expectedAction },
+      mismatch: { Message.unexpectedAction(expected: expectedAction, received: $0) },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension TestStore {
+  /// Asserts that an effect sent an action matching `isMatching` next, and the state it
+  /// produced. Use it for actions that are not `Equatable`.
+  ///
+  /// - Parameters:
+  ///   - isMatching: Returns `true` for the expected action.
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      expected: "an action matching the predicate",
+      matching: isMatching,
+      mismatch: { Message.actionNotMatching(received: $0, what: "the predicate") },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action of the case `casePath` next, and the state it
+  /// produced.
+  ///
+  /// - Parameters:
+  ///   - casePath: The expected action's case, such as `.case(Action.linksLoaded)`.
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      expected: "an action of the case path's case",
+      matching: casePath.matches,
+      mismatch: { Message.actionNotMatching(received: $0, what: "the case path") },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func receive(
+    expected: String,
+    matching isMatching: (Action) -> Bool,
+    mismatch: (Action) -> String,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    at location: IssueLocation
+  ) async {
+    let timeout = timeout ?? self.timeout
+    // NB: a non-exhaustive store looks past actions that do not match.
+    let isReady = { [unowned self] in
+      exhaustivity == .on ? !received.isEmpty : received.contains { isMatching($0.action) }
+    }
+    await waitUntil(isReady, or: { [unowned self] in runtime.inFlight.isEmpty }, timeout: timeout)
+    guard isReady() else {
+      if exhaustivity != .on, !received.isEmpty {
+        reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
+      }
+      report(
+        runtime.inFlight.isEmpty
+          ? Message.nothingToReceive(expected: expected)
+          : Message.receiveTimedOut(
+            expected: expected, timeout: timeout, inFlight: runtime.inFlight.map(\.origin)),
+        at: location)
+      return
+    }
+    if exhaustivity != .on {
+      let skipped = received.prefix { !isMatching($0.action) }
+      if !skipped.isEmpty {
+        reportSkipped(Message.skippedReceived(skipped.map(\.action)), at: location)
+        expectedState = skipped.last?.state ?? expectedState
+        received.removeFirst(skipped.count)
+      }
+    }
+    let next = received.removeFirst()
+    if !isMatching(next.action) {
+      report(mismatch(next.action), at: location)
+    }
+    assertState(base: expectedState, actual: next.state, update: update, at: location)
+    expectedState = next.state
+  }
+
+  // MARK: - Finishing
+
+  /// Waits for every running effect to finish, then asserts that nothing is left unasserted.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await waitUntil(
+      { [unowned self] in runtime.inFlight.isEmpty }, or: { false },
+      timeout: timeout ?? self.timeout)
+    reportUnfinishedWork(at: location)
+  }
+
+  /// Forgets the actions received but not yet asserted.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func skipReceivedActions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard !received.isEmpty else { return }
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      reportSkipped(
+        Message.skippedReceived(received.map(\.action)),
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    received.removeAll()
+    expectedState = state
+  }
+
+  /// Cancels the running effects, so the test can end without waiting for them.
+  public func skipInFlightEffects() async {
+    let tasks = runtime.inFlight.map(\.task)
+    runtime.cancelAll()
+    for task in tasks { await task.value }
+  }
+
+  /// Asserts the current state, for changes made outside an action (after skipping received
+  /// actions, say).
+  ///
+  /// - Parameters:
+  ///   - updateStateToExpectedResult: Changes the last asserted state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func assert(
+    _ updateStateToExpectedResult: (inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected = expectedState
+    do {
+      try updateStateToExpectedResult(&expected)
+    } catch {
+      report(Message.assertionThrew(error), at: location)
+      return
+    }
+    if expected != state {
+      report(Message.stateMismatch(expected: expected, actual: state), at: location)
+    }
+    expectedState = state
+  }
+
+  // MARK: - Checking
+
+  private func assertState(
+    base: State, actual: State, update: ((inout State) throws -> Void)?, at location: IssueLocation
+  ) {
+    var expected = base
+    var nonExhaustive = actual
+    do {
+      try update?(&expected)
+      try update?(&nonExhaustive)
+    } catch {
+      report(Message.assertionThrew(error), at: location)
+      return
+    }
+    switch exhaustivity {
+    case .on:
+      if update == nil {
+        if actual != base { report(Message.unexpectedChange(base: base, actual: actual), at: location) }
+      } else if expected != actual {
+        report(Message.stateMismatch(expected: expected, actual: actual), at: location)
+      } else if expected == base {
+        report(Message.noChange, at: location)
+      }
+    case .off(let showSkippedAssertions):
+      // NB: only what the closure states is checked: applied to the actual state, it must not
+      // change anything.
+      if nonExhaustive != actual {
+        report(Message.stateMismatch(expected: nonExhaustive, actual: actual), at: location)
+      } else if showSkippedAssertions, expected != actual {
+        reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
+      }
+    }
+  }
+
+  private func reportUnfinishedWork(at location: IssueLocation) {
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        report(Message.unhandledReceived(received.map(\.action)), at: location)
+      } else {
+        reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
+      }
+      received.removeAll()
+    }
+    for effect in runtime.inFlight {
+      if exhaustivity == .on {
+        report(Message.effectStillRunning(effect.origin.action), at: effect.origin.location)
+      } else {
+        reportSkipped(Message.effectStillRunning(effect.origin.action), at: effect.origin.location)
+      }
+    }
+    if !runtime.inFlight.isEmpty { runtime.cancelAll() }
+  }
+
+  private func report(_ message: String, at location: IssueLocation) {
+    IssueReporting.current.reportIssue(message, at: location)
+  }
+
+  private func reportSkipped(_ message: String, at location: IssueLocation) {
+    guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
+    IssueReporting.current.reportKnownIssue(message, at: location)
+  }
+
+  // MARK: - Waiting
+
+  /// Waits until `isDone` holds, `isHopeless` holds, or `timeout` passes; re-checked each time an
+  /// effect sends an action or finishes, never by polling.
+  private func waitUntil(
+    _ isDone: () -> Bool, or isHopeless: () -> Bool, timeout: Duration
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !isDone(), !isHopeless(), ContinuousClock.now < deadline {
+      let timer = Task { [weak self] in
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        self?.wake()
+      }
+      await withCheckedContinuation { waiters.append($0) }
+      timer.cancel()
+    }
+  }
+
+  fileprivate func wake() {
+    let waiting = waiters
+    waiters.removeAll()
+    for waiter in waiting { waiter.resume() }
+  }
+}
+
+/// How strictly a `TestStore` checks a test's assertions.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every state change, received action and running effect must be asserted.
+  case on
+  /// Only what the test states is checked; with `showSkippedAssertions`, what was skipped is
+  /// shown as a known issue (not a failure).
+  case off(showSkippedAssertions: Bool)
+
+  /// Only what the test states is checked, silently.
+  public static let off = Self.off(showSkippedAssertions: false)
+}
+
+/// The effects started by one `TestStore.send`.
+@MainActor
+public struct TestStoreTask: Sendable {
+  private let task: Task<Void, Never>?
+  private let isFinished: FinishFlag
+
+  init<State, Action>(tasks: [Task<Void, Never>], store: TestStore<State, Action>) {
+    let flag = FinishFlag()
+    self.isFinished = flag
+    guard let aggregate = Self.aggregate(tasks) else {
+      flag.isSet = true
+      self.task = nil
+      return
+    }
+    self.task = Task { [weak store] in
+      await aggregate.value
+      flag.isSet = true
+      store?.wake()
+    }
+  }
+
+  static func aggregate(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
+    switch tasks.count {
+    case 0: return nil
+    case 1: return tasks[0]
+    default:
+      return Task {
+        await withTaskCancellationHandler {
+          for task in tasks { await task.value }
+        } onCancel: {
+          for task in tasks { task.cancel() }
+        }
+      }
+    }
+  }
+
+  /// Cancels the effects and waits until they have stopped.
+  public func cancel() async {
+    task?.cancel()
+    await task?.value
+  }
+
+  /// Whether the effects have finished.
+  public var isCompleted: Bool { isFinished.isSet }
+
+  /// Waits for the effects to finish; fails the test if they are still running after `timeout`.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func finish(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let task else { return }
+    let flag = isFinished
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+    }
+    let watcher = Task {
+      await task.value
+      timer.cancel()
+    }
+    await timer.value
+    if !flag.isSet {
+      IssueReporting.current.reportIssue(
+        Message.taskStillRunning(timeout: timeout),
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    watcher.cancel()
+  }
+}
+
+@MainActor
+private final class FinishFlag: Sendable {
+  var isSet = false
+}
