@@ -105,7 +105,9 @@ extension Diff {
   ///
   /// - Complexity: O(*n*) when `values` is already increasing, else O(*n* log *n*).
   static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-    if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) { return Array(values.indices) }
+    if values.indices.dropFirst().allSatisfy({ values[$0 - 1] < values[$0] }) {
+      return Array(values.indices)
+    }
     // tails[k] is the offset of the smallest last value of an increasing run of length k + 1.
     var tails: [Int] = []
     var previous = Array(repeating: -1, count: values.count)

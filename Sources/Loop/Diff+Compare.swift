@@ -302,16 +302,28 @@ extension Diff {
   /// Matches rows by id. Rows whose relative order is kept (a longest increasing subsequence)
   /// pair up; moved rows print as removed at their old place and inserted at their new one.
   static func matchByID(_ old: Node, _ new: Node) -> [Entry] {
-    var newOffsets: [AnyHashable: Int] = [:]
-    newOffsets.reserveCapacity(new.ids.count)
-    for (offset, id) in new.ids.enumerated() { newOffsets[id] = offset }
-    var common: [(old: Int, new: Int)] = []
-    for (offset, id) in old.ids.enumerated() {
-      if let newOffset = newOffsets[id] { common.append((offset, newOffset)) }
+    // NB: Rows rarely move, so the ids that line up at both ends skip the hashing.
+    let (oldCount, newCount) = (old.ids.count, new.ids.count)
+    var prefix = 0
+    while prefix < min(oldCount, newCount), old.ids[prefix] == new.ids[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < min(oldCount, newCount) - prefix,
+      old.ids[oldCount - 1 - suffix] == new.ids[newCount - 1 - suffix]
+    {
+      suffix += 1
     }
-    let kept = longestIncreasingSubsequence(common.map(\.new)).map { common[$0] }
+    var newOffsets: [AnyHashable: Int] = [:]
+    for offset in prefix..<(newCount - suffix) { newOffsets[new.ids[offset]] = offset }
+    var common: [(old: Int, new: Int)] = []
+    for offset in prefix..<(oldCount - suffix) {
+      if let newOffset = newOffsets[old.ids[offset]] { common.append((offset, newOffset)) }
+    }
+    let kept =
+      (0..<prefix).map { ($0, $0) }
+      + longestIncreasingSubsequence(common.map(\.new)).map { common[$0] }
+      + (0..<suffix).map { (oldCount - suffix + $0, newCount - suffix + $0) }
     var entries: [Entry] = []
-    for segment in segments(kept, oldCount: old.ids.count, newCount: new.ids.count) {
+    for segment in segments(kept, oldCount: oldCount, newCount: newCount) {
       switch segment {
       case .match(let oldOffset, let newOffset):
         entries.append(

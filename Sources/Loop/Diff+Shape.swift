@@ -206,6 +206,8 @@ extension Diff {
   static func stripModules(_ name: String) -> String {
     var text = Substring(name)
     var result = ""
+    // Whether the next name continues a path whose module was dropped.
+    var continuing = false
     while let first = text.first {
       if text.hasPrefix("(extension in "), let end = text.range(of: "):") {
         text = text[end.upperBound...]
@@ -215,11 +217,13 @@ extension Diff {
         let identifier = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         text = text.dropFirst(identifier.count)
         // NB: Only a name that starts a path is a module; `Array<Int>.Index` keeps `Index`.
-        let startsPath = !result.hasSuffix(".")
+        let startsPath = !continuing && !result.hasSuffix(".")
         if startsPath, text.first == "." {
           text = text.dropFirst()
+          continuing = true
         } else {
           result += identifier
+          continuing = false
         }
       } else {
         result.append(first)
