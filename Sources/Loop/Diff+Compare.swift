@@ -22,6 +22,7 @@ extension Diff.Printer {
   ///   - depth: The nesting level of the first line.
   ///   - commas: Whether the value's last line takes a comma on each side.
   ///   - root: Whether the values are the root, whose enum cases are qualified by their type.
+  /// - Returns: The lines, or `nil` when nothing visible changed.
   func diff(
     _ old: Any, _ new: Any, label: String?, depth: Int, commas: Diff.Commas, root: Bool
   ) -> [Diff.Line]? {
@@ -108,7 +109,9 @@ extension Diff.Printer {
       })
     var changes: [[Diff.Line]?] = []
     var context: [Int: String] = [:]
-    for segment in Diff.segments(alignment.pairs, oldCount: oldLines.count, newCount: newLines.count) {
+    for segment in Diff.segments(
+      alignment.pairs, oldCount: oldLines.count, newCount: newLines.count)
+    {
       switch segment {
       case .match(_, let newOffset):
         context[changes.count] = Diff.blockLine(newLines[newOffset])
@@ -299,8 +302,10 @@ extension Diff {
     }
   }
 
-  /// Matches rows by id. Rows whose relative order is kept (a longest increasing subsequence)
-  /// pair up; moved rows print as removed at their old place and inserted at their new one.
+  /// Matches rows by id.
+  ///
+  /// Rows whose relative order is kept (a longest increasing subsequence) pair up; moved rows
+  /// print as removed at their old place and inserted at their new one.
   static func matchByID(_ old: Node, _ new: Node) -> [Entry] {
     // NB: Rows rarely move, so the ids that line up at both ends skip the hashing.
     let (oldCount, newCount) = (old.ids.count, new.ids.count)
@@ -327,7 +332,8 @@ extension Diff {
       switch segment {
       case .match(let oldOffset, let newOffset):
         entries.append(
-          .paired(label: nil, old: old.children[oldOffset].value, new: new.children[newOffset].value))
+          .paired(
+            label: nil, old: old.children[oldOffset].value, new: new.children[newOffset].value))
       case .gap(let oldRange, let newRange):
         entries += oldRange.map { .removed(label: nil, value: old.children[$0].value) }
         entries += newRange.map { .inserted(label: nil, value: new.children[$0].value) }

@@ -52,6 +52,7 @@ extension Diff.Printer {
   /// - Parameters:
   ///   - value: The value.
   ///   - root: Whether the value is the root, whose enum cases are qualified by their type.
+  /// - Returns: The value's shape; optionals are looked through.
   func shape(of value: Any, root: Bool) -> Diff.Shape {
     if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
       return shape(of: hashable.base, root: root)
@@ -113,7 +114,8 @@ extension Diff.Printer {
       ? payloadMirror.children.map { (Diff.fieldLabel($0.label), $0.value) }
       : [(nil, payload.value)]
     return .node(
-      Diff.Node(kind: .payload, open: name + "(", close: ")", empty: name + "()", children: children))
+      Diff.Node(
+        kind: .payload, open: name + "(", close: ")", empty: name + "()", children: children))
   }
 
   private func fieldsShape(of value: Any, mirror: Mirror) -> Diff.Shape {
