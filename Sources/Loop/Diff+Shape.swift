@@ -261,22 +261,19 @@ extension Diff {
   }
 
   /// The order of `values` by `Comparable` when they share one comparable type, else by `dumps`.
+  ///
+  /// - Complexity: O(*n* log *n*), with one dynamic cast per value rather than per comparison.
   static func sortedOrder(of values: [Any], dumps: [String]) -> [Int] {
-    let indices = Array(values.indices)
-    guard let first = values.first, first is any Comparable,
-      values.allSatisfy({ type(of: $0) == type(of: first) })
-    else {
-      return indices.sorted { dumps[$0] < dumps[$1] }
+    if let first = values.first as? any Comparable, let order = order(of: values, like: first) {
+      return order
     }
-    return indices.sorted { lhs, rhs in
-      guard let value = values[lhs] as? any Comparable else { return dumps[lhs] < dumps[rhs] }
-      return isLess(value, values[rhs])
-    }
+    return values.indices.sorted { dumps[$0] < dumps[$1] }
   }
 
-  private static func isLess<T: Comparable>(_ lhs: T, _ rhs: Any) -> Bool {
-    guard let rhs = rhs as? T else { return false }
-    return lhs < rhs
+  private static func order<T: Comparable>(of values: [Any], like _: T) -> [Int]? {
+    let typed = values.compactMap { $0 as? T }
+    guard typed.count == values.count else { return nil }
+    return typed.indices.sorted { typed[$0] < typed[$1] }
   }
 
   /// Whether two values are `==`, or `nil` when they are not `Equatable`.

@@ -40,7 +40,7 @@ private struct Todos: Equatable {
   var filter = Filter.all
 }
 
-private struct Point: Equatable {
+private struct Point: Hashable {
   var x: Int
   var y: Int
 }
@@ -441,6 +441,26 @@ extension Array {
         """)
   }
 
+  @Test func elementsWithDuplicateIDsMatchByPosition() {
+    let todos = [Todo(id: 1, title: "Milk"), Todo(id: 1, title: "Eggs")]
+    var changed = todos
+    changed[1].isDone = true
+    #expect(
+      Diff.lines(todos, changed) == """
+          [
+            … (1 unchanged)
+            Todo(
+              id: 1,
+              title: "Eggs",
+        −     isDone: false,
+        +     isDone: true,
+              priority: 1,
+              note: ""
+            )
+          ]
+        """)
+  }
+
   @Test func shortArraysOfPrimitivesAlignByCommonSubsequence() {
     #expect(
       Diff.lines([1, 2, 3], [1, 3, 4]) == """
@@ -549,6 +569,15 @@ extension Array {
           -1: "minus one",
           9: "nine",
           10: "ten"
+        ]
+        """)
+  }
+
+  @Test func dictionaryKeysRenderOnOneLine() {
+    #expect(
+      Diff.dump([Point(x: 1, y: 2): "a"]) == """
+        [
+          Point(x: 1, y: 2): "a"
         ]
         """)
   }
