@@ -36,7 +36,7 @@ extension Diff.Printer {
     where oldText.contains("\n") && newText.contains("\n"):
       return diffText(oldText, newText, head: head, depth: depth, commas: commas)
     case (.node(let oldNode), .node(let newNode))
-    where oldNode.kind == newNode.kind && oldNode.open == newNode.open
+    where Diff.kindsMatch(oldNode.kind, newNode.kind) && oldNode.open == newNode.open
       && inlinePayload(oldNode) == nil && inlinePayload(newNode) == nil:
       return diffNodes(oldNode, newNode, head: head, depth: depth, commas: commas)
     default:
@@ -75,12 +75,13 @@ extension Diff.Printer {
     _ old: Diff.Node, _ new: Diff.Node, head: String, depth: Int, commas: Diff.Commas
   ) -> [Diff.Line]? {
     let entries: [Diff.Entry] =
-      switch old.kind {
-      case .fields, .payload: Diff.matchByPosition(old.children, new.children)
-      case .elements: matchElements(old.children.map(\.value), new.children.map(\.value))
-      case .identified: Diff.matchByID(old, new)
-      case .dictionary: Diff.matchByKey(old, new, pairValues: true)
-      case .set: Diff.matchByKey(old, new, pairValues: false)
+      switch (old.kind, new.kind) {
+      case (.fields, _), (.payload, _): Diff.matchByPosition(old.children, new.children)
+      case (.identified, .identified): Diff.matchByID(old, new)
+      case (.elements, _), (.identified, _):
+        matchElements(old.children.map(\.value), new.children.map(\.value))
+      case (.dictionary, _): Diff.matchByKey(old, new, pairValues: true)
+      case (.set, _): Diff.matchByKey(old, new, pairValues: false)
       }
     guard let body = renderEntries(entries, depth: depth + 1) else { return nil }
     let tail = commas.old || commas.new ? "," : ""
@@ -287,6 +288,17 @@ extension Diff.Printer {
 }
 
 extension Diff {
+  /// Whether nodes of two kinds compare child by child.
+  ///
+  /// An array whose ids can't match rows (it is empty, or has a duplicate id) still compares
+  /// with one whose ids can, as plain elements.
+  static func kindsMatch(_ old: Node.Kind, _ new: Node.Kind) -> Bool {
+    switch (old, new) {
+    case (.elements, .identified), (.identified, .elements): true
+    default: old == new
+    }
+  }
+
   /// Matches children slot by slot, as struct fields and enum payloads are.
   static func matchByPosition(
     _ old: [(label: String?, value: Any)], _ new: [(label: String?, value: Any)]

@@ -461,6 +461,21 @@ extension Array {
         """)
   }
 
+  @Test func emptyArrayGainingIdentifiableElementsShowsThemInserted() {
+    #expect(
+      Diff.lines([Todo](), [Todo(id: 1, title: "Milk")]) == """
+          [
+        +   Todo(
+        +     id: 1,
+        +     title: "Milk",
+        +     isDone: false,
+        +     priority: 1,
+        +     note: ""
+        +   )
+          ]
+        """)
+  }
+
   @Test func shortArraysOfPrimitivesAlignByCommonSubsequence() {
     #expect(
       Diff.lines([1, 2, 3], [1, 3, 4]) == """
