@@ -140,12 +140,10 @@ extension Diff.Printer {
   }
 
   private func elementsNode(_ elements: [Any]) -> Diff.Node {
-    var node = Diff.Node(kind: .elements, open: "[", close: "]", empty: "[]", children: [])
-    node.children = elements.map { (nil, $0) }
-    guard let ids = Diff.uniqueIDs(of: elements) else { return node }
-    node.kind = .identified
-    node.ids = ids
-    return node
+    let ids = Diff.uniqueIDs(of: elements)
+    return Diff.Node(
+      kind: ids == nil ? .elements : .identified, open: "[", close: "]", empty: "[]",
+      children: elements.map { (nil, $0) }, ids: ids ?? [])
   }
 
   private func dictionaryNode(_ mirror: Mirror) -> Diff.Node {

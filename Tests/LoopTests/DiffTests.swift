@@ -686,6 +686,20 @@ extension Array {
     #expect(Diff.dump(Duration.milliseconds(1500)) == "1.5 seconds")
   }
 
+  @Test func otherFoundationValuesRenderOnOneLine() {
+    #expect(
+      Diff.dump(
+        (Decimal(string: "1.25"), TimeZone(identifier: "Europe/Paris"), Locale(identifier: "en_US"))
+      )
+        == """
+        (
+          1.25,
+          TimeZone(Europe/Paris),
+          Locale(en_US)
+        )
+        """)
+  }
+
   @Test func dataRendersItsBytes() {
     #expect(Diff.dump(Data([0, 15, 255])) == "Data(3 bytes: 0x000fff)")
   }
