@@ -51,6 +51,7 @@ extension Diff {
   ///   - pairs: Matched offsets, increasing in both sequences.
   ///   - oldCount: The length of the old sequence.
   ///   - newCount: The length of the new sequence.
+  /// - Returns: The pairs and gaps in order; a gap holds at least one unmatched element.
   static func segments(_ pairs: [(Int, Int)], oldCount: Int, newCount: Int) -> [Segment] {
     var segments: [Segment] = []
     var oldStart = 0

@@ -22,6 +22,7 @@ extension Diff.Printer {
   ///   - depth: The nesting level of the first line.
   ///   - commas: Whether the value's last line takes a comma on each side.
   ///   - root: Whether the values are the root, whose enum cases are qualified by their type.
+  /// - Returns: The lines, or `nil` when nothing visible changed.
   func diff(
     _ old: Any, _ new: Any, label: String?, depth: Int, commas: Diff.Commas, root: Bool
   ) -> [Diff.Line]? {
@@ -35,7 +36,7 @@ extension Diff.Printer {
     where oldText.contains("\n") && newText.contains("\n"):
       return diffText(oldText, newText, head: head, depth: depth, commas: commas)
     case (.node(let oldNode), .node(let newNode))
-    where oldNode.kind == newNode.kind && oldNode.open == newNode.open
+    where Diff.kindsMatch(oldNode.kind, newNode.kind) && oldNode.open == newNode.open
       && inlinePayload(oldNode) == nil && inlinePayload(newNode) == nil:
       return diffNodes(oldNode, newNode, head: head, depth: depth, commas: commas)
     default:
@@ -74,12 +75,13 @@ extension Diff.Printer {
     _ old: Diff.Node, _ new: Diff.Node, head: String, depth: Int, commas: Diff.Commas
   ) -> [Diff.Line]? {
     let entries: [Diff.Entry] =
-      switch old.kind {
-      case .fields, .payload: Diff.matchByPosition(old.children, new.children)
-      case .elements: matchElements(old.children.map(\.value), new.children.map(\.value))
-      case .identified: Diff.matchByID(old, new)
-      case .dictionary: Diff.matchByKey(old, new, pairValues: true)
-      case .set: Diff.matchByKey(old, new, pairValues: false)
+      switch (old.kind, new.kind) {
+      case (.fields, _), (.payload, _): Diff.matchByPosition(old.children, new.children)
+      case (.identified, .identified): Diff.matchByID(old, new)
+      case (.elements, _), (.identified, _):
+        matchElements(old.children.map(\.value), new.children.map(\.value))
+      case (.dictionary, _): Diff.matchByKey(old, new, pairValues: true)
+      case (.set, _): Diff.matchByKey(old, new, pairValues: false)
       }
     guard let body = renderEntries(entries, depth: depth + 1) else { return nil }
     let tail = commas.old || commas.new ? "," : ""
@@ -108,7 +110,9 @@ extension Diff.Printer {
       })
     var changes: [[Diff.Line]?] = []
     var context: [Int: String] = [:]
-    for segment in Diff.segments(alignment.pairs, oldCount: oldLines.count, newCount: newLines.count) {
+    for segment in Diff.segments(
+      alignment.pairs, oldCount: oldLines.count, newCount: newLines.count)
+    {
       switch segment {
       case .match(_, let newOffset):
         context[changes.count] = Diff.blockLine(newLines[newOffset])
@@ -284,6 +288,17 @@ extension Diff.Printer {
 }
 
 extension Diff {
+  /// Whether nodes of two kinds compare child by child.
+  ///
+  /// An array whose ids can't match rows (it is empty, or has a duplicate id) still compares
+  /// with one whose ids can, as plain elements.
+  static func kindsMatch(_ old: Node.Kind, _ new: Node.Kind) -> Bool {
+    switch (old, new) {
+    case (.elements, .identified), (.identified, .elements): true
+    default: old == new
+    }
+  }
+
   /// Matches children slot by slot, as struct fields and enum payloads are.
   static func matchByPosition(
     _ old: [(label: String?, value: Any)], _ new: [(label: String?, value: Any)]
@@ -299,8 +314,10 @@ extension Diff {
     }
   }
 
-  /// Matches rows by id. Rows whose relative order is kept (a longest increasing subsequence)
-  /// pair up; moved rows print as removed at their old place and inserted at their new one.
+  /// Matches rows by id.
+  ///
+  /// Rows whose relative order is kept (a longest increasing subsequence) pair up; moved rows
+  /// print as removed at their old place and inserted at their new one.
   static func matchByID(_ old: Node, _ new: Node) -> [Entry] {
     // NB: Rows rarely move, so the ids that line up at both ends skip the hashing.
     let (oldCount, newCount) = (old.ids.count, new.ids.count)
@@ -327,7 +344,8 @@ extension Diff {
       switch segment {
       case .match(let oldOffset, let newOffset):
         entries.append(
-          .paired(label: nil, old: old.children[oldOffset].value, new: new.children[newOffset].value))
+          .paired(
+            label: nil, old: old.children[oldOffset].value, new: new.children[newOffset].value))
       case .gap(let oldRange, let newRange):
         entries += oldRange.map { .removed(label: nil, value: old.children[$0].value) }
         entries += newRange.map { .inserted(label: nil, value: new.children[$0].value) }

@@ -52,6 +52,7 @@ extension Diff.Printer {
   /// - Parameters:
   ///   - value: The value.
   ///   - root: Whether the value is the root, whose enum cases are qualified by their type.
+  /// - Returns: The value's shape; optionals are looked through.
   func shape(of value: Any, root: Bool) -> Diff.Shape {
     if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
       return shape(of: hashable.base, root: root)
@@ -113,7 +114,8 @@ extension Diff.Printer {
       ? payloadMirror.children.map { (Diff.fieldLabel($0.label), $0.value) }
       : [(nil, payload.value)]
     return .node(
-      Diff.Node(kind: .payload, open: name + "(", close: ")", empty: name + "()", children: children))
+      Diff.Node(
+        kind: .payload, open: name + "(", close: ")", empty: name + "()", children: children))
   }
 
   private func fieldsShape(of value: Any, mirror: Mirror) -> Diff.Shape {
@@ -138,12 +140,10 @@ extension Diff.Printer {
   }
 
   private func elementsNode(_ elements: [Any]) -> Diff.Node {
-    var node = Diff.Node(kind: .elements, open: "[", close: "]", empty: "[]", children: [])
-    node.children = elements.map { (nil, $0) }
-    guard let ids = Diff.uniqueIDs(of: elements) else { return node }
-    node.kind = .identified
-    node.ids = ids
-    return node
+    let ids = Diff.uniqueIDs(of: elements)
+    return Diff.Node(
+      kind: ids == nil ? .elements : .identified, open: "[", close: "]", empty: "[]",
+      children: elements.map { (nil, $0) }, ids: ids ?? [])
   }
 
   private func dictionaryNode(_ mirror: Mirror) -> Diff.Node {
@@ -259,22 +259,19 @@ extension Diff {
   }
 
   /// The order of `values` by `Comparable` when they share one comparable type, else by `dumps`.
+  ///
+  /// - Complexity: O(*n* log *n*), with one dynamic cast per value rather than per comparison.
   static func sortedOrder(of values: [Any], dumps: [String]) -> [Int] {
-    let indices = Array(values.indices)
-    guard let first = values.first, first is any Comparable,
-      values.allSatisfy({ type(of: $0) == type(of: first) })
-    else {
-      return indices.sorted { dumps[$0] < dumps[$1] }
+    if let first = values.first as? any Comparable, let order = order(of: values, like: first) {
+      return order
     }
-    return indices.sorted { lhs, rhs in
-      guard let value = values[lhs] as? any Comparable else { return dumps[lhs] < dumps[rhs] }
-      return isLess(value, values[rhs])
-    }
+    return values.indices.sorted { dumps[$0] < dumps[$1] }
   }
 
-  private static func isLess<T: Comparable>(_ lhs: T, _ rhs: Any) -> Bool {
-    guard let rhs = rhs as? T else { return false }
-    return lhs < rhs
+  private static func order<T: Comparable>(of values: [Any], like _: T) -> [Int]? {
+    let typed = values.compactMap { $0 as? T }
+    guard typed.count == values.count else { return nil }
+    return typed.indices.sorted { typed[$0] < typed[$1] }
   }
 
   /// Whether two values are `==`, or `nil` when they are not `Equatable`.

@@ -95,19 +95,19 @@ extension Diff {
     var depth: Int
     var text: String
 
-    /// The line with its marker column and indentation.
+    /// The line with its marker column and indentation, and no trailing spaces when empty.
     var marked: String {
       let column =
         switch marker {
-        case .context: "  "
-        case .removed: "\u{2212} "
-        case .inserted: "+ "
+        case .context: text.isEmpty ? "" : "  "
+        case .removed: text.isEmpty ? "\u{2212}" : "\u{2212} "
+        case .inserted: text.isEmpty ? "+" : "+ "
         }
       return column + indented
     }
 
-    /// The line with its indentation only.
-    var indented: String { String(repeating: "  ", count: depth) + text }
+    /// The line with its indentation only, or nothing for an empty line (in a string block).
+    var indented: String { text.isEmpty ? "" : String(repeating: "  ", count: depth) + text }
   }
 
   /// Whether the line that ends a value takes a comma on the old and on the new side: a value
