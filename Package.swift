@@ -6,10 +6,13 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Loop", targets: ["Loop"]),
+    .library(name: "LoopTesting", targets: ["LoopTesting"]),
   ],
   targets: [
     .target(name: "Loop"),
     .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+    .target(name: "LoopTesting", dependencies: ["Loop"]),
+    .testTarget(name: "LoopTestingTests", dependencies: ["LoopTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

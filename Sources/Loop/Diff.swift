@@ -127,3 +127,12 @@ extension Diff {
   /// longer sequences align by position, so the diff never goes quadratic on big arrays.
   static let alignmentLimit = 90_000
 }
+
+extension String {
+  /// The text with every line after the first indented by `spaces`, for nesting a multi-line
+  /// dump inside an indented message.
+  package func indentingContinuationLines(by spaces: Int) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n" + String(repeating: " ", count: spaces))
+  }
+}

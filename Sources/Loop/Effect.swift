@@ -30,10 +30,14 @@
 /// and drops new ones instead: record the time of the last run in state and return `.none` while
 /// it is within the interval.
 public struct Effect<Action>: Sendable {
+  /// The work of an `Effect.run`: it runs on the actor of the task that starts it (the main
+  /// actor, in a store) until it awaits other work.
+  package typealias RunOperation = nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+
   package enum Operation: Sendable {
     case none
     case send(UncheckedSendable<Action>)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case run(TaskPriority?, RunOperation)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     indirect case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
@@ -79,8 +83,12 @@ public struct Effect<Action>: Sendable {
   /// - Returns: The effect.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation:
+      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws
+      -> Void,
+    catch handler: (
+      nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
+    )? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
@@ -238,11 +246,13 @@ extension Effect {
   ///   - clock: The clock to wait on; pass the `continuousClock` dependency so tests control it.
   ///   - operation: The work to run after the wait.
   /// - Returns: The effect.
-  public static func debounce<C: Clock>(
+  public static func debounce(
     id: some Hashable & Sendable,
-    for duration: C.Duration,
-    clock: C,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void
+    for duration: Duration,
+    clock: any Clock<Duration>,
+    operation:
+      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws
+      -> Void
   ) -> Self {
     Self.run { send in
       try await clock.sleep(for: duration)

@@ -1,3 +1,4 @@
+import Foundation
 import Loop
 
 /// The failure messages of `TestStore`: a headline, a blank line, the details, then how to fix.
@@ -88,7 +89,7 @@ enum Message {
     An effect returned for this action is still running. It must complete before the end of \
     the test.
 
-        \(indented(Diff.dump(action)))
+        \(Diff.dump(action).indentingContinuationLines(by: 4))
 
     To fix, make the effect finish (advance a 'TestClock', finish a stream), cancel it with an \
     action that returns '.cancel(id:)', or call 'skipInFlightEffects()'.
@@ -111,7 +112,7 @@ enum Message {
     """
     Received unexpected action.
 
-        \(indented(Diff.dump(received)))
+        \(Diff.dump(received).indentingContinuationLines(by: 4))
 
     It does not match \(what) passed to 'receive'.
     """
@@ -122,7 +123,7 @@ enum Message {
     Expected to receive an action, but received none.
 
     Expected:
-        \(indented(expected))
+        \(expected.indentingContinuationLines(by: 4))
 
     No effect is running, so no action can arrive.
 
@@ -137,10 +138,10 @@ enum Message {
     Expected to receive an action, but received none after \(seconds(timeout)).
 
     Expected:
-        \(indented(expected))
+        \(expected.indentingContinuationLines(by: 4))
 
     Effects still running, by the action that started them:
-    \(inFlight.map { "  • \(indented(Diff.dump($0.actionValue), by: 4)) (\($0.location))" }.joined(separator: "\n"))
+    \(inFlight.map { "  • \(Diff.dump($0.actionValue).indentingContinuationLines(by: 4)) (\($0.location))" }.joined(separator: "\n"))
 
     To fix, advance the 'TestClock' the effect waits on, or pass a longer 'timeout'.
     """
@@ -157,15 +158,18 @@ enum Message {
   // MARK: Formatting
 
   private static func difference<Value>(_ old: Value, _ new: Value) -> String {
-    Diff.lines(old, new)
-      ?? """
-        (No visible difference: the values differ in a way their descriptions do not show, \
-        such as a reference's identity or a custom '==' .)
-        """
+    guard let lines = Diff.lines(old, new) else { return noVisibleDifference }
+    return lines.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  \($0)" }.joined(separator: "\n")
   }
 
+  private static let noVisibleDifference = """
+    (No visible difference: the values differ in a way their descriptions do not show, \
+    such as a reference's identity or a custom '=='.)
+    """
+
   private static func list<Action>(_ actions: [Action]) -> String {
-    actions.map { "  • \(indented(Diff.dump($0), by: 4))" }.joined(separator: "\n")
+    actions.map { "  • \(Diff.dump($0).indentingContinuationLines(by: 4))" }.joined(separator: "\n")
   }
 
   private static func count(_ count: Int, _ noun: String) -> String {
@@ -175,12 +179,10 @@ enum Message {
   private static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let value = Double(seconds) + Double(attoseconds) / 1e18
-    return value == 1 ? "1 second" : "\(value.formatted()) seconds"
+    if value == 1 { return "1 second" }
+    return value.rounded() == value ? "\(Int(value)) seconds" : "\(value) seconds"
   }
 
-  private static func indented(_ text: String, by spaces: Int = 4) -> String {
-    text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: spaces))
-  }
 }
 
 /// An effect's origin as the messages show it.

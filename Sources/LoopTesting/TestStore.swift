@@ -73,6 +73,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     TestFailureReporter.installAsDefault()
+    markMainQueue
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
     self.dependencies = dependencies
@@ -83,9 +84,14 @@ public final class TestStore<State: Equatable, Action> {
     runtime.onFinish = { [weak self] in self?.wake() }
   }
 
-  isolated deinit {
-    reportUnfinishedWork(at: createdAt)
-    runtime.cancelAll()
+  // NB: not an `isolated deinit`: those run without the task's task-local values, which would
+  // hide the test (and any scoped issue reporter) from the end-of-test failures.
+  deinit {
+    guard isOnMainActor() else { return }
+    MainActor.assumeIsolated {
+      reportUnfinishedWork(at: createdAt)
+      runtime.cancelAll()
+    }
   }
 
   // MARK: - Sending
@@ -211,7 +217,9 @@ extension TestStore where Action: Equatable {
 
 extension TestStore {
   /// Asserts that an effect sent an action matching `isMatching` next, and the state it
-  /// produced. Use it for actions that are not `Equatable`.
+  /// produced.
+  ///
+  /// Use it for actions that are not `Equatable`.
   ///
   /// - Parameters:
   ///   - isMatching: Returns `true` for the expected action.
@@ -276,10 +284,10 @@ extension TestStore {
   ) async {
     let timeout = timeout ?? self.timeout
     // NB: a non-exhaustive store looks past actions that do not match.
-    let isReady = { [unowned self] in
+    func isReady() -> Bool {
       exhaustivity == .on ? !received.isEmpty : received.contains { isMatching($0.action) }
     }
-    await waitUntil(isReady, or: { [unowned self] in runtime.inFlight.isEmpty }, timeout: timeout)
+    await waitUntil(isReady, or: { runtime.inFlight.isEmpty }, timeout: timeout)
     guard isReady() else {
       if exhaustivity != .on, !received.isEmpty {
         reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
@@ -326,9 +334,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await waitUntil(
-      { [unowned self] in runtime.inFlight.isEmpty }, or: { false },
-      timeout: timeout ?? self.timeout)
+    await waitUntil({ runtime.inFlight.isEmpty }, or: { false }, timeout: timeout ?? self.timeout)
     reportUnfinishedWork(at: location)
   }
 
@@ -358,7 +364,7 @@ extension TestStore {
   /// Cancels the running effects, so the test can end without waiting for them.
   public func skipInFlightEffects() async {
     let tasks = runtime.inFlight.map(\.task)
-    runtime.cancelAll()
+    runtime.abandonAll()
     for task in tasks { await task.value }
   }
 
@@ -409,7 +415,9 @@ extension TestStore {
     switch exhaustivity {
     case .on:
       if update == nil {
-        if actual != base { report(Message.unexpectedChange(base: base, actual: actual), at: location) }
+        if actual != base {
+          report(Message.unexpectedChange(base: base, actual: actual), at: location)
+        }
       } else if expected != actual {
         report(Message.stateMismatch(expected: expected, actual: actual), at: location)
       } else if expected == base {
@@ -442,7 +450,7 @@ extension TestStore {
         reportSkipped(Message.effectStillRunning(effect.origin.action), at: effect.origin.location)
       }
     }
-    if !runtime.inFlight.isEmpty { runtime.cancelAll() }
+    runtime.abandonAll()
   }
 
   private func report(_ message: String, at location: IssueLocation) {
@@ -494,13 +502,15 @@ public enum Exhaustivity: Equatable, Sendable {
 /// The effects started by one `TestStore.send`.
 @MainActor
 public struct TestStoreTask: Sendable {
+  private let effects: Task<Void, Never>?
   private let task: Task<Void, Never>?
   private let isFinished: FinishFlag
 
   init<State, Action>(tasks: [Task<Void, Never>], store: TestStore<State, Action>) {
     let flag = FinishFlag()
     self.isFinished = flag
-    guard let aggregate = Self.aggregate(tasks) else {
+    self.effects = Self.aggregate(tasks)
+    guard let aggregate = effects else {
       flag.isSet = true
       self.task = nil
       return
@@ -529,7 +539,7 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels the effects and waits until they have stopped.
   public func cancel() async {
-    task?.cancel()
+    effects?.cancel()
     await task?.value
   }
 
@@ -573,4 +583,15 @@ public struct TestStoreTask: Sendable {
 @MainActor
 private final class FinishFlag: Sendable {
   var isSet = false
+}
+
+private let mainQueueKey = DispatchSpecificKey<Bool>()
+
+/// Marks the main queue, which runs the main actor's jobs, so `deinit` can tell where it runs.
+@MainActor private let markMainQueue: Void = DispatchQueue.main.setSpecific(
+  key: mainQueueKey, value: true)
+
+/// Whether the caller runs on the main queue, and so on the main actor.
+private func isOnMainActor() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
 }

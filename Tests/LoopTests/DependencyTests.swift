@@ -96,18 +96,25 @@ private struct Feature: Reducer {
     #expect(
       issues.messages == [
         """
-        @Dependency(NumberClient) has no test value, and the test did not override it.
-
-        To fix, override it in the test ('withDependencies: { $0.… = … }'), or give \
-        'NumberClient' a 'testValue'.
-        """,
-        """
         Unimplemented: 'NumberClient.name' was called.
 
         To fix, override this endpoint in the test's dependencies, e.g. 'withDependencies: { \
         $0.… = … }', with the behaviour the test expects.
-        """,
+        """
       ])
+  }
+
+  @Test func overridingOneEndpointDoesNotReport() {
+    let issues = IssueCollector()
+    withIssueReporter(issues) {
+      withDependencies {
+        $0.numbers.next = { 3 }
+      } operation: {
+        @Dependency(\.numbers) var numbers
+        _ = numbers
+      }
+    }
+    #expect(issues.messages.isEmpty)
   }
 
   @Test func anUnimplementedThrowingEndpointReportsAndThrows() async {

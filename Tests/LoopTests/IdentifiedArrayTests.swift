@@ -81,7 +81,9 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
 
   @Test func roundTripsThroughCodable() throws {
     let rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
-    let data = try JSONEncoder().encode(rows)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(rows)
     #expect(
       String(decoding: data, as: UTF8.self) == #"[{"id":1,"title":"a"},{"id":2,"title":"b"}]"#)
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: data) == rows)

@@ -14,9 +14,9 @@
 /// }
 /// ```
 ///
-/// A key whose `Value` adopts `TestPlaceholder` may omit `testValue`: using it in a test then
-/// reports an issue naming the dependency and hands out the placeholder, which does nothing
-/// harmful. A test never reaches a live value.
+/// A key whose `Value` adopts `TestPlaceholder` may omit `testValue`: a test then gets the
+/// placeholder, which reports an issue naming the dependency when used and does nothing harmful.
+/// A test never reaches a live value.
 public protocol DependencyKey {
   /// The dependency's type.
   associatedtype Value: Sendable
@@ -37,17 +37,12 @@ extension DependencyKey {
 }
 
 extension DependencyKey where Value: TestPlaceholder {
-  /// Reports that the dependency has no test value, then returns a harmless placeholder.
+  /// A harmless placeholder that reports an issue naming the dependency whenever it is used.
+  ///
+  /// NB: reading it does not report, so a test can override one endpoint of a client
+  /// (`$0.linkClient.fetchLinks = { … }`) without tripping over the others.
   public static var testValue: Value {
-    let name = dependencyName(Self.self)
-    reportIssue(
-      """
-      @Dependency(\(name)) has no test value, and the test did not override it.
-
-      To fix, override it in the test ('withDependencies: { $0.… = … }'), or give '\(name)' a \
-      'testValue'.
-      """)
-    return Value.placeholder(dependency: name)
+    Value.placeholder(dependency: dependencyName(Self.self))
   }
 }
 

@@ -100,7 +100,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
           A 'forEach' at '\(fileID):\(line)' received an action for a missing element \
           (id: \(id)):
 
-              \(action)
+              \(Diff.dump(action).indentingContinuationLines(by: 4))
 
           This is usually an effect that outlived its element, or an action sent after the \
           element was removed. To fix, send element actions only for elements in the array.

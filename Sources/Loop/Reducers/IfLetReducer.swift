@@ -63,7 +63,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           An 'ifLet' at '\(fileID):\(line)' received a child action when the child state was \
           nil:
 
-              \(action)
+              \(Diff.dump(action).indentingContinuationLines(by: 4))
 
           This is usually an effect that outlived its child, or an action sent after the \
           child was dismissed. To fix, send child actions only while the child state is \

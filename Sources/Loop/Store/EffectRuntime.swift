@@ -13,6 +13,9 @@ package final class EffectRuntime<Action, Origin> {
     package let origin: Origin
     /// The effect's task.
     package let task: Task<Void, Never>
+    /// Whether the effect's own work is still going on; once it returns, the task only waits
+    /// for the effects of the actions it sent, which are tracked on their own.
+    var isWorking = true
   }
 
   /// Where the actions of running effects go.
@@ -46,9 +49,9 @@ package final class EffectRuntime<Action, Origin> {
   /// Creates a runtime with nothing running.
   package init() {}
 
-  /// The effects still running, oldest first.
+  /// The effects whose work is still going on, oldest first.
   package var inFlight: [Running] {
-    running.sorted { $0.key < $1.key }.map(\.value)
+    running.filter(\.value.isWorking).sorted { $0.key < $1.key }.map(\.value)
   }
 
   /// Starts `effect`, returned by the reducer for `origin`.
@@ -69,6 +72,13 @@ package final class EffectRuntime<Action, Origin> {
   /// Cancels every running effect.
   package func cancelAll() {
     for entry in running.values { entry.task.cancel() }
+  }
+
+  /// Cancels every running effect and stops counting them as in flight, even before their
+  /// tasks have wound down: they have been dealt with (reported, or skipped).
+  package func abandonAll() {
+    cancelAll()
+    for serial in running.keys { running[serial]?.isWorking = false }
   }
 
   /// Cancels the running effects marked with `id`.
@@ -93,12 +103,16 @@ package final class EffectRuntime<Action, Origin> {
     case .run(let priority, let operation):
       let children = TaskBag()
       let later = senders.later
+      let send = Send<Action> { action in children.insert(later(action)) }
       tasks.append(
         track(origin: origin, ids: ids) { serial in
+          // NB: the task runs on the main actor, and so does the operation (it is
+          // `nonisolated(nonsending)`) until it awaits other work. An action it sends is then
+          // processed at once, and its completion is recorded before anyone awaiting it resumes.
           Task(priority: priority) { [weak self] in
-            await children.awaitingAll {
-              await operation(Send { action in children.insert(later(action)) })
-            }
+            await operation(send)
+            self?.stopWorking(serial)
+            await children.awaitAll()
             self?.finish(serial, ids: ids)
           }
         })
@@ -140,21 +154,17 @@ package final class EffectRuntime<Action, Origin> {
     tasks.append(
       track(origin: origin.value, ids: ids) { serial in
         Task { [weak self] in
-          let children = TaskBag()
-          await children.awaitingAll {
-            for effect in rest {
-              guard !Task.isCancelled, let self else { break }
-              // NB: inside the task every action, even a synchronous `.send`, is sent later.
-              let step = TaskBag()
-              let stepSenders = Senders(
-                now: { step.insert(later($0)) }, later: { later($0) })
-              for task in self.start(effect, origin: origin.value, senders: stepSenders) {
-                step.insert(task)
-              }
-              children.insert(contentsOf: step)
-              await step.awaitingAll {}
+          for effect in rest {
+            guard !Task.isCancelled, let self else { break }
+            // NB: inside the task every action, even a synchronous `.send`, is sent later.
+            let step = TaskBag()
+            let stepSenders = Senders(now: { step.insert(later($0)) }, later: { later($0) })
+            for task in self.start(effect, origin: origin.value, senders: stepSenders) {
+              step.insert(task)
             }
+            await step.awaitAll()
           }
+          self?.stopWorking(serial)
           self?.finish(serial, ids: ids)
         }
       })
@@ -169,6 +179,11 @@ package final class EffectRuntime<Action, Origin> {
     running[serial] = Running(origin: origin, task: task)
     for id in ids { cancellables[id, default: []].insert(serial) }
     return task
+  }
+
+  private func stopWorking(_ serial: Int) {
+    running[serial]?.isWorking = false
+    onFinish?()
   }
 
   private func finish(_ serial: Int, ids: [AnyHashableSendable]) {
@@ -196,18 +211,13 @@ final class TaskBag: Sendable {
     if isCancelled { task.cancel() }
   }
 
-  /// Adds the tasks of another bag.
-  func insert(contentsOf other: TaskBag) {
-    for task in other.state.withLock({ $0.tasks }) { insert(task) }
-  }
-
-  /// Runs `operation`, then waits for every task in the bag, cancelling them all when the
-  /// current task is cancelled.
-  func awaitingAll(
-    isolation: isolated (any Actor)? = #isolation, _ operation: () async -> Void
-  ) async {
+  /// Waits for every task in the bag, cancelling them all when the current task is cancelled.
+  ///
+  /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
+  /// effects of its own finishes without giving up the main actor.
+  nonisolated(nonsending) func awaitAll() async {
+    guard state.withLock({ !$0.tasks.isEmpty }) else { return }
     await withTaskCancellationHandler {
-      await operation()
       var index = 0
       while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
         await task.value

@@ -203,7 +203,7 @@ private final class RootCore<State, Action> {
       return Task {
         let bag = TaskBag()
         for task in tasks { bag.insert(task) }
-        await bag.awaitingAll {}
+        await bag.awaitAll()
       }
     }
   }

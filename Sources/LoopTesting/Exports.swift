@@ -1,0 +1,2 @@
+// A test imports LoopTesting and gets the core with it.
+@_exported import Loop
