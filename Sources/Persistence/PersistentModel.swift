@@ -1,0 +1,105 @@
+/// A value type stored by a ``ModelContainer``: SwiftData's `PersistentModel`, without macros.
+///
+/// A model is an immutable value (a struct) with an `id`. It declares its table in ``schema``
+/// (one ``Column`` per stored property, plus indexes) and rebuilds itself from a stored row in
+/// ``init(row:)``, reading each property by its key path. Write `init(row:)` in an extension so
+/// the struct keeps its memberwise initializer:
+///
+/// ```swift
+/// struct Link: PersistentModel, Equatable {
+///   enum Kind: String { case article, video }
+///
+///   var id: UUID
+///   var title: String
+///   var url: URL
+///   var kind: Kind
+///   var lastViewedDate: Date?
+///
+///   static let schema = Schema<Link>(
+///     table: "links",
+///     version: 2,
+///     columns: [
+///       Column(\.id, "id"),
+///       Column(\.title, "title", options: .searchable),
+///       Column(\.url, "url"),
+///       Column(\.kind, "kind", default: .article),  // added in version 2
+///       Column(\.lastViewedDate, "last_viewed_date"),
+///     ],
+///     indexes: [
+///       Index(\.lastViewedDate),
+///       Index(\.url, unique: true),
+///     ]
+///   )
+/// }
+///
+/// extension Link.Kind: ColumnValue {}
+///
+/// extension Link {
+///   init(row: Row<Link>) throws {
+///     id = try row[\.id]
+///     title = try row[\.title]
+///     url = try row[\.url]
+///     kind = try row[\.kind]
+///     lastViewedDate = try row[\.lastViewedDate]
+///   }
+/// }
+/// ```
+///
+/// Ids can be any ``ColumnValue`` that is not optional, such as `UUID`, `String` or `Int`.
+public protocol PersistentModel: Identifiable, Sendable where ID: ColumnValue {
+  /// The table, columns and indexes the model is stored in.
+  static var schema: Schema<Self> { get }
+
+  /// Rebuilds a model from a stored row.
+  ///
+  /// Read every stored property with `try row[\.property]`. The row is only valid during this
+  /// call: do not keep it.
+  ///
+  /// - Parameter row: The stored values, readable by key path.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` from the row, or any
+  ///   error of your own.
+  init(row: Row<Self>) throws
+}
+
+/// One stored row of a model's table, read by key path in ``PersistentModel/init(row:)``.
+///
+/// ```swift
+/// title = try row[\.title]
+/// ```
+public struct Row<Model: PersistentModel> {
+  enum Source {
+    case statement(SQLiteStatement)
+    case values([SQLValue])
+  }
+
+  let table: TableDescription<Model>
+  let source: Source
+
+  /// Reads the value of the column declared for `keyPath` in the model's ``Schema``.
+  ///
+  /// - Parameter keyPath: A key path declared as a ``Column`` of the model.
+  /// - Returns: The stored value, decoded as `Value`.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` when the stored value
+  ///   is not a valid `Value`, or when `keyPath` is not a column of the schema.
+  public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
+    get throws {
+      guard let index = table.columnIndex(of: keyPath) else {
+        throw PersistenceError.decodingFailed(
+          model: table.modelName, column: "\(keyPath)",
+          reason: "the key path is not a column of the schema")
+      }
+      let stored: SQLValue
+      switch source {
+      case .statement(let statement): stored = statement.value(at: Int32(index))
+      case .values(let values): stored = values[index]
+      }
+      do {
+        return try Value(decodingColumn: stored)
+      } catch {
+        throw PersistenceError.decodingFailed(
+          model: table.modelName, column: table.columns[index].name,
+          reason: String(describing: error))
+      }
+    }
+  }
+}
