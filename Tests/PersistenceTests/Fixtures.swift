@@ -47,7 +47,7 @@ final class TemporaryFolder {
   }
 }
 
-enum Kind: String, Sendable, CaseIterable {
+enum Kind: String, Codable, Sendable, CaseIterable {
   case article
   case video
   case note
