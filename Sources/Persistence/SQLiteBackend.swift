@@ -62,15 +62,10 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// Reads the schema, which fails on a file that is not a database or is damaged.
   private func probe() throws(PersistenceError) {
     do {
-      try database.query("SELECT count(*) FROM sqlite_schema")
-    } catch PersistenceError.sqlite(let code, let message, _) {
-      switch code & 0xFF {
-      case SQLITE_NOTADB: throw .notADatabase(path: database.path)
-      case SQLITE_CORRUPT: throw .corruptDatabase(path: database.path, reason: message)
-      default: throw .cannotOpen(path: database.path, reason: message)
-      }
+      try database.run("SELECT count(*) FROM sqlite_schema")
     } catch {
-      throw .cannotOpen(path: database.path, reason: "\(error)")
+      guard case .sqlite(_, let message, _) = error else { throw error }
+      throw .cannotOpen(path: database.path, reason: message)
     }
   }
 

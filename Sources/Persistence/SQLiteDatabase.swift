@@ -41,11 +41,8 @@ final class SQLiteDatabase {
   func execute(_ sql: String) throws(PersistenceError) {
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
-    guard code == SQLITE_OK else {
-      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-      sqlite3_free(message)
-      throw .sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
-    }
+    sqlite3_free(message)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
   }
 
   /// A prepared statement for `sql`, from the cache when it was prepared before.
@@ -88,12 +85,16 @@ final class SQLiteDatabase {
   /// Whether no transaction is open.
   var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
-  /// The error for a failed call, with SQLite's extended code and message.
+  /// The error for a failed call, with SQLite's extended code and message; a damaged file or
+  /// one that is not a database is reported as such.
   func error(code: Int32, sql: String?) -> PersistenceError {
     let extended = sqlite3_extended_errcode(handle)
-    return .sqlite(
-      code: extended == 0 ? code : extended, message: String(cString: sqlite3_errmsg(handle)),
-      sql: sql)
+    let message = String(cString: sqlite3_errmsg(handle))
+    switch (extended == 0 ? code : extended) & 0xFF {
+    case SQLITE_CORRUPT: return .corruptDatabase(path: path, reason: message)
+    case SQLITE_NOTADB: return .notADatabase(path: path)
+    default: return .sqlite(code: extended == 0 ? code : extended, message: message, sql: sql)
+    }
   }
 }
 
