@@ -142,8 +142,27 @@ extension String: ColumnValue {
 
   /// The string in Unicode normalization form C, the form every string is stored and bound in.
   var normalizedForStorage: String {
-    if utf8.allSatisfy({ $0 < 0x80 }) { return self }
-    return precomposedStringWithCanonicalMapping
+    isASCII ? self : precomposedStringWithCanonicalMapping
+  }
+
+  /// Whether every byte is ASCII (already in every normalization form).
+  var isASCII: Bool {
+    let fast = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var index = 0
+      let raw = UnsafeRawBufferPointer(bytes)
+      while index + 8 <= raw.count {
+        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+          return false
+        }
+        index += 8
+      }
+      while index < raw.count {
+        if raw[index] >= 0x80 { return false }
+        index += 1
+      }
+      return true
+    }
+    return fast ?? utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// The string case-folded for case-insensitive search: `"Äpfel".caseFolded == "äpfel"`.
@@ -162,7 +181,7 @@ extension String: ColumnValue {
   ///   Link.self, predicate: #Predicate { $0.title.caseFolded.contains(query) })
   /// ```
   public var caseFolded: String {
-    if utf8.allSatisfy({ $0 < 0x80 }) { return lowercased() }
+    if isASCII { return lowercased() }
     return folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
   }
 }

@@ -28,6 +28,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
 
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
     let table = try table(description)
+    try table.checkIDColumn(model)
     let values = try description.encode(model)
     let stored = try description.decode(values)
     guard table.state.positions[stored.id] == nil else {
@@ -43,6 +44,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
 
   func update<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
     let table = try table(description)
+    try table.checkIDColumn(model)
     let values = try description.encode(model)
     let stored = try description.decode(values)
     guard let position = table.state.positions[stored.id] else {
@@ -165,11 +167,18 @@ final class InMemoryTable<T: PersistentModel>: InMemoryTableStorage {
   let description: TableDescription<T>
   private(set) var state: State
   private let uniqueIndexes: [IndexDescription]
+  private var idColumnChecked = false
 
   init(_ description: TableDescription<T>) {
     self.description = description
     self.uniqueIndexes = description.indexes.filter(\.isUnique)
     self.state = State(unique: Array(repeating: [:], count: uniqueIndexes.count))
+  }
+
+  func checkIDColumn(_ model: T) throws(PersistenceError) {
+    guard !idColumnChecked else { return }
+    try description.checkIDColumn(model)
+    idColumnChecked = true
   }
 
   func snapshot() -> Any { state }

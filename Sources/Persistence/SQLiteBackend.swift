@@ -99,6 +99,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
 
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
     let table = try table(description)
+    try table.checkIDColumn(model)
     let values = try description.encode(model)
     do {
       try table.insert.execute(values)
@@ -118,6 +119,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
 
   func update<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
     let table = try table(description)
+    try table.checkIDColumn(model)
     let values = try description.encode(model)
     var parameters = values
     parameters.remove(at: description.idIndex)
@@ -339,6 +341,7 @@ final class SQLiteTable<T: PersistentModel> {
   let existsByID: SQLiteStatement
   let deleteByID: SQLiteStatement
   let deleteBySequence: SQLiteStatement
+  private var idColumnChecked = false
 
   init(_ description: TableDescription<T>, database: SQLiteDatabase) throws(PersistenceError) {
     self.description = description
@@ -360,6 +363,12 @@ final class SQLiteTable<T: PersistentModel> {
     deleteByID = try database.prepareUncached("DELETE FROM \(table) WHERE \(id) = ?")
     deleteBySequence = try database.prepareUncached(
       "DELETE FROM \(table) WHERE \(quoted("loop_seq")) = ?")
+  }
+
+  func checkIDColumn(_ model: T) throws(PersistenceError) {
+    guard !idColumnChecked else { return }
+    try description.checkIDColumn(model)
+    idColumnChecked = true
   }
 
   func exists(_ id: SQLValue) throws -> Bool {
@@ -405,7 +414,7 @@ final class SQLiteTable<T: PersistentModel> {
         description.stored[position].comparability == .ordering
       else { return nil }
       let direction = descriptor.order == .forward ? "ASC" : "DESC"
-      terms.append("\(quoted(description.stored[position].name)) \(direction)")
+      terms.append(description.stored[position].quotedName + " " + direction)
     }
     terms.append(quoted("loop_seq"))
     return terms.joined(separator: ", ")

@@ -73,11 +73,11 @@ public struct Column<Model: PersistentModel>: Sendable {
   /// The column's options.
   public let options: ColumnOptions
 
-  let keyPath: PartialKeyPath<Model> & Sendable
-  let valueType: any ColumnValue.Type
-  let defaultValue: Result<SQLValue, PersistenceError>?
-  let encode: @Sendable (Model) throws -> SQLValue
-  let fold: (@Sendable (Model) -> SQLValue)?
+  @usableFromInline let keyPath: PartialKeyPath<Model> & Sendable
+  @usableFromInline let valueType: any ColumnValue.Type
+  @usableFromInline let defaultValue: Result<SQLValue, PersistenceError>?
+  @usableFromInline let encode: @Sendable (Model) throws -> SQLValue
+  @usableFromInline let fold: (@Sendable (Model) -> SQLValue)?
 
   /// Creates a column.
   ///
@@ -87,6 +87,9 @@ public struct Column<Model: PersistentModel>: Sendable {
   ///   - options: Options such as ``ColumnOptions/searchable``.
   ///   - defaultValue: The value existing rows get when the column is added to an existing file;
   ///     required to add a non-optional column.
+  // NB: inlinable so that the encoding closure is specialized for the model and value types in
+  // the model's module: inserts spend most of their Swift time in it.
+  @inlinable
   public init<Value: ColumnValue>(
     _ keyPath: KeyPath<Model, Value> & Sendable, _ name: String, options: ColumnOptions = [],
     default defaultValue: Value? = nil

@@ -18,9 +18,23 @@ struct StoredColumn: Sendable {
   let comparability: ColumnComparability
   /// For a hidden folded column, the index of the column it folds.
   let foldedSource: Int?
+  /// `name`, quoted for SQL.
+  let quotedName: String
+
+  init(
+    name: String, type: ColumnType, isOptional: Bool, comparability: ColumnComparability,
+    foldedSource: Int?
+  ) {
+    self.name = name
+    self.type = type
+    self.isOptional = isOptional
+    self.comparability = comparability
+    self.foldedSource = foldedSource
+    self.quotedName = quoted(name)
+  }
 
   var declaration: String {
-    "\(quoted(name)) \(type.rawValue)\(isOptional ? "" : " NOT NULL")"
+    "\(quotedName) \(type.rawValue)\(isOptional ? "" : " NOT NULL")"
   }
 }
 
@@ -47,6 +61,8 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   let indexes: [IndexDescription]
   private let keyPathIDs: [ObjectIdentifier]
   private let lookup: [KeyPathKey: Int]
+  /// One encoder per stored column, in ``stored`` order.
+  private let encoders: [@Sendable (Model) throws -> SQLValue]
 
   init(_ schema: Schema<Model>) throws(PersistenceError) {
     let modelName = "\(Model.self)"
@@ -140,6 +156,14 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     self.indexes = indexes
     self.keyPathIDs = schema.columns.map { ObjectIdentifier($0.keyPath) }
     self.lookup = lookup
+    self.encoders =
+      schema.columns.map(\.encode)
+      + stored[schema.columns.count...].map { column in
+        guard let source = column.foldedSource, let fold = schema.columns[source].fold else {
+          return { _ in .null }
+        }
+        return fold
+      }
   }
 
   /// The position of the schema column declared for `keyPath`, or `nil`.
@@ -167,39 +191,36 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     stored.firstIndex { $0.foldedSource == position }
   }
 
-  /// The stored values of `model`, in ``stored`` order.
-  func encode(_ model: Model) throws(PersistenceError) -> [SQLValue] {
+  /// Whether the first column reads `model.id`; checked on a table's first write, since the id
+  /// column cannot be recognized by its key path (see `init`).
+  func checkIDColumn(_ model: Model) throws(PersistenceError) {
     guard let id = model[keyPath: columns[idIndex].keyPath] as? Model.ID, id == model.id else {
       throw .invalidSchema(
         model: modelName, reason: "its first column '\(columns[idIndex].name)' is not \\.id")
     }
+  }
+
+  /// The stored values of `model`, in ``stored`` order, checked against the declarations.
+  func encode(_ model: Model) throws(PersistenceError) -> [SQLValue] {
     var values: [SQLValue] = []
-    values.reserveCapacity(stored.count)
-    for position in columns.indices {
-      values.append(try encode(model, column: position))
-    }
-    for column in stored[columns.count...] {
-      guard let source = column.foldedSource, let fold = columns[source].fold else { continue }
-      values.append(fold(model))
+    values.reserveCapacity(encoders.count)
+    for position in encoders.indices {
+      let value: SQLValue
+      do {
+        value = try encoders[position](model)
+      } catch {
+        throw invalidValue(model, position)
+      }
+      guard matches(value, stored[position]) else { throw invalidValue(model, position) }
+      values.append(value)
     }
     return values
   }
 
-  /// The stored value of one column of `model`, checked against the column's declaration.
-  func encode(_ model: Model, column position: Int) throws(PersistenceError) -> SQLValue {
-    let column = columns[position]
-    let value: SQLValue
-    do {
-      value = try column.encode(model)
-    } catch {
-      throw .invalidValue(
-        model: modelName, column: column.name, value: "\(model[keyPath: column.keyPath])")
-    }
-    guard matches(value, stored[position]) else {
-      throw .invalidValue(
-        model: modelName, column: column.name, value: "\(model[keyPath: column.keyPath])")
-    }
-    return value
+  private func invalidValue(_ model: Model, _ position: Int) -> PersistenceError {
+    let column = columns[stored[position].foldedSource ?? position]
+    return .invalidValue(
+      model: modelName, column: column.name, value: "\(model[keyPath: column.keyPath])")
   }
 
   /// The stored value of an id.
@@ -251,5 +272,6 @@ func isValidIdentifier(_ name: String) -> Bool {
 
 /// `name` as a quoted SQL identifier.
 func quoted(_ name: String) -> String {
-  "\"\(name.replacingOccurrences(of: "\"", with: "\"\""))\""
+  guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+  return "\"\(name.replacingOccurrences(of: "\"", with: "\"\""))\""
 }
