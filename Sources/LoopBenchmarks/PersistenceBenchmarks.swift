@@ -76,15 +76,14 @@ enum PersistenceBenchmarks {
 
     // Insert: a fresh file each run, one transaction.
     var run = 0
-    let oursInsert = try bestTime(runs: 3) {
+    let insert = try bestTimes(runs: 5) {
       run += 1
       let context = ModelContext(
         try ModelContainer(for: BenchLink.self, storage: .file("\(oursPath)-\(run)")))
       try context.transaction { context in
         for link in links { try context.insert(link) }
       }
-    }
-    let directInsert = try bestTime(runs: 3) {
+    } baseline: {
       run += 1
       let path = "\(directPath)-\(run)"
       // The same tables and indexes, made by Loop, then filled directly.
@@ -103,14 +102,13 @@ enum PersistenceBenchmarks {
 
     let recentRepeats = 2_000
     var checksum = 0
-    let oursRecent = try bestTime(runs: 3) {
+    let recent = try bestTimes(runs: 7) {
       for _ in 0..<recentRepeats {
         checksum &+= try context.fetchAll(
           BenchLink.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6
         ).count
       }
-    }
-    let directRecent = try bestTime(runs: 3) {
+    } baseline: {
       for _ in 0..<recentRepeats {
         checksum &+= try direct.select(
           recentSQL, bind: { statement in
@@ -130,14 +128,13 @@ enum PersistenceBenchmarks {
 
     let query = "title 7777"
     let searchRepeats = 20
-    let oursSearch = try bestTime(runs: 3) {
+    let search = try bestTimes(runs: 7) {
       for _ in 0..<searchRepeats {
         checksum &+= try context.fetchAll(
           BenchLink.self, predicate: #Predicate { $0.title.contains(query) }
         ).count
       }
-    }
-    let directSearch = try bestTime(runs: 3) {
+    } baseline: {
       for _ in 0..<searchRepeats {
         checksum &+= try direct.select(searchSQL) { statement in
           bindText(statement, 1, query)
@@ -149,12 +146,11 @@ enum PersistenceBenchmarks {
       try direct.select(searchSQL) { bindText($0, 1, query) }, "search")
 
     let lookups = (0..<20_000).map { links[($0 &* 7_919) % links.count].id }
-    let oursByID = try bestTime(runs: 3) {
+    let byID = try bestTimes(runs: 7) {
       for id in lookups {
         checksum &+= try context.fetch(BenchLink.self, id: id) == nil ? 0 : 1
       }
-    }
-    let directByID = try bestTime(runs: 3) {
+    } baseline: {
       for id in lookups {
         checksum &+= try direct.select(byIDSQL) { statement in bindUUID(statement, 1, id) }.count
       }
@@ -163,16 +159,16 @@ enum PersistenceBenchmarks {
 
     return [
       Measurement(
-        name: "insert \(rows) in one transaction", operations: rows, ours: oursInsert,
-        baseline: directInsert),
+        name: "insert \(rows) in one transaction", operations: rows, ours: insert.ours,
+        baseline: insert.baseline),
       Measurement(
-        name: "fetchAll by date desc, limit 6", operations: recentRepeats, ours: oursRecent,
-        baseline: directRecent),
+        name: "fetchAll by date desc, limit 6", operations: recentRepeats, ours: recent.ours,
+        baseline: recent.baseline),
       Measurement(
-        name: "title contains ('\(query)')", operations: searchRepeats, ours: oursSearch,
-        baseline: directSearch),
+        name: "title contains ('\(query)')", operations: searchRepeats, ours: search.ours,
+        baseline: search.baseline),
       Measurement(
-        name: "fetch by id", operations: lookups.count, ours: oursByID, baseline: directByID),
+        name: "fetch by id", operations: lookups.count, ours: byID.ours, baseline: byID.baseline),
     ]
   }
 

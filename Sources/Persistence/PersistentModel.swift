@@ -67,13 +67,11 @@ public protocol PersistentModel: Identifiable, Sendable where ID: ColumnValue {
 /// title = try row[\.title]
 /// ```
 public struct Row<Model: PersistentModel> {
-  enum Source {
-    case statement(SQLiteStatement)
-    case values([SQLValue])
-  }
+  @usableFromInline let reader: RowReader
 
-  let table: TableDescription<Model>
-  let source: Source
+  init(table: TableDescription<Model>, source: RowReader.Source) {
+    reader = RowReader(layout: table.layout, source: source)
+  }
 
   /// Reads the value of the column declared for `keyPath` in the model's ``Schema``.
   ///
@@ -81,25 +79,50 @@ public struct Row<Model: PersistentModel> {
   /// - Returns: The stored value, decoded as `Value`.
   /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` when the stored value
   ///   is not a valid `Value`, or when `keyPath` is not a column of the schema.
+  // NB: inlinable so that decoding is specialized in the model's `init(row:)`; fetches spend
+  // most of their Swift time here.
+  @inlinable
   public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
     get throws {
-      guard let index = table.columnIndex(of: keyPath) else {
-        throw PersistenceError.decodingFailed(
-          model: table.modelName, column: "\(keyPath)",
-          reason: "the key path is not a column of the schema")
-      }
-      let stored: SQLValue
-      switch source {
-      case .statement(let statement): stored = statement.value(at: Int32(index))
-      case .values(let values): stored = values[index]
-      }
+      let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
       } catch {
-        throw PersistenceError.decodingFailed(
-          model: table.modelName, column: table.columns[index].name,
-          reason: String(describing: error))
+        throw reader.decodingFailed(at: index, error)
       }
     }
+  }
+}
+
+/// Reads one row's columns by key path, without knowing the model type.
+@usableFromInline
+struct RowReader {
+  enum Source {
+    case statement(SQLiteStatement)
+    case values([SQLValue])
+  }
+
+  let layout: ColumnLayout
+  let source: Source
+
+  /// The stored value of the column for `keyPath`, and the column's position.
+  @usableFromInline
+  func value(for keyPath: AnyKeyPath) throws(PersistenceError) -> (SQLValue, Int) {
+    guard let index = layout.index(of: keyPath) else {
+      throw .decodingFailed(
+        model: layout.modelName, column: "\(keyPath)",
+        reason: "the key path is not a column of the schema")
+    }
+    switch source {
+    case .statement(let statement): return (statement.value(at: Int32(index)), index)
+    case .values(let values): return (values[index], index)
+    }
+  }
+
+  /// The error for a value that does not decode.
+  @usableFromInline
+  func decodingFailed(at index: Int, _ error: any Error) -> PersistenceError {
+    .decodingFailed(
+      model: layout.modelName, column: layout.names[index], reason: String(describing: error))
   }
 }

@@ -179,7 +179,23 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     try descriptor.validate()
     if descriptor.fetchLimit == 0 { return [] }
     let table = try table(description)
-    let orderBy = table.orderBy(descriptor.sortBy)
+    let order = table.order(descriptor.sortBy)
+    let orderBy = order.orderBy
+    let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
+    let range: [SQLValue] =
+      limited
+      ? [.integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0))]
+      : []
+    var models: [T] = []
+    if let limit = descriptor.fetchLimit { models.reserveCapacity(min(limit, 256)) }
+    if descriptor.predicate == nil, orderBy != nil {
+      // The common case (a list, sorted, maybe limited) runs a statement prepared once.
+      try table.unfilteredSelect(order, limited: limited).run(range) { statement in
+        models.append(try T(row: Row(table: description, source: .statement(statement))))
+        return true
+      }
+      return models
+    }
     var translator = PredicateTranslator(table: description)
     if let plan = translator.translate(descriptor.predicate), plan.exact, let orderBy {
       var sql = table.selectAll
@@ -189,13 +205,10 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         parameters = clause.parameters
       }
       sql += " ORDER BY " + orderBy
-      if descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
+      if limited {
         sql += " LIMIT ? OFFSET ?"
-        parameters += [
-          .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
-        ]
+        parameters += range
       }
-      var models: [T] = []
       try database.query(sql, parameters) { statement in
         models.append(try T(row: Row(table: description, source: .statement(statement))))
         return true
@@ -203,8 +216,8 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       return models
     }
     // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched.
-    let enough = orderBy == nil ? nil : descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
-    var models: [T] = []
+    let enough =
+      orderBy == nil ? nil : descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
     try scan(table, predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
       models.append(model)
       return enough.map { models.count < $0 } ?? true
@@ -342,6 +355,36 @@ final class SQLiteTable<T: PersistentModel> {
   let deleteByID: SQLiteStatement
   let deleteBySequence: SQLiteStatement
   private var idColumnChecked = false
+  private var orders: [[SortKey]: Order] = [:]
+  private var lastOrder: ([SortKey], Order)?
+
+  /// A sort key by key path identity; it keeps its key path alive, so the identity cannot be
+  /// reused by another key path while the key is cached.
+  struct SortKey: Hashable {
+    let keyPath: AnyKeyPath
+    let forward: Bool
+
+    static func == (lhs: SortKey, rhs: SortKey) -> Bool {
+      lhs.keyPath === rhs.keyPath && lhs.forward == rhs.forward
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(ObjectIdentifier(keyPath))
+      hasher.combine(forward)
+    }
+  }
+
+  /// How SQL sorts one list of sort descriptors, with the statements for fetches without a
+  /// predicate, prepared on first use.
+  final class Order {
+    let orderBy: String?
+    var plain: SQLiteStatement?
+    var limited: SQLiteStatement?
+
+    init(orderBy: String?) {
+      self.orderBy = orderBy
+    }
+  }
 
   init(_ description: TableDescription<T>, database: SQLiteDatabase) throws(PersistenceError) {
     self.description = description
@@ -402,6 +445,50 @@ final class SQLiteTable<T: PersistentModel> {
       }
     }
     return nil
+  }
+
+  /// The cached ``Order`` for `descriptors`.
+  func order(_ descriptors: [SortDescriptor<T>]) -> Order {
+    // NB: a screen fetches with the same descriptors again and again; compare with the last
+    // ones before building a key.
+    if let (keys, order) = lastOrder, keys.count == descriptors.count,
+      zip(keys, descriptors).allSatisfy({ key, descriptor in
+        descriptor.keyPath === key.keyPath && (descriptor.order == .forward) == key.forward
+          && descriptor.stringComparator == nil
+      })
+    {
+      return order
+    }
+    var keys: [SortKey] = []
+    for descriptor in descriptors {
+      guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath else {
+        return Order(orderBy: orderBy(descriptors))
+      }
+      keys.append(SortKey(keyPath: keyPath, forward: descriptor.order == .forward))
+    }
+    let order: Order
+    if let cached = orders[keys] {
+      order = cached
+    } else {
+      if orders.count >= 64 { orders.removeAll() }
+      order = Order(orderBy: orderBy(descriptors))
+      orders[keys] = order
+    }
+    lastOrder = (keys, order)
+    return order
+  }
+
+  /// The statement selecting every row in `order` (with `LIMIT ? OFFSET ?` when `limited`).
+  func unfilteredSelect(_ order: Order, limited: Bool) throws(PersistenceError)
+    -> SQLiteStatement
+  {
+    if let statement = limited ? order.limited : order.plain { return statement }
+    let sql =
+      selectAll + " ORDER BY " + (order.orderBy ?? quoted("loop_seq"))
+      + (limited ? " LIMIT ? OFFSET ?" : "")
+    let statement = try database.prepareUncached(sql)
+    if limited { order.limited = statement } else { order.plain = statement }
+    return statement
   }
 
   /// The `ORDER BY` terms for `descriptors` (ending with `loop_seq`), or `nil` when one of them

@@ -47,6 +47,33 @@ struct IndexDescription: Sendable, Equatable {
   let positions: [Int]
 }
 
+/// The schema columns of a table, by position, without the model type.
+final class ColumnLayout: Sendable {
+  let modelName: String
+  let names: [String]
+  private let identifiers: [ObjectIdentifier]
+  private let lookup: [KeyPathKey: Int]
+
+  init(modelName: String, names: [String], keyPaths: [KeyPathKey], lookup: [KeyPathKey: Int]) {
+    self.modelName = modelName
+    self.names = names
+    self.identifiers = keyPaths.map { ObjectIdentifier($0.keyPath) }
+    self.lookup = lookup
+  }
+
+  /// The position of the column declared for `keyPath`, or `nil`.
+  ///
+  /// NB: key path literals are uniqued objects, so identity finds a column in a few pointer
+  /// comparisons; equality is the fallback for key paths built another way.
+  func index(of keyPath: AnyKeyPath) -> Int? {
+    let identifier = ObjectIdentifier(keyPath)
+    for position in identifiers.indices where identifiers[position] == identifier {
+      return position
+    }
+    return lookup[KeyPathKey(keyPath: keyPath)]
+  }
+}
+
 /// A model's validated ``Schema``, with everything both backends look up on every call.
 final class TableDescription<Model: PersistentModel>: Sendable {
   let modelName: String
@@ -59,7 +86,8 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   let stored: [StoredColumn]
   let idIndex: Int
   let indexes: [IndexDescription]
-  private let keyPathIDs: [ObjectIdentifier]
+  /// Where each schema column is, for reading rows.
+  let layout: ColumnLayout
   private let lookup: [KeyPathKey: Int]
   /// One encoder per stored column, in ``stored`` order.
   private let encoders: [@Sendable (Model) throws -> SQLValue]
@@ -154,7 +182,10 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     self.stored = stored
     self.idIndex = idIndex
     self.indexes = indexes
-    self.keyPathIDs = schema.columns.map { ObjectIdentifier($0.keyPath) }
+    self.layout = ColumnLayout(
+      modelName: modelName, names: schema.columns.map(\.name),
+      keyPaths: schema.columns.map { KeyPathKey(keyPath: $0.keyPath) },
+      lookup: lookup.filter { $0.value < schema.columns.count })
     self.lookup = lookup
     self.encoders =
       schema.columns.map(\.encode)
@@ -167,19 +198,7 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   }
 
   /// The position of the schema column declared for `keyPath`, or `nil`.
-  ///
-  /// NB: key path literals are uniqued objects, so identity finds a column in a few pointer
-  /// comparisons; equality is the fallback for key paths built another way.
-  func columnIndex(of keyPath: AnyKeyPath) -> Int? {
-    let identifier = ObjectIdentifier(keyPath)
-    for position in keyPathIDs.indices where keyPathIDs[position] == identifier {
-      return position
-    }
-    guard let position = lookup[KeyPathKey(keyPath: keyPath)], position < columns.count else {
-      return nil
-    }
-    return position
-  }
+  func columnIndex(of keyPath: AnyKeyPath) -> Int? { layout.index(of: keyPath) }
 
   /// The position of the stored column (a schema column or a folded one) for `keyPath`.
   func storedIndex(of keyPath: AnyKeyPath) -> Int? {
