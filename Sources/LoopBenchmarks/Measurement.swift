@@ -42,8 +42,9 @@ func formatTable(_ measurements: [Measurement]) -> String {
   }.joined(separator: "\n")
 }
 
-/// Times `ours` and `baseline` alternately, `runs` times each, and returns the fastest time of
-/// each, in seconds. Alternating keeps a burst of load on the machine from favouring one side.
+/// The fastest time of `ours` and of `baseline`, in seconds, timed alternately `runs` times each.
+///
+/// Alternating keeps a burst of load on the machine from favouring one side.
 func bestTimes(
   runs: Int, ours: () throws -> Void, baseline: () throws -> Void
 ) rethrows -> (ours: Double, baseline: Double) {

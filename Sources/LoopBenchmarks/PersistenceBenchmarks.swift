@@ -45,8 +45,10 @@ struct BenchLink: PersistentModel, Equatable {
   }
 }
 
-/// Persistence through Loop beside the same SQL run directly through SQLite's C API, in the same
-/// process, on the same data. The ratio (Loop time / direct time) is the figure.
+/// Persistence through Loop beside the same SQL run directly through SQLite's C API.
+///
+/// Both run in the same process, on the same data. The ratio (Loop time / direct time) is the
+/// figure.
 enum PersistenceBenchmarks {
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -111,7 +113,8 @@ enum PersistenceBenchmarks {
     } baseline: {
       for _ in 0..<recentRepeats {
         checksum &+= try direct.select(
-          recentSQL, bind: { statement in
+          recentSQL,
+          bind: { statement in
             sqlite3_bind_int64(statement, 1, 6)
             sqlite3_bind_int64(statement, 2, 0)
           }
@@ -214,8 +217,9 @@ private final class Direct {
 
   init(path: String) throws {
     var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
-      == SQLITE_OK, let handle
+    guard
+      sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK, let handle
     else {
       throw PersistenceBenchmarks.Failure(description: "cannot open \(path)")
     }
@@ -285,7 +289,9 @@ private final class Direct {
   private func link(_ statement: OpaquePointer) -> BenchLink {
     var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     if let blob = sqlite3_column_blob(statement, 0), sqlite3_column_bytes(statement, 0) == 16 {
-      withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16)) }
+      withUnsafeMutableBytes(of: &uuid) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16))
+      }
     }
     return BenchLink(
       id: UUID(uuid: uuid), title: text(statement, 1), url: text(statement, 2),

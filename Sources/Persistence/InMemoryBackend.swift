@@ -109,8 +109,9 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     return models
   }
 
-  /// Runs `body`; if it throws, every table is restored to its state before the call. Nested
-  /// calls restore only their own changes.
+  /// Runs `body`, restoring every table to its state before the call if it throws.
+  ///
+  /// Nested calls restore only their own changes.
   func transaction<R>(_ body: () throws -> R) throws -> R {
     let snapshot = tables.mapValues { $0.snapshot() }
     do {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The store of a set of model types: an SQLite file, or memory. SwiftData's `ModelContainer`.
+/// The store of a set of model types, in an SQLite file or in memory: SwiftData's
+/// `ModelContainer`.
 ///
 /// ```swift
 /// let container = try ModelContainer(for: Link.self, Category.self, storage: .file(path))

@@ -233,10 +233,14 @@ extension PredicateExpressions.KeyPath: TranslatableExpression {
       guard let position = translator.storedIndex(keyPath) else { return .unknown }
       return .column(position, nullable: translator.stored[position].isOptional)
     case .column(let position, nullable: false):
-      if keyPath as AnyKeyPath == \String.caseFolded as AnyKeyPath, let folded = translator.foldedIndex(position) {
+      if keyPath as AnyKeyPath == \String.caseFolded as AnyKeyPath,
+        let folded = translator.foldedIndex(position)
+      {
         return .column(folded, nullable: false)
       }
-      if keyPath as AnyKeyPath == \String.isEmpty as AnyKeyPath, translator.stored[position].type == .text {
+      if keyPath as AnyKeyPath == \String.isEmpty as AnyKeyPath,
+        translator.stored[position].type == .text
+      {
         let name = quoted(translator.stored[position].name)
         return .value(SQLFragment(sql: "(\(name) = '')"), nullable: false)
       }

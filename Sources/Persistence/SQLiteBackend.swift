@@ -112,8 +112,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         throw PersistenceError.duplicateID(
           model: description.modelName, id: "\(model.id)")
       }
-      throw try table.conflict(values, model: model) ?? PersistenceError.sqlite(
-        code: code, message: "constraint failed", sql: table.insert.sql)
+      throw try table.conflict(values, model: model)
+        ?? PersistenceError.sqlite(
+          code: code, message: "constraint failed", sql: table.insert.sql)
     }
   }
 
@@ -130,8 +131,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       guard case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_CONSTRAINT else {
         throw error
       }
-      throw try table.conflict(values, model: model) ?? PersistenceError.sqlite(
-        code: code, message: "constraint failed", sql: table.update.sql)
+      throw try table.conflict(values, model: model)
+        ?? PersistenceError.sqlite(
+          code: code, message: "constraint failed", sql: table.update.sql)
     }
     // NB: an UPDATE of a missing row succeeds with zero changes.
     guard database.changes > 0 else {
@@ -184,7 +186,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
     let range: [SQLValue] =
       limited
-      ? [.integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0))]
+      ? [
+        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
+      ]
       : []
     var models: [T] = []
     if let limit = descriptor.fetchLimit { models.reserveCapacity(min(limit, 256)) }
@@ -259,9 +263,10 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return model
   }
 
-  /// Calls `body` with each model (and its `loop_seq`) the predicate accepts, in `orderBy` order
-  /// (insertion order when `nil`), until it returns `false`. The translatable part of the
-  /// predicate runs in SQL, the whole predicate in Swift.
+  /// Calls `body` with each model (and its `loop_seq`) the predicate accepts.
+  ///
+  /// Rows come in `orderBy` order (insertion order when `nil`), until `body` returns `false`. The
+  /// translatable part of the predicate runs in SQL, the whole predicate in Swift.
   private func scan<T>(
     _ table: SQLiteTable<T>, predicate: Predicate<T>?, orderBy: String?,
     _ body: (T, Int64) throws -> Bool
@@ -281,8 +286,10 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
 
   // MARK: Transactions
 
-  /// Runs `body` in a transaction: `BEGIN IMMEDIATE` … `COMMIT` at the outermost level, a
-  /// `SAVEPOINT` when nested. A throw rolls back this level only and is rethrown.
+  /// Runs `body` in a transaction.
+  ///
+  /// `BEGIN IMMEDIATE` … `COMMIT` at the outermost level, a `SAVEPOINT` when nested. A throw
+  /// rolls back this level only and is rethrown.
   func transaction<R>(_ body: () throws -> R) throws -> R {
     let savepoint = "loop_savepoint_\(depth)"
     try database.execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
@@ -612,8 +619,8 @@ extension TableDescription {
       }
     }
     // Stale indexes first (a column with an index cannot be dropped), then columns.
-    for name in try existingIndexes(in: database) where !indexes.contains(where: { $0.name == name })
-    {
+    for name in try existingIndexes(in: database)
+    where !indexes.contains(where: { $0.name == name }) {
       plan.beforeBackfill.append("DROP INDEX \(quoted(name))")
     }
     for name in dropped {
@@ -718,8 +725,7 @@ extension TableDescription {
   }
 
   /// Fills newly added folded columns from the rows' models.
-  private func backfill(_ positions: [Int], in database: SQLiteDatabase) throws(PersistenceError)
-  {
+  private func backfill(_ positions: [Int], in database: SQLiteDatabase) throws(PersistenceError) {
     let sequenceColumn = Int32(columns.count)
     var updates: [[SQLValue]] = []
     let selected = (columns.map { quoted($0.name) } + [quoted("loop_seq")])
@@ -746,8 +752,9 @@ extension TableDescription {
         try update.execute(values)
       }
     } catch {
-      throw error as? PersistenceError ?? .incompatibleSchema(
-        table: table, column: nil, reason: "an existing row cannot be read: \(error)")
+      throw error as? PersistenceError
+        ?? .incompatibleSchema(
+          table: table, column: nil, reason: "an existing row cannot be read: \(error)")
     }
   }
 }

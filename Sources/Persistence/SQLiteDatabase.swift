@@ -98,7 +98,9 @@ final class SQLiteDatabase {
   }
 }
 
-/// A prepared statement. Reset after every use, so it never holds a read transaction open.
+/// A prepared statement.
+///
+/// It is reset after every use, so it never holds a read transaction open.
 final class SQLiteStatement {
   let handle: OpaquePointer
   let sql: String

@@ -54,9 +54,11 @@ public struct ColumnOptions: OptionSet, Sendable {
     self.rawValue = rawValue
   }
 
-  /// The SQLite backend keeps a hidden copy of this `String` column folded with
-  /// `String.caseFolded`, so that predicates and sorts on `\.title.caseFolded` (case-insensitive
-  /// search) run in SQL. The in-memory backend folds in Swift; both give the same answers.
+  /// Keep a case-folded copy of this `String` column for case-insensitive search.
+  ///
+  /// The SQLite backend stores `String.caseFolded` of the value in a hidden column, so that
+  /// predicates and sorts on `\.title.caseFolded` run in SQL (and an index can cover them). The
+  /// in-memory backend folds in Swift; both give the same answers.
   public static let searchable = ColumnOptions(rawValue: 1 << 0)
 }
 

@@ -192,9 +192,12 @@ import Testing
   func fetchCountCountsMatches(_ backend: Backend) throws {
     let store = try Store(backend)
     for id in 1...5 { try store.context.insert(Item(id: id, title: "t\(id)", count: id)) }
-    #expect(try store.context.fetchCount(FetchDescriptor(predicate: #Predicate<Item> { $0.count >= 2 })) == 4)
     #expect(
-      try store.context.fetchCount(FetchDescriptor(predicate: #Predicate<Item> { $0.title.count > 2 }))
+      try store.context.fetchCount(FetchDescriptor(predicate: #Predicate<Item> { $0.count >= 2 }))
+        == 4)
+    #expect(
+      try store.context.fetchCount(
+        FetchDescriptor(predicate: #Predicate<Item> { $0.title.count > 2 }))
         == 0)
   }
 
@@ -218,8 +221,10 @@ import Testing
     let context = store.context
     #expect(try context.fetchAll(Item.self).map(\.id) == [1, 2, 3, 4])
     #expect(try context.fetchAll(Item.self, limit: 2).map(\.id) == [1, 2])
-    #expect(try context.fetchAll(Item.self, sortBy: [SortDescriptor(\.count)]).map(\.id) == [2, 4, 1, 3])
-    #expect(try context.fetchAll(Item.self, predicate: #Predicate { $0.count == 1 }).map(\.id) == [1, 3])
+    #expect(
+      try context.fetchAll(Item.self, sortBy: [SortDescriptor(\.count)]).map(\.id) == [2, 4, 1, 3])
+    #expect(
+      try context.fetchAll(Item.self, predicate: #Predicate { $0.count == 1 }).map(\.id) == [1, 3])
     #expect(
       try context.fetchAll(
         Item.self, predicate: #Predicate { $0.id > 1 }, sortBy: [SortDescriptor(\.count)], limit: 2

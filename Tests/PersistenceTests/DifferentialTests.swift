@@ -141,7 +141,8 @@ import Testing
           PredicateExpressions.KeyPath(root: inner, keyPath: \String.caseFolded),
           PredicateExpressions.Value(query))
       }
-      return PredicateExpressions.Equal(lhs: flatMap, rhs: PredicateExpressions.Value(true as Bool?))
+      return PredicateExpressions.Equal(
+        lhs: flatMap, rhs: PredicateExpressions.Value(true as Bool?))
     case 14:
       let cutoff = generator.pick(dates)
       let due = PredicateExpressions.KeyPath(root: variable, keyPath: \Item.dueDate)
@@ -149,7 +150,8 @@ import Testing
         PredicateExpressions.Comparison(
           lhs: inner, rhs: PredicateExpressions.Value(cutoff), op: .greaterThan)
       }
-      return PredicateExpressions.Equal(lhs: flatMap, rhs: PredicateExpressions.Value(true as Bool?))
+      return PredicateExpressions.Equal(
+        lhs: flatMap, rhs: PredicateExpressions.Value(true as Bool?))
     case 15:
       let counts = (0..<generator.int(0...3)).map { _ in generator.int(-3...6) }
       return PredicateExpressions.build_contains(

@@ -18,7 +18,8 @@ import Testing
       "Cannot store the value 'nan' in column 'score' of Item."
     ),
     (
-      .decodingFailed(model: "Item", column: "kind", reason: "no case of Kind has the raw value 'x'"),
+      .decodingFailed(
+        model: "Item", column: "kind", reason: "no case of Kind has the raw value 'x'"),
       "Cannot read column 'kind' of Item: no case of Kind has the raw value 'x'."
     ),
     (
@@ -55,7 +56,10 @@ import Testing
       .sqlite(code: 5, message: "database is locked", sql: "COMMIT"),
       "SQLite error 5: database is locked (in 'COMMIT')."
     ),
-    (.sqlite(code: 5, message: "database is locked", sql: nil), "SQLite error 5: database is locked."),
+    (
+      .sqlite(code: 5, message: "database is locked", sql: nil),
+      "SQLite error 5: database is locked."
+    ),
   ]
 
   @Test(arguments: messages)

@@ -165,8 +165,8 @@ import Testing
     #expect(
       try ids(backend, #Predicate { $0.note.flatMap { $0.caseFolded == folded } == true }) == [5]
     )
-    let straße = "STRASSE".caseFolded
-    #expect(try ids(backend, #Predicate { $0.title.caseFolded == straße }) == [5])
+    let street = "STRASSE".caseFolded
+    #expect(try ids(backend, #Predicate { $0.title.caseFolded == street }) == [5])
   }
 
   @Test(arguments: Backend.allCases)

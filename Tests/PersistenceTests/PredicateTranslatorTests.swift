@@ -114,7 +114,9 @@ import Testing
     #expect(
       compiled.orderBy([SortDescriptor(\.date, order: .reverse), SortDescriptor(\.title)])
         == #""date" DESC, "title" ASC, "loop_seq""#)
-    #expect(compiled.orderBy([SortDescriptor(\.title.caseFolded)]) == #""loop_folded_title" ASC, "loop_seq""#)
+    #expect(
+      compiled.orderBy([SortDescriptor(\.title.caseFolded)])
+        == #""loop_folded_title" ASC, "loop_seq""#)
     #expect(compiled.orderBy([SortDescriptor(\.title, comparator: .lexical)]) == nil)
     #expect(compiled.orderBy([SortDescriptor(\.title.count)]) == nil)
   }

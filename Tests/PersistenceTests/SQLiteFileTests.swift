@@ -107,7 +107,8 @@ private struct NoteWithKind: PersistentModel {
     let path = folder.path("a/b/c/store.sqlite")
     try write([NoteV1(id: 1, text: "one"), NoteV1(id: 2, text: "two")], to: path)
     let context = ModelContext(try ModelContainer(for: NoteV1.self, storage: .file(path)))
-    #expect(try context.fetchAll(NoteV1.self) == [NoteV1(id: 1, text: "one"), NoteV1(id: 2, text: "two")])
+    #expect(
+      try context.fetchAll(NoteV1.self) == [NoteV1(id: 1, text: "one"), NoteV1(id: 2, text: "two")])
   }
 
   @Test func twoContainersShareOneFile() throws {
@@ -152,7 +153,8 @@ private struct NoteWithKind: PersistentModel {
     let before = bytes(path)
     #expect(
       throws: PersistenceError.incompatibleSchema(
-        table: "notes", column: "priority", reason: "a new non-optional column needs a default value")
+        table: "notes", column: "priority",
+        reason: "a new non-optional column needs a default value")
     ) {
       try ModelContainer(for: NoteNeedingDefault.self, storage: .file(path))
     }
@@ -206,7 +208,8 @@ private struct NoteWithKind: PersistentModel {
     try write([NoteV1(id: 1, text: "same"), NoteV1(id: 2, text: "same")], to: path)
     #expect(
       throws: PersistenceError.incompatibleSchema(
-        table: "notes", column: "text", reason: "existing rows share values in the new unique index")
+        table: "notes", column: "text", reason: "existing rows share values in the new unique index"
+      )
     ) {
       try ModelContainer(for: NoteWithUniqueText.self, storage: .file(path))
     }
@@ -268,7 +271,9 @@ private struct NoteWithKind: PersistentModel {
     #expect {
       try container.checkIntegrity()
     } throws: { error in
-      guard case .corruptDatabase(let reported, _) = error as? PersistenceError else { return false }
+      guard case .corruptDatabase(let reported, _) = error as? PersistenceError else {
+        return false
+      }
       return reported == path
     }
   }
