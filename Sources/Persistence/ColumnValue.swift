@@ -51,9 +51,12 @@ public enum ColumnComparability: Sendable, Equatable {
 /// them conform. An enum whose raw type conforms adopts it with an empty extension:
 ///
 /// ```swift
-/// enum Kind: String { case article, video }
+/// enum Kind: String, Codable { case article, video }
 /// extension Kind: ColumnValue {}
 /// ```
+///
+/// (`#Predicate` needs the constants it captures to be `Codable`, hence `Codable` on enums that
+/// predicates compare.)
 ///
 /// Strings are stored in Unicode normalization form C, the form in which SQLite's byte order and
 /// byte equality are Swift's `<` and `==`; a string read back is `==` to the one stored.

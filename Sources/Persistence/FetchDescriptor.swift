@@ -14,6 +14,20 @@ import Foundation
 /// models when `sortBy` is empty) come in insertion order, oldest first. Updating a model keeps
 /// its place. `nil` sorts before any value (after, in `.reverse` order), as `SortDescriptor`
 /// sorts it.
+///
+/// Both storages give the same answers. The SQLite storage runs in SQL what SQL answers exactly
+/// as Swift does, and evaluates the rest in Swift over the rows the SQL part selects:
+/// - In SQL: `==` and `!=` (on every column type but `URL`), `<`, `<=`, `>`, `>=` (on
+///   `String`, `Int`, `Int64`, `Double`, `Date`, `UUID`), `&&`, `||`, `!`, `nil` checks and
+///   comparisons of optionals, `??`, `optional.flatMap { … } == value`,
+///   `[constants].contains(\.column)`, `Bool` columns, `string.isEmpty`, and
+///   `\.column.caseFolded` of a ``ColumnOptions/searchable`` column. Sorts on such columns, and
+///   `fetchLimit` / `fetchOffset`, become `ORDER BY`, `LIMIT` and `OFFSET`.
+/// - Narrowed in SQL, then checked in Swift: `contains(_:)` and `starts(with:)` on strings
+///   (Swift compares whole characters, SQL bytes; `%` and `_` match literally).
+/// - In Swift: everything else (`count`, arithmetic, regexes, computed properties, enum
+///   comparisons with `<`, sorts with a `String.StandardComparator`), and predicates that can
+///   throw (`!`, casts, subscripts), which are evaluated on every row in insertion order.
 public struct FetchDescriptor<T: PersistentModel>: Sendable {
   /// The models to fetch; `nil` fetches all.
   public var predicate: Predicate<T>?

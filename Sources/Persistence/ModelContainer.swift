@@ -54,7 +54,7 @@ public final class ModelContainer: Sendable {
   /// - Parameters:
   ///   - types: Every model type the container stores.
   ///   - storage: ``Storage/inMemory`` or ``Storage/file(_:)``.
-  /// - Throws: See ``init(for:storage:)-(any PersistentModel.Type...,_)``.
+  /// - Throws: As the variadic `init(for:storage:)`.
   public init(for types: [any PersistentModel.Type], storage: Storage) throws {
     var tables: [ObjectIdentifier: any AnyTableDescription] = [:]
     var descriptions: [any AnyTableDescription] = []

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// struct Link: PersistentModel, Equatable {
-///   enum Kind: String { case article, video }
+///   enum Kind: String, Codable { case article, video }
 ///
 ///   var id: UUID
 ///   var title: String
