@@ -20,10 +20,11 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
     -> InMemoryTable<T>
   {
-    guard let table = tables[ObjectIdentifier(T.self)] as? InMemoryTable<T> else {
+    guard let table = tables[ObjectIdentifier(T.self)] else {
       throw .unregisteredModel("\(T.self)")
     }
-    return table
+    // NB: keyed by the model type, so this is always `T`'s table (see ModelContainer.table).
+    return unsafeDowncast(table, to: InMemoryTable<T>.self)
   }
 
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {

@@ -33,6 +33,7 @@ public final class ModelContainer: Sendable {
 
   private let lock = NSRecursiveLock()
   private let backend: any StorageBackend
+  /// The ``TableDescription`` of each model type, keyed by the type.
   private let tables: [ObjectIdentifier: any AnyTableDescription]
 
   /// Opens a container for the given model types.
@@ -104,9 +105,11 @@ public final class ModelContainer: Sendable {
 
   /// The validated schema of `type`.
   func table<T: PersistentModel>(_ type: T.Type) throws(PersistenceError) -> TableDescription<T> {
-    guard let table = tables[ObjectIdentifier(type)] as? TableDescription<T> else {
+    guard let table = tables[ObjectIdentifier(type)] else {
       throw .unregisteredModel("\(T.self)")
     }
-    return table
+    // NB: keyed by the model type, so this is always `T`'s description; a checked cast would
+    // look up generic metadata on every call.
+    return unsafeDowncast(table, to: TableDescription<T>.self)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value type stored by a ``ModelContainer``: SwiftData's `PersistentModel`, without macros.
 ///
 /// A model is an immutable value (a struct) with an `id`. It declares its table in ``schema``
@@ -84,6 +86,10 @@ public struct Row<Model: PersistentModel> {
   @inlinable
   public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
     get throws {
+      // NB: ids are often UUIDs; read their 16 bytes without making an array first.
+      if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
+        return uuid
+      }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
@@ -117,6 +123,16 @@ struct RowReader {
     case .statement(let statement): return (statement.value(at: Int32(index)), index)
     case .values(let values): return (values[index], index)
     }
+  }
+
+  /// The UUID stored for `keyPath`, read in place; `nil` when the stored value is not 16 bytes
+  /// (the caller then decodes it the ordinary way, which reports the error).
+  @usableFromInline
+  func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
+    guard case .statement(let statement) = source, let index = layout.index(of: keyPath) else {
+      return nil
+    }
+    return statement.uuid(at: Int32(index))
   }
 
   /// The error for a value that does not decode.

@@ -89,10 +89,11 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
     -> SQLiteTable<T>
   {
-    guard let table = tables[ObjectIdentifier(T.self)] as? SQLiteTable<T> else {
+    guard let table = tables[ObjectIdentifier(T.self)] else {
       throw .unregisteredModel("\(T.self)")
     }
-    return table
+    // NB: keyed by the model type, so this is always `T`'s table (see ModelContainer.table).
+    return unsafeDowncast(table, to: SQLiteTable<T>.self)
   }
 
   // MARK: Writes

@@ -209,6 +209,18 @@ final class SQLiteStatement {
     }
   }
 
+  /// The UUID in result column `index` of the current row, if it holds 16 bytes.
+  func uuid(at index: Int32) -> UUID? {
+    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
+      sqlite3_column_bytes(handle, index) == 16, let blob = sqlite3_column_blob(handle, index)
+    else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      buffer.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16))
+    }
+    return UUID(uuid: bytes)
+  }
+
   /// The 64-bit integer of result column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 

@@ -21,7 +21,7 @@ protocol StorageBackend: AnyObject, Sendable {
 }
 
 /// A ``TableDescription`` of any model type.
-protocol AnyTableDescription: Sendable {
+protocol AnyTableDescription: AnyObject, Sendable {
   var modelID: ObjectIdentifier { get }
   var modelName: String { get }
   var table: String { get }
