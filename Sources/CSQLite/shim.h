@@ -1,0 +1,2 @@
+// The system SQLite from Debian's libsqlite3-dev (no vendored source).
+#include <sqlite3.h>

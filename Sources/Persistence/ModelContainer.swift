@@ -1,0 +1,115 @@
+import Foundation
+
+/// The store of a set of model types, in an SQLite file or in memory: SwiftData's
+/// `ModelContainer`.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Link.self, Category.self, storage: .file(path))
+/// let context = ModelContext(container)
+/// try context.insert(link)
+/// ```
+///
+/// Opening a file creates it (and its folders) when missing, then checks it before writing
+/// anything: a file that is not an SQLite database, or one whose tables cannot be brought to the
+/// models' schemas, is reported and left untouched. New tables, added columns and indexes are
+/// then created in one transaction.
+///
+/// A container is `Sendable`: every call from any task or thread is serialized behind one
+/// recursive lock, so a ``ModelContext/transaction(_:)`` also sees only its own writes until it
+/// commits. Several containers (in several processes) can open the same file: SQLite's WAL mode
+/// and a five-second busy timeout let them take turns writing.
+public final class ModelContainer: Sendable {
+  /// Where a container keeps its models.
+  public enum Storage: Sendable, Equatable {
+    /// In memory, evaluated in Swift, gone with the container. For tests and previews; it answers
+    /// every call exactly as the SQLite backend does.
+    case inMemory
+    /// In the SQLite database file at this path.
+    case file(String)
+  }
+
+  /// Where the models are kept.
+  public let storage: Storage
+
+  private let lock = NSRecursiveLock()
+  private let backend: any StorageBackend
+  /// The ``TableDescription`` of each model type, keyed by the type.
+  private let tables: [ObjectIdentifier: any AnyTableDescription]
+
+  /// Opens a container for the given model types.
+  ///
+  /// - Parameters:
+  ///   - types: Every model type the container stores.
+  ///   - storage: ``Storage/inMemory`` or ``Storage/file(_:)``.
+  /// - Throws: ``PersistenceError/invalidSchema(model:reason:)`` for a malformed schema (or two
+  ///   models sharing a table); for a file, ``PersistenceError/cannotOpen(path:reason:)``,
+  ///   ``PersistenceError/notADatabase(path:)``,
+  ///   ``PersistenceError/corruptDatabase(path:reason:)`` or
+  ///   ``PersistenceError/incompatibleSchema(table:column:reason:)``.
+  public convenience init(for types: any PersistentModel.Type..., storage: Storage) throws {
+    try self.init(for: types, storage: storage)
+  }
+
+  /// Opens a container for the given model types.
+  ///
+  /// - Parameters:
+  ///   - types: Every model type the container stores.
+  ///   - storage: ``Storage/inMemory`` or ``Storage/file(_:)``.
+  /// - Throws: As the variadic `init(for:storage:)`.
+  public init(for types: [any PersistentModel.Type], storage: Storage) throws {
+    var tables: [ObjectIdentifier: any AnyTableDescription] = [:]
+    var descriptions: [any AnyTableDescription] = []
+    for type in types {
+      let description = try Self.describe(type)
+      guard tables[description.modelID] == nil else { continue }
+      if let other = descriptions.first(where: { $0.table == description.table }) {
+        throw PersistenceError.invalidSchema(
+          model: description.modelName,
+          reason: "its table '\(description.table)' is also the table of \(other.modelName)")
+      }
+      tables[description.modelID] = description
+      descriptions.append(description)
+    }
+    self.storage = storage
+    self.tables = tables
+    switch storage {
+    case .inMemory:
+      backend = InMemoryBackend(descriptions: descriptions)
+    case .file(let path):
+      backend = try SQLiteBackend(path: path, descriptions: descriptions)
+    }
+  }
+
+  private static func describe<T: PersistentModel>(_ type: T.Type) throws(PersistenceError)
+    -> any AnyTableDescription
+  {
+    try TableDescription(T.schema)
+  }
+
+  /// Checks the whole database file for damage (SQLite's `PRAGMA integrity_check`).
+  ///
+  /// It reads every page, so it takes time on a large file; the in-memory storage has nothing
+  /// to check.
+  ///
+  /// - Throws: ``PersistenceError/corruptDatabase(path:reason:)`` listing the problems found.
+  public func checkIntegrity() throws {
+    try withBackend { try $0.checkIntegrity() }
+  }
+
+  /// Runs `body` with the backend, holding the lock.
+  func withBackend<R>(_ body: (any StorageBackend) throws -> R) throws -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(backend)
+  }
+
+  /// The validated schema of `type`.
+  func table<T: PersistentModel>(_ type: T.Type) throws(PersistenceError) -> TableDescription<T> {
+    guard let table = tables[ObjectIdentifier(type)] else {
+      throw .unregisteredModel("\(T.self)")
+    }
+    // NB: keyed by the model type, so this is always `T`'s description; a checked cast would
+    // look up generic metadata on every call.
+    return unsafeDowncast(table, to: TableDescription<T>.self)
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Reads and writes models in a ``ModelContainer``: SwiftData's `ModelContext`.
+///
+/// Every write is saved when the call returns (there is no separate `save()`); group writes that
+/// must happen together in ``transaction(_:)``. Every failure is a ``PersistenceError``.
+///
+/// ```swift
+/// let context = ModelContext(container)
+/// try context.insert(link)
+/// let recent = try context.fetchAll(
+///   Link.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6)
+/// ```
+///
+/// Order: every fetch returns models in a defined order: by its sort descriptors, ties (and
+/// everything, without sort descriptors) in insertion order, oldest first. Both storages return
+/// the same models in the same order.
+///
+/// A context is `Sendable`; use it from any task.
+public final class ModelContext: Sendable {
+  /// The container this context reads and writes.
+  public let container: ModelContainer
+
+  /// Creates a context on `container`.
+  ///
+  /// - Parameter container: The container to read and write.
+  public init(_ container: ModelContainer) {
+    self.container = container
+  }
+
+  // MARK: - Writing
+
+  /// Stores a new model.
+  ///
+  /// - Parameter model: The model; its id must not be stored yet.
+  /// - Throws: ``PersistenceError/duplicateID(model:id:)`` when a model with its id exists,
+  ///   ``PersistenceError/uniqueViolation(model:columns:id:)``,
+  ///   ``PersistenceError/invalidValue(model:column:value:)``; nothing is written then.
+  public func insert<T: PersistentModel>(_ model: T) throws {
+    let table = try container.table(T.self)
+    try container.withBackend { try $0.insert(model, table: table) }
+  }
+
+  /// Replaces the stored model that has `model`'s id; it keeps its place in insertion order.
+  ///
+  /// - Parameter model: The new value of a stored model.
+  /// - Throws: ``PersistenceError/notFound(model:id:)`` when no model has its id,
+  ///   ``PersistenceError/uniqueViolation(model:columns:id:)``,
+  ///   ``PersistenceError/invalidValue(model:column:value:)``; nothing is written then.
+  public func update<T: PersistentModel>(_ model: T) throws {
+    let table = try container.table(T.self)
+    try container.withBackend { try $0.update(model, table: table) }
+  }
+
+  /// Deletes the stored model that has `model`'s id.
+  ///
+  /// - Parameter model: The model to delete.
+  /// - Throws: ``PersistenceError/notFound(model:id:)`` when no model has its id.
+  public func delete<T: PersistentModel>(_ model: T) throws {
+    try delete(T.self, id: model.id)
+  }
+
+  /// Deletes the stored model with an id.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - id: The id of the model to delete.
+  /// - Throws: ``PersistenceError/notFound(model:id:)`` when no model has the id.
+  public func delete<T: PersistentModel>(_ type: T.Type, id: T.ID) throws {
+    let table = try container.table(T.self)
+    try container.withBackend { try $0.delete(id: id, table: table) }
+  }
+
+  /// Deletes every model the predicate accepts, all or none.
+  ///
+  /// ```swift
+  /// let removed = try context.delete(Link.self, where: #Predicate { $0.isArchived })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - predicate: Which models to delete; `#Predicate<T> { _ in true }` deletes all.
+  /// - Returns: How many models were deleted.
+  /// - Throws: ``PersistenceError/predicateFailed(model:reason:)`` when the predicate throws
+  ///   (nothing is deleted then).
+  @discardableResult
+  public func delete<T: PersistentModel>(_ type: T.Type, where predicate: Predicate<T>) throws
+    -> Int
+  {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.delete(where: predicate, table: table) }
+  }
+
+  /// Runs `body` as one transaction: all of its writes are saved, or none.
+  ///
+  /// When `body` throws, its writes are rolled back and the error is rethrown. Transactions
+  /// nest: a nested call is a savepoint, and when it throws only its own writes are rolled back,
+  /// so an outer `body` that catches the error goes on and may still commit. Other tasks using
+  /// the container wait until the outermost transaction ends.
+  ///
+  /// ```swift
+  /// try context.transaction { context in
+  ///   try context.delete(Link.self, where: #Predicate { $0.categoryID == id })
+  ///   try context.delete(category)
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: The writes (and reads) to run; it receives this context.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or ``PersistenceError/sqlite(code:message:sql:)`` when the
+  ///   transaction cannot begin or commit (nothing is saved then).
+  @discardableResult
+  public func transaction<R>(_ body: (ModelContext) throws -> R) throws -> R {
+    try container.withBackend { backend in
+      try backend.transaction { try body(self) }
+    }
+  }
+
+  // MARK: - Reading
+
+  /// The models a descriptor selects, in its order.
+  ///
+  /// - Parameter descriptor: The predicate, sort, limit and offset.
+  /// - Returns: The models, sorted by `descriptor.sortBy`, ties in insertion order.
+  /// - Throws: ``PersistenceError/invalidFetch(model:reason:)`` for a negative limit or offset,
+  ///   ``PersistenceError/predicateFailed(model:reason:)``,
+  ///   ``PersistenceError/decodingFailed(model:column:reason:)``.
+  public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetch(descriptor, table: table) }
+  }
+
+  /// How many models a descriptor selects (after its offset and limit).
+  ///
+  /// - Parameter descriptor: The predicate, limit and offset (its sort is ignored).
+  /// - Returns: The number of models ``fetch(_:)`` would return.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchCount(descriptor, table: table) }
+  }
+
+  /// The models of a type, optionally filtered, sorted and limited: one call for every fetch.
+  ///
+  /// ```swift
+  /// let links = try context.fetchAll(Link.self)
+  /// let found = try context.fetchAll(Link.self, predicate: #Predicate { $0.title.contains(q) })
+  /// let recent = try context.fetchAll(
+  ///   Link.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - predicate: Which models; `nil` for all.
+  ///   - sortBy: The order; `nil` or empty for insertion order.
+  ///   - limit: The most models to return; `nil` for all.
+  /// - Returns: The models.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchAll<T: PersistentModel>(
+    _ type: T.Type, predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>]? = nil,
+    limit: Int? = nil
+  ) throws -> [T] {
+    var descriptor = FetchDescriptor<T>(predicate: predicate, sortBy: sortBy ?? [])
+    descriptor.fetchLimit = limit
+    return try fetch(descriptor)
+  }
+
+  /// The first model a predicate accepts, in the given order (insertion order by default).
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - predicate: Which models; `nil` for any.
+  ///   - sortBy: The order deciding which is first; `nil` or empty for insertion order.
+  /// - Returns: The first model, or `nil` when none matches.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchOne<T: PersistentModel>(
+    _ type: T.Type, predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>]? = nil
+  ) throws -> T? {
+    try fetchAll(type, predicate: predicate, sortBy: sortBy, limit: 1).first
+  }
+
+  /// The model with an id.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - id: The id.
+  /// - Returns: The model, or `nil` when no model has the id.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)``.
+  public func fetch<T: PersistentModel>(_ type: T.Type, id: T.ID) throws -> T? {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetch(id: id, table: table) }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A value type stored by a ``ModelContainer``: SwiftData's `PersistentModel`, without macros.
+///
+/// A model is an immutable value (a struct) with an `id`. It declares its table in ``schema``
+/// (one ``Column`` per stored property, plus indexes) and rebuilds itself from a stored row in
+/// ``init(row:)``, reading each property by its key path. Write `init(row:)` in an extension so
+/// the struct keeps its memberwise initializer:
+///
+/// ```swift
+/// struct Link: PersistentModel, Equatable {
+///   enum Kind: String, Codable { case article, video }
+///
+///   var id: UUID
+///   var title: String
+///   var url: URL
+///   var kind: Kind
+///   var lastViewedDate: Date?
+///
+///   static let schema = Schema<Link>(
+///     table: "links",
+///     version: 2,
+///     columns: [
+///       Column(\.id, "id"),
+///       Column(\.title, "title", options: .searchable),
+///       Column(\.url, "url"),
+///       Column(\.kind, "kind", default: .article),  // added in version 2
+///       Column(\.lastViewedDate, "last_viewed_date"),
+///     ],
+///     indexes: [
+///       Index(\.lastViewedDate),
+///       Index(\.url, unique: true),
+///     ]
+///   )
+/// }
+///
+/// extension Link.Kind: ColumnValue {}
+///
+/// extension Link {
+///   init(row: Row<Link>) throws {
+///     id = try row[\.id]
+///     title = try row[\.title]
+///     url = try row[\.url]
+///     kind = try row[\.kind]
+///     lastViewedDate = try row[\.lastViewedDate]
+///   }
+/// }
+/// ```
+///
+/// Ids can be any ``ColumnValue`` that is not optional, such as `UUID`, `String` or `Int`.
+public protocol PersistentModel: Identifiable, Sendable where ID: ColumnValue {
+  /// The table, columns and indexes the model is stored in.
+  static var schema: Schema<Self> { get }
+
+  /// Rebuilds a model from a stored row.
+  ///
+  /// Read every stored property with `try row[\.property]`. The row is only valid during this
+  /// call: do not keep it.
+  ///
+  /// - Parameter row: The stored values, readable by key path.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` from the row, or any
+  ///   error of your own.
+  init(row: Row<Self>) throws
+}
+
+/// One stored row of a model's table, read by key path in ``PersistentModel/init(row:)``.
+///
+/// ```swift
+/// title = try row[\.title]
+/// ```
+public struct Row<Model: PersistentModel> {
+  @usableFromInline let reader: RowReader
+
+  init(table: TableDescription<Model>, source: RowReader.Source) {
+    reader = RowReader(layout: table.layout, source: source)
+  }
+
+  /// Reads the value of the column declared for `keyPath` in the model's ``Schema``.
+  ///
+  /// - Parameter keyPath: A key path declared as a ``Column`` of the model.
+  /// - Returns: The stored value, decoded as `Value`.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` when the stored value
+  ///   is not a valid `Value`, or when `keyPath` is not a column of the schema.
+  // NB: inlinable so that decoding is specialized in the model's `init(row:)`; fetches spend
+  // most of their Swift time here.
+  @inlinable
+  public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
+    get throws {
+      // NB: ids are often UUIDs; read their 16 bytes without making an array first.
+      if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
+        return uuid
+      }
+      let (stored, index) = try reader.value(for: keyPath)
+      do {
+        return try Value(decodingColumn: stored)
+      } catch {
+        throw reader.decodingFailed(at: index, error)
+      }
+    }
+  }
+}
+
+/// Reads one row's columns by key path, without knowing the model type.
+@usableFromInline
+struct RowReader {
+  enum Source {
+    case statement(SQLiteStatement)
+    case values([SQLValue])
+  }
+
+  let layout: ColumnLayout
+  let source: Source
+
+  /// The stored value of the column for `keyPath`, and the column's position.
+  @usableFromInline
+  func value(for keyPath: AnyKeyPath) throws(PersistenceError) -> (SQLValue, Int) {
+    guard let index = layout.index(of: keyPath) else {
+      throw .decodingFailed(
+        model: layout.modelName, column: "\(keyPath)",
+        reason: "the key path is not a column of the schema")
+    }
+    switch source {
+    case .statement(let statement): return (statement.value(at: Int32(index)), index)
+    case .values(let values): return (values[index], index)
+    }
+  }
+
+  /// The UUID stored for `keyPath`, read in place; `nil` when the stored value is not 16 bytes
+  /// (the caller then decodes it the ordinary way, which reports the error).
+  @usableFromInline
+  func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
+    guard case .statement(let statement) = source, let index = layout.index(of: keyPath) else {
+      return nil
+    }
+    return statement.uuid(at: Int32(index))
+  }
+
+  /// The error for a value that does not decode.
+  @usableFromInline
+  func decodingFailed(at index: Int, _ error: any Error) -> PersistenceError {
+    .decodingFailed(
+      model: layout.modelName, column: layout.names[index], reason: String(describing: error))
+  }
+}

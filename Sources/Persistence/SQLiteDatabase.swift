@@ -1,0 +1,233 @@
+import CSQLite
+import Foundation
+
+/// Tells SQLite to copy a bound buffer before `sqlite3_bind_*` returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A thin wrapper of one SQLite connection with a cache of prepared statements.
+///
+/// Not thread-safe: the ``ModelContainer`` owning it serializes every call behind its lock.
+final class SQLiteDatabase {
+  let handle: OpaquePointer
+  let path: String
+  private var cache: [String: SQLiteStatement] = [:]
+  private static let cacheLimit = 64
+
+  /// Opens (creating if missing) the database file at `path`, without reading or writing it.
+  init(path: String) throws(PersistenceError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw .cannotOpen(path: path, reason: reason)
+    }
+    sqlite3_extended_result_codes(handle, 1)
+    // NB: lets a second process (or connection) wait for the write lock instead of failing
+    // at once with SQLITE_BUSY.
+    sqlite3_busy_timeout(handle, 5_000)
+    self.handle = handle
+    self.path = path
+  }
+
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs SQL without parameters (DDL, pragmas, transaction control); may hold several
+  /// statements.
+  func execute(_ sql: String) throws(PersistenceError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    sqlite3_free(message)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// A prepared statement for `sql`, from the cache when it was prepared before.
+  func prepare(_ sql: String) throws(PersistenceError) -> SQLiteStatement {
+    if let statement = cache[sql] { return statement }
+    let statement = try prepareUncached(sql)
+    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+    cache[sql] = statement
+    return statement
+  }
+
+  /// A new prepared statement for `sql`, owned by the caller.
+  func prepareUncached(_ sql: String) throws(PersistenceError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw error(code: code, sql: sql)
+    }
+    return SQLiteStatement(handle: statement, database: self, sql: sql)
+  }
+
+  /// Runs `sql` with `parameters`, stepping through every row with `body`.
+  func query(
+    _ sql: String, _ parameters: [SQLValue] = [],
+    _ body: (SQLiteStatement) throws -> Bool = { _ in true }
+  ) throws {
+    let statement = try prepare(sql)
+    try statement.run(parameters, body)
+  }
+
+  /// Runs `sql` with `parameters` to completion, ignoring any rows.
+  func run(_ sql: String, _ parameters: [SQLValue] = []) throws(PersistenceError) {
+    try prepare(sql).execute(parameters)
+  }
+
+  /// The rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Whether no transaction is open.
+  var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// The error for a failed call, with SQLite's extended code and message; a damaged file or
+  /// one that is not a database is reported as such.
+  func error(code: Int32, sql: String?) -> PersistenceError {
+    let extended = sqlite3_extended_errcode(handle)
+    let message = String(cString: sqlite3_errmsg(handle))
+    switch (extended == 0 ? code : extended) & 0xFF {
+    case SQLITE_CORRUPT: return .corruptDatabase(path: path, reason: message)
+    case SQLITE_NOTADB: return .notADatabase(path: path)
+    default: return .sqlite(code: extended == 0 ? code : extended, message: message, sql: sql)
+    }
+  }
+}
+
+/// A prepared statement.
+///
+/// It is reset after every use, so it never holds a read transaction open.
+final class SQLiteStatement {
+  let handle: OpaquePointer
+  let sql: String
+  private unowned let database: SQLiteDatabase
+
+  init(handle: OpaquePointer, database: SQLiteDatabase, sql: String) {
+    self.handle = handle
+    self.database = database
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  /// Binds `parameters`, steps through the rows (calling `body` on each until it returns
+  /// `false`), and resets.
+  func run(_ parameters: [SQLValue], _ body: (SQLiteStatement) throws -> Bool) throws {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    for (offset, value) in parameters.enumerated() {
+      try bind(value, at: Int32(offset + 1))
+    }
+    while try step() {
+      guard try body(self) else { return }
+    }
+  }
+
+  /// Binds, runs to completion, resets; for statements without rows.
+  func execute(_ parameters: [SQLValue]) throws(PersistenceError) {
+    defer { sqlite3_reset(handle) }
+    for (offset, value) in parameters.enumerated() {
+      try bind(value, at: Int32(offset + 1))
+    }
+    while try step() {}
+  }
+
+  /// Binds one parameter (1-based).
+  func bind(_ value: SQLValue, at index: Int32) throws(PersistenceError) {
+    let code: Int32
+    switch value {
+    case .null:
+      code = sqlite3_bind_null(handle, index)
+    case .integer(let integer):
+      code = sqlite3_bind_int64(handle, index, integer)
+    case .real(let real):
+      code = sqlite3_bind_double(handle, index, real)
+    case .text(let text):
+      code = bindText(text, at: index)
+    case .blob(let bytes):
+      if bytes.isEmpty {
+        // NB: a blob bound from a nil pointer would be NULL, not an empty blob.
+        code = sqlite3_bind_zeroblob(handle, index, 0)
+      } else {
+        code = bytes.withUnsafeBytes { buffer in
+          sqlite3_bind_blob64(
+            handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), transient)
+        }
+      }
+    }
+    guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+  }
+
+  private func bindText(_ text: String, at index: Int32) -> Int32 {
+    let bound = text.utf8.withContiguousStorageIfAvailable { buffer -> Int32 in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        return sqlite3_bind_text(handle, index, "", 0, transient)
+      }
+      return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+        sqlite3_bind_text64(
+          handle, index, pointer, sqlite3_uint64(buffer.count), transient, UInt8(SQLITE_UTF8))
+      }
+    }
+    if let bound { return bound }
+    var copy = text
+    copy.makeContiguousUTF8()
+    return bindText(copy, at: index)
+  }
+
+  /// Steps once: `true` when a row is ready, `false` when done.
+  func step() throws(PersistenceError) -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw database.error(code: code, sql: sql)
+    }
+  }
+
+  /// The value of result column `index` (0-based) of the current row.
+  func value(at index: Int32) -> SQLValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+      let count = Int(sqlite3_column_bytes(handle, index))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(handle, index))
+      guard count > 0, let blob = sqlite3_column_blob(handle, index) else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: blob, count: count)))
+    default:
+      return .null
+    }
+  }
+
+  /// The UUID in result column `index` of the current row, if it holds 16 bytes.
+  func uuid(at index: Int32) -> UUID? {
+    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
+      sqlite3_column_bytes(handle, index) == 16, let blob = sqlite3_column_blob(handle, index)
+    else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      buffer.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16))
+    }
+    return UUID(uuid: bytes)
+  }
+
+  /// The 64-bit integer of result column `index` of the current row.
+  func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// The text of result column `index` of the current row (empty for `NULL`).
+  func text(at index: Int32) -> String {
+    guard let text = sqlite3_column_text(handle, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}

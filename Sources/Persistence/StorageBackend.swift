@@ -1,0 +1,92 @@
+import Foundation
+
+/// What a ``ModelContainer`` stores its models in: SQLite or memory.
+///
+/// NB: backends are not thread-safe; the container calls them only while holding its lock, which
+/// is why the conforming classes are `@unchecked Sendable`.
+protocol StorageBackend: AnyObject, Sendable {
+  func insert<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
+  func update<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
+  func delete<T: PersistentModel>(id: T.ID, table: TableDescription<T>) throws
+  func delete<T: PersistentModel>(where predicate: Predicate<T>, table: TableDescription<T>)
+    throws -> Int
+  func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, table: TableDescription<T>)
+    throws -> [T]
+  func fetchCount<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
+  ) throws -> Int
+  func fetch<T: PersistentModel>(id: T.ID, table: TableDescription<T>) throws -> T?
+  func transaction<R>(_ body: () throws -> R) throws -> R
+  func checkIntegrity() throws
+}
+
+/// A ``TableDescription`` of any model type.
+protocol AnyTableDescription: AnyObject, Sendable {
+  var modelID: ObjectIdentifier { get }
+  var modelName: String { get }
+  var table: String { get }
+  /// What opening `database` must do to this table (read-only; throws when it cannot be done).
+  func migrationPlan(in database: SQLiteDatabase) throws(PersistenceError) -> MigrationPlan
+  /// The table's prepared statements in `database`.
+  func makeSQLiteTable(_ database: SQLiteDatabase) throws(PersistenceError) -> AnyObject
+  /// An empty in-memory table.
+  func makeInMemoryTable() -> any InMemoryTableStorage
+}
+
+extension TableDescription: AnyTableDescription {
+  var modelID: ObjectIdentifier { ObjectIdentifier(Model.self) }
+}
+
+// MARK: - Shared by both backends
+
+extension FetchDescriptor {
+  /// Throws when the limit or offset is negative.
+  func validate() throws(PersistenceError) {
+    if let fetchLimit, fetchLimit < 0 {
+      throw .invalidFetch(model: "\(T.self)", reason: "fetchLimit is \(fetchLimit), below 0")
+    }
+    if let fetchOffset, fetchOffset < 0 {
+      throw .invalidFetch(model: "\(T.self)", reason: "fetchOffset is \(fetchOffset), below 0")
+    }
+  }
+
+  /// `models` without the first `fetchOffset`, at most `fetchLimit` of them.
+  func applyingRange(to models: [T]) -> [T] {
+    let start = min(fetchOffset ?? 0, models.count)
+    let end = fetchLimit.map { min(models.count, start + $0) } ?? models.count
+    return Array(models[start..<end])
+  }
+
+  /// The number of models a fetch returns when `total` match the predicate.
+  func rangeCount(_ total: Int) -> Int {
+    let remaining = max(0, total - (fetchOffset ?? 0))
+    return fetchLimit.map { min($0, remaining) } ?? remaining
+  }
+}
+
+/// Evaluates `predicate` on `model` in Swift, reporting a throw as
+/// ``PersistenceError/predicateFailed(model:reason:)``.
+func evaluate<T: PersistentModel>(_ predicate: Predicate<T>, _ model: T) throws(PersistenceError)
+  -> Bool
+{
+  do {
+    return try predicate.evaluate(model)
+  } catch {
+    throw .predicateFailed(model: "\(T.self)", reason: "\(error)")
+  }
+}
+
+/// `models` (given in insertion order) sorted by `descriptors`, ties kept in insertion order.
+func sortedInSwift<T>(_ models: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
+  guard !descriptors.isEmpty else { return models }
+  return models.enumerated().sorted { left, right in
+    for descriptor in descriptors {
+      switch descriptor.compare(left.element, right.element) {
+      case .orderedAscending: return true
+      case .orderedDescending: return false
+      case .orderedSame: continue
+      }
+    }
+    return left.offset < right.offset
+  }.map(\.element)
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// A key path usable as a dictionary key across isolation domains.
+///
+/// NB: `AnyKeyPath` is not `Sendable` because a key path may capture non-`Sendable` subscript
+/// arguments; every key path stored here came from a `KeyPath & Sendable` in a schema, or is a
+/// literal without captures.
+struct KeyPathKey: Hashable, @unchecked Sendable {
+  let keyPath: AnyKeyPath
+}
+
+/// A column as stored in the table: a schema column, or the hidden folded copy of a searchable
+/// one.
+struct StoredColumn: Sendable {
+  let name: String
+  let type: ColumnType
+  let isOptional: Bool
+  let comparability: ColumnComparability
+  /// For a hidden folded column, the index of the column it folds.
+  let foldedSource: Int?
+  /// `name`, quoted for SQL.
+  let quotedName: String
+
+  init(
+    name: String, type: ColumnType, isOptional: Bool, comparability: ColumnComparability,
+    foldedSource: Int?
+  ) {
+    self.name = name
+    self.type = type
+    self.isOptional = isOptional
+    self.comparability = comparability
+    self.foldedSource = foldedSource
+    self.quotedName = quoted(name)
+  }
+
+  var declaration: String {
+    "\(quotedName) \(type.rawValue)\(isOptional ? "" : " NOT NULL")"
+  }
+}
+
+/// An index as created in the database.
+struct IndexDescription: Sendable, Equatable {
+  let name: String
+  let columns: [String]
+  let isUnique: Bool
+  /// Stored-column positions of `columns`.
+  let positions: [Int]
+}
+
+/// The schema columns of a table, by position, without the model type.
+final class ColumnLayout: Sendable {
+  let modelName: String
+  let names: [String]
+  private let identifiers: [ObjectIdentifier]
+  private let lookup: [KeyPathKey: Int]
+
+  init(modelName: String, names: [String], keyPaths: [KeyPathKey], lookup: [KeyPathKey: Int]) {
+    self.modelName = modelName
+    self.names = names
+    self.identifiers = keyPaths.map { ObjectIdentifier($0.keyPath) }
+    self.lookup = lookup
+  }
+
+  /// The position of the column declared for `keyPath`, or `nil`.
+  ///
+  /// NB: key path literals are uniqued objects, so identity finds a column in a few pointer
+  /// comparisons; equality is the fallback for key paths built another way.
+  func index(of keyPath: AnyKeyPath) -> Int? {
+    let identifier = ObjectIdentifier(keyPath)
+    for position in identifiers.indices where identifiers[position] == identifier {
+      return position
+    }
+    return lookup[KeyPathKey(keyPath: keyPath)]
+  }
+}
+
+/// A model's validated ``Schema``, with everything both backends look up on every call.
+final class TableDescription<Model: PersistentModel>: Sendable {
+  let modelName: String
+  let table: String
+  let version: Int
+  /// The schema's columns, in declaration order; their positions are the first positions of
+  /// ``stored``.
+  let columns: [Column<Model>]
+  /// The schema's columns followed by the hidden folded columns.
+  let stored: [StoredColumn]
+  let idIndex: Int
+  let indexes: [IndexDescription]
+  /// Where each schema column is, for reading rows.
+  let layout: ColumnLayout
+  private let lookup: [KeyPathKey: Int]
+  /// One encoder per stored column, in ``stored`` order.
+  private let encoders: [@Sendable (Model) throws -> SQLValue]
+
+  init(_ schema: Schema<Model>) throws(PersistenceError) {
+    let modelName = "\(Model.self)"
+    func invalid(_ reason: String) -> PersistenceError {
+      .invalidSchema(model: modelName, reason: reason)
+    }
+    guard isValidIdentifier(schema.table) else {
+      throw invalid(
+        "the table name '\(schema.table)' must be ASCII letters, digits and '_', not starting "
+          + "with a digit, 'loop_' or 'sqlite_'")
+    }
+    guard schema.version >= 1 else {
+      throw invalid("the version must be 1 or more, not \(schema.version)")
+    }
+    var stored: [StoredColumn] = []
+    var lookup: [KeyPathKey: Int] = [:]
+    var names: Set<String> = []
+    for (position, column) in schema.columns.enumerated() {
+      guard isValidIdentifier(column.name) else {
+        throw invalid(
+          "the column name '\(column.name)' must be ASCII letters, digits and '_', not starting "
+            + "with a digit, 'loop_' or 'sqlite_'")
+      }
+      guard names.insert(column.name.lowercased()).inserted else {
+        throw invalid("the column name '\(column.name)' is used twice")
+      }
+      guard lookup.updateValue(position, forKey: KeyPathKey(keyPath: column.keyPath)) == nil
+      else {
+        throw invalid("the key path of column '\(column.name)' is declared twice")
+      }
+      if case .failure(let error) = column.defaultValue { throw error }
+      stored.append(
+        StoredColumn(
+          name: column.name, type: column.valueType.columnType,
+          isOptional: column.valueType.isOptional,
+          comparability: column.valueType.comparability, foldedSource: nil))
+    }
+    // NB: in generic code `\Model.id` is the protocol requirement's key path, never equal to
+    // the model's own `\.id`, so the id column is found by position (and checked on writes).
+    guard let first = schema.columns.first,
+      ObjectIdentifier(first.valueType) == ObjectIdentifier(Model.ID.self)
+    else {
+      throw invalid("its first column must be \\.id, of type \(Model.ID.self)")
+    }
+    guard !Model.ID.isOptional else {
+      throw invalid("its id must not be optional")
+    }
+    let idIndex = 0
+    if lookup[KeyPathKey(keyPath: \Model.id)] == nil {
+      lookup[KeyPathKey(keyPath: \Model.id)] = idIndex
+    }
+    for (position, column) in schema.columns.enumerated()
+    where column.options.contains(.searchable) {
+      guard column.fold != nil, let folded = foldedKeyPath(column.keyPath) else {
+        throw invalid(
+          "column '\(column.name)' is searchable but is not a String or an optional String")
+      }
+      lookup[folded] = stored.count
+      stored.append(
+        StoredColumn(
+          name: "loop_folded_\(column.name)", type: .text, isOptional: true,
+          comparability: .ordering, foldedSource: position))
+    }
+    var indexes: [IndexDescription] = []
+    for index in schema.indexes {
+      guard !index.keyPaths.isEmpty else { throw invalid("an index has no key paths") }
+      var positions: [Int] = []
+      for keyPath in index.keyPaths {
+        guard let position = lookup[KeyPathKey(keyPath: keyPath)] else {
+          throw invalid("an index names \(keyPath), which is not a column")
+        }
+        positions.append(position)
+      }
+      let columns = positions.map { stored[$0].name }
+      let name =
+        "loop_\(index.isUnique ? "unique" : "index")_\(schema.table)_"
+        + columns.joined(separator: "_")
+      guard !indexes.contains(where: { $0.name == name }) else {
+        throw invalid("the index on \(columns.joined(separator: ", ")) is declared twice")
+      }
+      indexes.append(
+        IndexDescription(
+          name: name, columns: columns, isUnique: index.isUnique, positions: positions))
+    }
+    self.modelName = modelName
+    self.table = schema.table
+    self.version = schema.version
+    self.columns = schema.columns
+    self.stored = stored
+    self.idIndex = idIndex
+    self.indexes = indexes
+    self.layout = ColumnLayout(
+      modelName: modelName, names: schema.columns.map(\.name),
+      keyPaths: schema.columns.map { KeyPathKey(keyPath: $0.keyPath) },
+      lookup: lookup.filter { $0.value < schema.columns.count })
+    self.lookup = lookup
+    self.encoders =
+      schema.columns.map(\.encode)
+      + stored[schema.columns.count...].map { column in
+        guard let source = column.foldedSource, let fold = schema.columns[source].fold else {
+          return { _ in .null }
+        }
+        return fold
+      }
+  }
+
+  /// The position of the schema column declared for `keyPath`, or `nil`.
+  func columnIndex(of keyPath: AnyKeyPath) -> Int? { layout.index(of: keyPath) }
+
+  /// The position of the stored column (a schema column or a folded one) for `keyPath`.
+  func storedIndex(of keyPath: AnyKeyPath) -> Int? {
+    lookup[KeyPathKey(keyPath: keyPath)]
+  }
+
+  /// The position of the folded copy of the stored column at `position`, if it is searchable.
+  func foldedIndex(ofColumn position: Int) -> Int? {
+    stored.firstIndex { $0.foldedSource == position }
+  }
+
+  /// Whether the first column reads `model.id`; checked on a table's first write, since the id
+  /// column cannot be recognized by its key path (see `init`).
+  func checkIDColumn(_ model: Model) throws(PersistenceError) {
+    guard let id = model[keyPath: columns[idIndex].keyPath] as? Model.ID, id == model.id else {
+      throw .invalidSchema(
+        model: modelName, reason: "its first column '\(columns[idIndex].name)' is not \\.id")
+    }
+  }
+
+  /// The stored values of `model`, in ``stored`` order, checked against the declarations.
+  func encode(_ model: Model) throws(PersistenceError) -> [SQLValue] {
+    var values: [SQLValue] = []
+    values.reserveCapacity(encoders.count)
+    for position in encoders.indices {
+      let value: SQLValue
+      do {
+        value = try encoders[position](model)
+      } catch {
+        throw invalidValue(model, position)
+      }
+      guard matches(value, stored[position]) else { throw invalidValue(model, position) }
+      values.append(value)
+    }
+    return values
+  }
+
+  private func invalidValue(_ model: Model, _ position: Int) -> PersistenceError {
+    let column = columns[stored[position].foldedSource ?? position]
+    return .invalidValue(
+      model: modelName, column: column.name, value: "\(model[keyPath: column.keyPath])")
+  }
+
+  /// The stored value of an id.
+  func encodeID(_ id: Model.ID) throws(PersistenceError) -> SQLValue {
+    do {
+      return try id.encodeColumn()
+    } catch {
+      throw .invalidValue(model: modelName, column: columns[idIndex].name, value: "\(id)")
+    }
+  }
+
+  /// The description of an id used in error messages.
+  func describe(_ id: Model.ID) -> String { "\(id)" }
+
+  /// Rebuilds a model from stored values in ``stored`` order.
+  func decode(_ values: [SQLValue]) throws -> Model {
+    try Model(row: Row(table: self, source: .values(values)))
+  }
+}
+
+private func matches(_ value: SQLValue, _ column: StoredColumn) -> Bool {
+  switch (value, column.type) {
+  case (.null, _): return column.isOptional
+  case (.integer, .integer), (.real, .real), (.text, .text), (.blob, .blob): return true
+  default: return false
+  }
+}
+
+private func foldedKeyPath(_ keyPath: AnyKeyPath) -> KeyPathKey? {
+  if let path = keyPath.appending(path: \String.caseFolded) {
+    return KeyPathKey(keyPath: path)
+  }
+  if let path = keyPath.appending(path: \String?.?.caseFolded) {
+    return KeyPathKey(keyPath: path)
+  }
+  return nil
+}
+
+/// Whether `name` is safe to use, quoted, as a table or column name of ours.
+func isValidIdentifier(_ name: String) -> Bool {
+  guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+  let lowered = name.lowercased()
+  guard !lowered.hasPrefix("loop_"), !lowered.hasPrefix("sqlite_") else { return false }
+  return name.utf8.allSatisfy { byte in
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      || byte == 0x5F
+  }
+}
+
+/// `name` as a quoted SQL identifier.
+func quoted(_ name: String) -> String {
+  guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+  return "\"\(name.replacingOccurrences(of: "\"", with: "\"\""))\""
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Persistence
+import Testing
+
+private struct Abort: Error, Equatable {}
+
+@Suite struct TransactionTests {
+  @Test(arguments: Backend.allCases)
+  func commitsEveryWrite(_ backend: Backend) throws {
+    let store = try Store(backend)
+    let count = try store.context.transaction { context in
+      try context.insert(Item(id: 1, title: "a"))
+      try context.insert(Item(id: 2, title: "b"))
+      try context.update(Item(id: 1, title: "A"))
+      return try context.fetchCount(FetchDescriptor<Item>())
+    }
+    #expect(count == 2)
+    #expect(try store.context.fetchAll(Item.self).map(\.title) == ["A", "b"])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func rollsBackEveryWriteWhenTheBodyThrows(_ backend: Backend) throws {
+    let store = try Store(backend)
+    try store.context.insert(Item(id: 1, title: "kept"))
+    #expect(throws: Abort()) {
+      try store.context.transaction { context in
+        try context.insert(Item(id: 2, title: "b"))
+        try context.update(Item(id: 1, title: "changed"))
+        try context.delete(Item.self, id: 1)
+        throw Abort()
+      }
+    }
+    #expect(try store.context.fetchAll(Item.self) == [Item(id: 1, title: "kept")])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aFailedWriteInsideATransactionCanBeCaught(_ backend: Backend) throws {
+    let store = try Store(backend)
+    try store.context.transaction { context in
+      try context.insert(Item(id: 1, title: "a"))
+      #expect(throws: PersistenceError.duplicateID(model: "Item", id: "1")) {
+        try context.insert(Item(id: 1, title: "again"))
+      }
+      try context.insert(Item(id: 2, title: "b"))
+    }
+    #expect(try store.context.fetchAll(Item.self).map(\.title) == ["a", "b"])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aCaughtNestedFailureRollsBackOnlyTheNestedWrites(_ backend: Backend) throws {
+    let store = try Store(backend)
+    try store.context.transaction { context in
+      try context.insert(Item(id: 1, title: "outer"))
+      #expect(throws: Abort()) {
+        try context.transaction { nested in
+          try nested.insert(Item(id: 2, title: "nested"))
+          try nested.update(Item(id: 1, title: "changed by nested"))
+          throw Abort()
+        }
+      }
+      try context.insert(Item(id: 3, title: "after"))
+    }
+    #expect(try store.context.fetchAll(Item.self).map(\.title) == ["outer", "after"])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func anOuterFailureRollsBackCommittedNestedWrites(_ backend: Backend) throws {
+    let store = try Store(backend)
+    #expect(throws: Abort()) {
+      try store.context.transaction { context in
+        try context.transaction { nested in
+          try nested.insert(Item(id: 1, title: "nested"))
+        }
+        throw Abort()
+      }
+    }
+    #expect(try store.context.fetchAll(Item.self) == [])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func theSameContextInsideTheBodyJoinsTheTransaction(_ backend: Backend) throws {
+    let store = try Store(backend)
+    let outer = store.context
+    #expect(throws: Abort()) {
+      try outer.transaction { _ in
+        try outer.insert(Item(id: 1, title: "a"))
+        try ModelContext(store.container).insert(Item(id: 2, title: "b"))
+        throw Abort()
+      }
+    }
+    #expect(try outer.fetchAll(Item.self) == [])
+  }
+}
