@@ -1,6 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A feature or client module: sources in `Features/<name>/Sources`, tests beside them in
+/// `Features/<name>/Tests`, tested with `LoopTesting`.
+func feature(_ name: String, dependencies: [Target.Dependency]) -> [Target] {
+  [
+    .target(name: name, dependencies: dependencies, path: "Features/\(name)/Sources"),
+    .testTarget(
+      name: "\(name)Tests", dependencies: [.target(name: name), "LoopTesting"],
+      path: "Features/\(name)/Tests"),
+  ]
+}
+
+/// The app's domains, in dependency order: clients first, then the features built on them.
+let features: [Target] = []
+
 let package = Package(
   name: "Loop",
   platforms: [.macOS(.v15)],
@@ -28,6 +42,6 @@ let package = Package(
       dependencies: ["Persistence", "CSQLite"],
       path: "Sources/LoopBenchmarks"
     ),
-  ],
+  ] + features,
   swiftLanguageModes: [.v6]
 )
