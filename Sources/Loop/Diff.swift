@@ -135,4 +135,9 @@ extension String {
     split(separator: "\n", omittingEmptySubsequences: false)
       .joined(separator: "\n" + String(repeating: " ", count: spaces))
   }
+
+  /// The text with every line indented by `spaces`.
+  package func indentingLines(by spaces: Int) -> String {
+    String(repeating: " ", count: spaces) + indentingContinuationLines(by: spaces)
+  }
 }

@@ -158,9 +158,7 @@ enum Message {
   // MARK: Formatting
 
   private static func difference<Value>(_ old: Value, _ new: Value) -> String {
-    guard let lines = Diff.lines(old, new) else { return noVisibleDifference }
-    return lines.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  \($0)" }.joined(separator: "\n")
+    Diff.lines(old, new)?.indentingLines(by: 2) ?? noVisibleDifference
   }
 
   private static let noVisibleDifference = """
