@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
     .executableTarget(
       name: "LoopBenchmarks",
-      dependencies: ["Persistence", "CSQLite"],
+      dependencies: ["Loop", "LoopTesting", "Persistence", "CSQLite"],
       path: "Sources/LoopBenchmarks"
     ),
   ] + features,

@@ -32,28 +32,62 @@
 public struct Effect<Action>: Sendable {
   /// The work of an `Effect.run`: it runs on the actor of the task that starts it (the main
   /// actor, in a store) until it awaits other work.
+  @usableFromInline
   package typealias RunOperation = nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
 
+  @usableFromInline
   package enum Operation: Sendable {
     case none
     case send(UncheckedSendable<Action>)
     case run(TaskPriority?, RunOperation)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
-    indirect case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
+    case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
     case cancel(id: AnyHashableSendable)
     /// Cancels every running effect whose id satisfies the predicate.
     case cancelMatching(@Sendable (AnyHashableSendable) -> Bool)
   }
 
-  package let operation: Operation
+  /// The effect's operation, boxed; `nil` for `.none`.
+  ///
+  /// NB: most reducers return `.none` for most actions. Boxing the other operations keeps
+  /// `.none` a null pointer, so returning, checking and dropping it costs next to nothing.
+  @usableFromInline let storage: Storage?
 
-  package init(operation: Operation) {
-    self.operation = operation
+  @usableFromInline
+  final class Storage: Sendable {
+    @usableFromInline let operation: Operation
+
+    @usableFromInline
+    init(_ operation: Operation) {
+      self.operation = operation
+    }
   }
 
+  @inlinable
+  init(storage: Storage?) {
+    self.storage = storage
+  }
+
+  @usableFromInline
+  package init(operation: Operation) {
+    if case .none = operation {
+      self.storage = nil
+    } else {
+      self.storage = Storage(operation)
+    }
+  }
+
+  /// What the effect does.
+  package var operation: Operation { storage?.operation ?? .none }
+
+  /// Whether this is `.none`.
+  @inlinable
+  package var isNone: Bool { storage == nil }
+
   /// An effect that does nothing.
-  public static var none: Self { Self(operation: .none) }
+  @inlinable
+  public static var none: Self { Self(storage: nil) }
 
   /// An effect that sends `action` back into the store right after the current action.
   ///
@@ -63,6 +97,7 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter action: The action to send.
   /// - Returns: The effect.
+  @inlinable
   public static func send(_ action: Action) -> Self {
     Self(operation: .send(UncheckedSendable(action)))
   }
@@ -128,7 +163,7 @@ public struct Effect<Action>: Sendable {
   /// - Parameter effects: The effects.
   /// - Returns: An effect that finishes when all of them have.
   public static func merge(_ effects: [Self]) -> Self {
-    let live = effects.filter { if case .none = $0.operation { false } else { true } }
+    let live = effects.filter { !$0.isNone }
     return live.count == 1 ? live[0] : Self(operation: live.isEmpty ? .none : .merge(live))
   }
 
@@ -145,7 +180,7 @@ public struct Effect<Action>: Sendable {
   /// - Parameter effects: The effects, in order.
   /// - Returns: The effect.
   public static func concatenate(_ effects: [Self]) -> Self {
-    let live = effects.filter { if case .none = $0.operation { false } else { true } }
+    let live = effects.filter { !$0.isNone }
     return live.count == 1 ? live[0] : Self(operation: live.isEmpty ? .none : .concatenate(live))
   }
 
@@ -153,10 +188,11 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter other: The other effect.
   /// - Returns: The merged effect.
+  @inlinable
   public func merge(with other: Self) -> Self {
     // NB: reducers merge on every action; most effects are `.none`, so skip the array.
-    if case .none = operation { return other }
-    if case .none = other.operation { return self }
+    if isNone { return other }
+    if other.isNone { return self }
     return Self(operation: .merge([self, other]))
   }
 
@@ -164,9 +200,10 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter next: The effect to run after this one finishes.
   /// - Returns: The concatenated effect.
+  @inlinable
   public func concatenate(with next: Self) -> Self {
-    if case .none = operation { return next }
-    if case .none = next.operation { return self }
+    if isNone { return next }
+    if next.isNone { return self }
     return Self(operation: .concatenate([self, next]))
   }
 
@@ -177,9 +214,10 @@ public struct Effect<Action>: Sendable {
   ///   - cancelInFlight: When `true`, effects already running with this id are cancelled before
   ///     this one starts (the recipe for debounce and "latest request wins").
   /// - Returns: The cancellable effect.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     // NB: nothing can be running from an effect that starts no task.
-    if !cancelInFlight && isSynchronous { return self }
+    if isNone || (!cancelInFlight && isSynchronous) { return self }
     return Self(
       operation: .cancellable(self, id: AnyHashableSendable(id), cancelInFlight: cancelInFlight))
   }
@@ -198,10 +236,12 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter transform: Turns this effect's actions into another type.
   /// - Returns: The transformed effect.
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    switch operation {
+    guard let storage else { return .none }
+    switch storage.operation {
     case .none:
       return .none
     case .send(let action):
@@ -226,6 +266,7 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Whether running this effect needs no task: it only sends actions and cancels.
+  @usableFromInline
   package var isSynchronous: Bool {
     switch operation {
     case .none, .send, .cancel, .cancelMatching: true
@@ -296,19 +337,23 @@ public struct Send<Action>: Sendable {
 ///
 /// NB: effects carry actions to the main actor, where the store runs them; actions need not be
 /// `Sendable` themselves, as in TCA. The box is only unwrapped on the store's actor.
+@usableFromInline
 package struct UncheckedSendable<Value>: @unchecked Sendable {
-  package let value: Value
+  @usableFromInline package let value: Value
 
+  @inlinable
   package init(_ value: Value) {
     self.value = value
   }
 }
 
 /// A type-erased `Hashable & Sendable` value, used for cancellation ids.
+@usableFromInline
 package struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringConvertible {
   // NB: `AnyHashable` is not `Sendable`, but it only ever wraps a `Sendable` value here.
-  private let base: AnyHashable
+  @usableFromInline let base: AnyHashable
 
+  @inlinable
   package init(_ base: some Hashable & Sendable) {
     self.base = AnyHashable(base)
   }
@@ -316,5 +361,6 @@ package struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringC
   /// The wrapped value, to be cast to the type it was created with.
   package var value: Any { base.base }
 
+  @usableFromInline
   package var description: String { String(describing: base.base) }
 }

@@ -13,9 +13,9 @@
 /// leaves the array unchanged and returns `false`; building an array from a sequence with
 /// duplicate ids is a programmer error and traps with a message naming the id.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
-  private var storage: [Element]
-  private var offsets: [ID: Int]
-  private var removals = 0
+  @usableFromInline var storage: [Element]
+  @usableFromInline var offsets: [ID: Int]
+  @usableFromInline var removals = 0
 
   /// Creates an empty array.
   public init() {
@@ -27,6 +27,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///
   /// That is when one is removed, or the whole array is replaced. `forEach` compares it before and after an action to cancel the effects of
   /// removed elements without scanning the array on every action.
+  @inlinable
   package var membershipStamp: MembershipStamp {
     MembershipStamp(
       buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
@@ -63,6 +64,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// new); setting `nil` removes it.
   ///
   /// - Complexity: O(1) to read or update in place; O(*n*) to remove.
+  @inlinable
   public subscript(id id: ID) -> Element? {
     get {
       guard let offset = offsets[id] else { return nil }
@@ -88,11 +90,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Returns the position of the element with the given id.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func index(id: ID) -> Int? { offsets[id] }
 
   /// Returns whether an element with the given id is present.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func contains(id: ID) -> Bool { offsets[id] != nil }
 
   /// Mutates the element with the given id in place, without copying it or the array.
@@ -102,6 +106,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///   - body: The mutation.
   /// - Returns: What `body` returned, or `nil` when no element has that id.
   /// - Complexity: O(1) plus the cost of `body`.
+  @inlinable
   public mutating func modify<Result>(
     id: ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
@@ -202,9 +207,16 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 }
 
 /// A value that changes whenever an element may have left an `IdentifiedArray`.
+@usableFromInline
 package struct MembershipStamp: Equatable {
-  let buffer: UnsafeRawPointer?
-  let removals: Int
+  @usableFromInline let buffer: UnsafeRawPointer?
+  @usableFromInline let removals: Int
+
+  @inlinable
+  init(buffer: UnsafeRawPointer?, removals: Int) {
+    self.buffer = buffer
+    self.removals = removals
+  }
 }
 
 /// An `IdentifiedArray` of `Identifiable` elements, keyed by their `id`.

@@ -1,35 +1,158 @@
-/// One benchmark: the same work done through Loop and directly, timed in the same run.
-struct Measurement {
+import Foundation
+
+/// One row of the table: the same work done through Loop and by its baseline (the physical
+/// limit of that work), timed side by side in the same run.
+struct Measurement: Encodable {
+  /// How a row's costs are shown.
+  enum Unit: String, Encodable {
+    /// Nanoseconds per operation.
+    case nanoseconds = "ns/op"
+    /// Milliseconds per operation.
+    case milliseconds = "ms/op"
+    /// Operations per second.
+    case perSecond = "ops/s"
+  }
+
+  /// The group the row belongs to, such as "Store".
+  var group: String
   /// What was measured.
   var name: String
-  /// How many operations (rows, queries) one timing covers.
+  /// How many operations one timing covers.
   var operations: Int
-  /// Seconds for `operations` through Loop (best of the runs).
+  /// Median seconds for `operations` through Loop.
   var ours: Double
-  /// Seconds for `operations` done directly (best of the runs).
+  /// Median seconds for `operations` done by the baseline.
   var baseline: Double
+  /// What the baseline is.
+  var baselineName: String
+  /// How the row's cost is shown.
+  var unit: Unit
+  /// How the cost grows with size, such as "100k/1k 1.04x", when the row has sizes.
+  var growth: String?
 
   /// How many times slower Loop is than the baseline (1.0 is as fast).
   var ratio: Double { ours / baseline }
 
-  /// Operations per second through Loop.
-  var oursRate: Double { Double(operations) / ours }
+  /// Loop's cost in the row's unit.
+  var oursCost: Double { cost(ours) }
 
-  /// Operations per second done directly.
-  var baselineRate: Double { Double(operations) / baseline }
+  /// The baseline's cost in the row's unit.
+  var baselineCost: Double { cost(baseline) }
+
+  private func cost(_ seconds: Double) -> Double {
+    switch unit {
+    case .nanoseconds: seconds / Double(operations) * 1e9
+    case .milliseconds: seconds / Double(operations) * 1e3
+    case .perSecond: Double(operations) / seconds
+    }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case group, name, operations, unit, growth, baselineName
+    case oursCost = "ours"
+    case baselineCost = "baseline"
+    case ratio
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(group, forKey: .group)
+    try container.encode(name, forKey: .name)
+    try container.encode(operations, forKey: .operations)
+    try container.encode(unit, forKey: .unit)
+    try container.encodeIfPresent(growth, forKey: .growth)
+    try container.encode(baselineName, forKey: .baselineName)
+    try container.encode(oursCost, forKey: .oursCost)
+    try container.encode(baselineCost, forKey: .baselineCost)
+    try container.encode(ratio, forKey: .ratio)
+  }
 }
 
-/// The measurements as an aligned text table.
-func formatTable(_ measurements: [Measurement]) -> String {
-  func number(_ value: Double) -> String {
-    value >= 100 ? String(Int(value.rounded())) : String((value * 100).rounded() / 100)
+/// How long to run: `--quick` runs everything once on small sizes.
+struct Settings {
+  var quick: Bool
+  /// Runs only the rows whose names contain this text (`--filter`), for profiling one row.
+  var filter: String?
+
+  /// Whether the row called `name` runs.
+  func includes(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+
+  /// Timed runs per measurement (after one warm-up run of each side).
+  var runs: Int { quick ? 1 : 7 }
+
+  /// `full` normally, `small` with `--quick`.
+  func size(_ full: Int, quick small: Int) -> Int { quick ? small : full }
+}
+
+/// The median time of `ours` and of `baseline`, in seconds, each warmed up once, then timed
+/// alternately `runs` times, so a burst of load on the machine hits both sides alike.
+func medianTimes(
+  runs: Int, ours: () throws -> Void, baseline: () throws -> Void
+) rethrows -> (ours: Double, baseline: Double) {
+  try ours()
+  try baseline()
+  var oursTimes: [Double] = []
+  var baselineTimes: [Double] = []
+  for _ in 0..<runs {
+    oursTimes.append(try seconds(ours))
+    baselineTimes.append(try seconds(baseline))
   }
-  let header = ["benchmark", "ops", "loop ops/s", "direct ops/s", "ratio"]
-  let rows = measurements.map { measurement in
-    [
-      measurement.name, String(measurement.operations), number(measurement.oursRate),
-      number(measurement.baselineRate), number(measurement.ratio) + "x",
-    ]
+  return (median(oursTimes), median(baselineTimes))
+}
+
+/// The median time of asynchronous `ours` and `baseline`, as `medianTimes(runs:ours:baseline:)`.
+@MainActor
+func medianTimes(
+  runs: Int, ours: () async throws -> Void, baseline: () async throws -> Void
+) async rethrows -> (ours: Double, baseline: Double) {
+  try await ours()
+  try await baseline()
+  var oursTimes: [Double] = []
+  var baselineTimes: [Double] = []
+  for _ in 0..<runs {
+    var start = ContinuousClock.now
+    try await ours()
+    oursTimes.append(seconds(ContinuousClock.now - start))
+    start = ContinuousClock.now
+    try await baseline()
+    baselineTimes.append(seconds(ContinuousClock.now - start))
+  }
+  return (median(oursTimes), median(baselineTimes))
+}
+
+private func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = ContinuousClock.now
+  try body()
+  return seconds(ContinuousClock.now - start)
+}
+
+private func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+private func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// The measurements as an aligned text table, grouped.
+func formatTable(_ measurements: [Measurement]) -> String {
+  let header = ["what", "loop", "baseline", "ratio", "growth"]
+  var rows: [[String]] = []
+  var group = ""
+  for measurement in measurements {
+    if measurement.group != group {
+      group = measurement.group
+      rows.append(["[\(group)]", "", "", "", ""])
+    }
+    rows.append([
+      "  " + measurement.name,
+      format(measurement.oursCost, measurement.unit),
+      "\(format(measurement.baselineCost, measurement.unit)) (\(measurement.baselineName))",
+      String(format: "%.2fx", measurement.ratio),
+      measurement.growth ?? "",
+    ])
   }
   let widths = header.indices.map { column in
     ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -37,25 +160,16 @@ func formatTable(_ measurements: [Measurement]) -> String {
   return ([header] + rows).map { row in
     row.enumerated().map { column, cell in
       let padding = String(repeating: " ", count: widths[column] - cell.count)
-      return column == 0 ? cell + padding : padding + cell
-    }.joined(separator: "  ")
+      return column == 0 || column == 2 ? cell + padding : padding + cell
+    }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
   }.joined(separator: "\n")
 }
 
-/// The fastest time of `ours` and of `baseline`, in seconds, timed alternately `runs` times each.
-///
-/// Alternating keeps a burst of load on the machine from favouring one side.
-func bestTimes(
-  runs: Int, ours: () throws -> Void, baseline: () throws -> Void
-) rethrows -> (ours: Double, baseline: Double) {
-  func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let elapsed = try ContinuousClock().measure(body)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-  }
-  var best = (ours: Double.infinity, baseline: Double.infinity)
-  for _ in 0..<runs {
-    best.ours = min(best.ours, try seconds(ours))
-    best.baseline = min(best.baseline, try seconds(baseline))
-  }
-  return best
+private func format(_ value: Double, _ unit: Measurement.Unit) -> String {
+  let number =
+    value >= 100
+    ? Int(value.rounded()).formatted(
+      .number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+    : String(format: "%.2f", value)
+  return "\(number) \(unit.rawValue)"
 }

@@ -68,7 +68,8 @@ enum PersistenceBenchmarks {
   static let byIDSQL = #"SELECT \#(columns), "loop_seq" FROM "links" WHERE "id" = ?"#
 
   /// Runs every persistence benchmark on `rows` links.
-  static func run(rows: Int = 100_000) throws -> [Measurement] {
+  static func run(_ settings: Settings) throws -> [Measurement] {
+    let rows = settings.size(100_000, quick: 1_000)
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("loop-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,7 +79,7 @@ enum PersistenceBenchmarks {
 
     // Insert: a fresh file each run, one transaction.
     var run = 0
-    let insert = try bestTimes(runs: 5) {
+    let insert = try medianTimes(runs: settings.runs) {
       run += 1
       let context = ModelContext(
         try ModelContainer(for: BenchLink.self, storage: .file("\(oursPath)-\(run)")))
@@ -102,9 +103,9 @@ enum PersistenceBenchmarks {
     }
     let direct = try Direct(path: oursPath)
 
-    let recentRepeats = 2_000
+    let recentRepeats = settings.size(2_000, quick: 10)
     var checksum = 0
-    let recent = try bestTimes(runs: 7) {
+    let recent = try medianTimes(runs: settings.runs) {
       for _ in 0..<recentRepeats {
         checksum &+= try context.fetchAll(
           BenchLink.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6
@@ -130,8 +131,8 @@ enum PersistenceBenchmarks {
       }, "recent")
 
     let query = "title 7777"
-    let searchRepeats = 20
-    let search = try bestTimes(runs: 7) {
+    let searchRepeats = settings.size(20, quick: 1)
+    let search = try medianTimes(runs: settings.runs) {
       for _ in 0..<searchRepeats {
         checksum &+= try context.fetchAll(
           BenchLink.self, predicate: #Predicate { $0.title.contains(query) }
@@ -148,8 +149,10 @@ enum PersistenceBenchmarks {
       try context.fetchAll(BenchLink.self, predicate: #Predicate { $0.title.contains(query) }),
       try direct.select(searchSQL) { bindText($0, 1, query) }, "search")
 
-    let lookups = (0..<20_000).map { links[($0 &* 7_919) % links.count].id }
-    let byID = try bestTimes(runs: 7) {
+    let lookups = (0..<settings.size(20_000, quick: 100)).map {
+      links[($0 &* 7_919) % links.count].id
+    }
+    let byID = try medianTimes(runs: settings.runs) {
       for id in lookups {
         checksum &+= try context.fetch(BenchLink.self, id: id) == nil ? 0 : 1
       }
@@ -162,16 +165,22 @@ enum PersistenceBenchmarks {
 
     return [
       Measurement(
-        name: "insert \(rows) in one transaction", operations: rows, ours: insert.ours,
-        baseline: insert.baseline),
+        group: "Persistence (SQLite file)", name: "insert \(rows.formatted()) in one transaction",
+        operations: rows, ours: insert.ours, baseline: insert.baseline,
+        baselineName: "C API, same SQL",
+        unit: .perSecond),
       Measurement(
-        name: "fetchAll by date desc, limit 6", operations: recentRepeats, ours: recent.ours,
-        baseline: recent.baseline),
+        group: "Persistence (SQLite file)", name: "fetchAll by date desc, limit 6, indexed",
+        operations: recentRepeats, ours: recent.ours, baseline: recent.baseline,
+        baselineName: "C API, same SQL", unit: .nanoseconds),
       Measurement(
-        name: "title contains ('\(query)')", operations: searchRepeats, ours: search.ours,
-        baseline: search.baseline),
+        group: "Persistence (SQLite file)", name: "title contains '\(query)'",
+        operations: searchRepeats, ours: search.ours, baseline: search.baseline,
+        baselineName: "C API, same SQL", unit: .milliseconds),
       Measurement(
-        name: "fetch by id", operations: lookups.count, ours: byID.ours, baseline: byID.baseline),
+        group: "Persistence (SQLite file)", name: "fetch by id", operations: lookups.count,
+        ours: byID.ours, baseline: byID.baseline, baselineName: "C API, same SQL",
+        unit: .nanoseconds),
     ]
   }
 

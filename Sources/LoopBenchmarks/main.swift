@@ -1,9 +1,34 @@
-// `loop-bench`: run in release mode, `swift run -c release loop-bench`.
+// `loop-bench`: every figure beside its baseline, measured in the same run.
+//
+//     swift run -c release loop-bench [--quick] [--json] [--only store|persistence]
+//                                     [--filter TEXT]
 import Foundation
 
-do {
-  print(formatTable(try PersistenceBenchmarks.run()))
-} catch {
-  print("error: \(error)")
-  exit(1)
+let arguments = Set(CommandLine.arguments.dropFirst())
+func value(of option: String) -> String? {
+  CommandLine.arguments.firstIndex(of: option).flatMap {
+    CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil
+  }
+}
+let settings = Settings(quick: arguments.contains("--quick"), filter: value(of: "--filter"))
+let only = value(of: "--only")
+
+var measurements: [Measurement] = []
+if only == nil || only == "store" {
+  measurements += await StoreBenchmarks.run(settings)
+}
+if only == nil || only == "persistence" {
+  do {
+    measurements += try PersistenceBenchmarks.run(settings)
+  } catch {
+    FileHandle.standardError.write(Data("loop-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+if arguments.contains("--json") {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try encoder.encode(measurements), as: UTF8.self))
+} else {
+  print(formatTable(measurements))
 }

@@ -79,7 +79,7 @@ public final class TestStore<State: Equatable, Action> {
     self.dependencies = dependencies
     self.state = initialState
     self.expectedState = initialState
-    self.reduce = reducer().reduce(into:action:)
+    self.reduce = reducer().reduceFunction
     self.createdAt = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.onFinish = { [weak self] in self?.wake() }
   }
@@ -163,7 +163,7 @@ public final class TestStore<State: Equatable, Action> {
   private func start(
     _ effect: Effect<Action>, of action: Action, origin: IssueLocation
   ) -> [Task<Void, Never>] {
-    if case .none = effect.operation { return [] }
+    if effect.isNone { return [] }
     let senders = EffectRuntime<Action, Origin>.Senders(
       now: { [unowned self] in queue.append(($0, origin)) },
       later: { [weak self] action in self?.receiveFromEffect(action, origin: origin) })

@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The dependencies in effect: time, ids, clocks, storage clients.
 ///
 /// Extend it with one computed property per dependency, and read them with `@Dependency`:
@@ -30,7 +36,17 @@ public struct DependencyValues: Sendable {
     case preview
   }
 
-  @TaskLocal static var current = DependencyValues(context: .default)
+  /// The dependencies of the current task; tasks inherit them.
+  @TaskLocal static var taskValues = DependencyValues(context: .default)
+
+  /// The dependencies in effect here: those of a store's reducer running synchronously on this
+  /// thread, else the task's.
+  static var current: DependencyValues {
+    if let scope = pthread_getspecific(synchronousScopeKey) {
+      return Unmanaged<DependencyScope>.fromOpaque(scope).takeUnretainedValue().values
+    }
+    return taskValues
+  }
 
   private var overrides: [ObjectIdentifier: any Sendable] = [:]
 
@@ -116,7 +132,9 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.$taskValues.withValue(values) {
+    try DependencyScope(values).run(operation)
+  }
 }
 
 /// Runs asynchronous `operation` with changed dependencies.
@@ -137,15 +155,71 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation)
+  return try await DependencyValues.$taskValues.withValue(values, operation: operation)
 }
 
 extension DependencyValues {
   /// The dependencies of the current task.
   public static var currentValues: DependencyValues { current }
 
-  /// Runs `operation` with exactly `values` as the dependencies.
+  /// Runs `operation` with exactly `values` as the dependencies, for it and the tasks it starts.
+  @usableFromInline
   package static func with<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
-    try $current.withValue(values, operation: operation)
+    try $taskValues.withValue(values) { try DependencyScope(values).run(operation) }
   }
+}
+
+/// Dependencies for code that runs synchronously, such as a store's reducer.
+///
+/// NB: a task-local value costs a push and a pop in the task's storage on every use; a store
+/// sends thousands of actions a second and only needs its dependencies visible while its
+/// reducer runs, which is synchronous. So the store keeps a scope and installs it in a
+/// thread-local slot around each reducer call (nanoseconds), and binds the task-local value
+/// only when it starts effects, whose tasks inherit it.
+@usableFromInline
+package final class DependencyScope: Sendable {
+  /// The dependencies.
+  package let values: DependencyValues
+
+  /// Creates a scope for `values`.
+  ///
+  /// - Parameter values: The dependencies.
+  @usableFromInline
+  package init(_ values: DependencyValues) {
+    self.values = values
+  }
+
+  /// Runs `body` with these dependencies visible to `@Dependency` on this thread.
+  ///
+  /// - Parameter body: Synchronous code.
+  /// - Returns: What `body` returned.
+  @inlinable
+  package func run<R>(_ body: () throws -> R) rethrows -> R {
+    let previous = swapSynchronousScope(Unmanaged.passUnretained(self).toOpaque())
+    defer { _ = swapSynchronousScope(previous) }
+    return try body()
+  }
+
+  /// Runs `body` with these dependencies for it and for the tasks it starts.
+  ///
+  /// - Parameter body: Synchronous code that may start tasks.
+  /// - Returns: What `body` returned.
+  @usableFromInline
+  package func runStartingTasks<R>(_ body: () throws -> R) rethrows -> R {
+    try DependencyValues.$taskValues.withValue(values) { try run(body) }
+  }
+}
+
+private let synchronousScopeKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key, nil)
+  return key
+}()
+
+/// Installs `scope` as this thread's synchronous dependency scope and returns the previous one.
+@usableFromInline
+func swapSynchronousScope(_ scope: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  let previous = pthread_getspecific(synchronousScopeKey)
+  pthread_setspecific(synchronousScopeKey, scope)
+  return previous
 }

@@ -69,12 +69,29 @@ extension Reducer {
 public struct ForEachReducer<Parent: Reducer, ElementID: Hashable & Sendable, Element: Reducer>:
   Reducer
 where Element.State: Identifiable, Element.State.ID == ElementID {
-  let parent: Parent
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>
+  @usableFromInline
   let toElementAction: CasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(
+    parent: Parent, element: Element,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   /// Runs the element reducer for element actions, then the parent.
   ///
@@ -82,6 +99,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
   ///   - state: The parent's state.
   ///   - action: The parent's action.
   /// - Returns: The merged effects.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -92,45 +110,58 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
         element.reduce(into: &$0, action: elementAction)
       }
       if let effect {
-        elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-          .cancellable(id: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
+        if !effect.isNone {
+          elementEffect = effect.map { embed(.element(id: id, action: $0)) }
+            .cancellable(id: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
+        }
       } else {
-        reportIssue(
-          """
-          A 'forEach' at '\(fileID):\(line)' received an action for a missing element \
-          (id: \(id)):
-
-              \(Diff.dump(action).indentingContinuationLines(by: 4))
-
-          This is usually an effect that outlived its element, or an action sent after the \
-          element was removed. To fix, send element actions only for elements in the array.
-          """,
-          fileID: fileID, line: line)
+        reportMissingElement(id: id, action: action)
       }
     }
     let stamp = state[keyPath: toElements].membershipStamp
     let parentEffect = parent.reduce(into: &state, action: action)
-    let elements = state[keyPath: toElements]
-    guard elements.membershipStamp != stamp else {
+    guard state[keyPath: toElements].membershipStamp != stamp else {
       return elementEffect.merge(with: parentEffect)
     }
+    return .merge(elementEffect, parentEffect, cancelEffectsOfRemovedElements(state))
+  }
+
+  @usableFromInline
+  func reportMissingElement(id: ElementID, action: Parent.Action) {
+    reportIssue(
+      """
+      A 'forEach' at '\(fileID):\(line)' received an action for a missing element \
+      (id: \(id)):
+
+          \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+      This is usually an effect that outlived its element, or an action sent after the \
+      element was removed. To fix, send element actions only for elements in the array.
+      """,
+      fileID: fileID, line: line)
+  }
+
+  @usableFromInline
+  func cancelEffectsOfRemovedElements(_ state: Parent.State) -> Effect<Parent.Action> {
+    let elements = state[keyPath: toElements]
     // NB: elements may have left; cancel the running effects of those that did.
     let path = UncheckedSendable(toElements as AnyKeyPath)
     let remaining = UncheckedSendable(elements)
-    let cancelRemoved = Effect<Parent.Action>(
+    return Effect(
       operation: .cancelMatching { id in
         guard let id = id.value as? ForEachEffectID<ElementID> else { return false }
         return id.path == path.value && !remaining.value.contains(id: id.id)
       })
-    return .merge(elementEffect, parentEffect, cancelRemoved)
   }
 }
 
+@usableFromInline
 struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
   // NB: key paths are immutable and only compared here.
-  let path: AnyKeyPath
-  let id: ID
+  @usableFromInline let path: AnyKeyPath
+  @usableFromInline let id: ID
 
+  @usableFromInline
   init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>, id: ID) {
     self.path = path.value
     self.id = id

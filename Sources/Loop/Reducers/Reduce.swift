@@ -7,7 +7,7 @@
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-  private let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
   ///
@@ -29,6 +29,7 @@ public struct Reduce<State, Action>: Reducer {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The closure's effects.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
@@ -37,7 +38,7 @@ public struct Reduce<State, Action>: Reducer {
 /// A reducer that does nothing.
 public struct EmptyReducer<State, Action>: Reducer {
   /// Creates the reducer.
-  public init() {}
+  @inlinable public init() {}
 
   /// Leaves the state unchanged and returns `.none`.
   ///
@@ -45,6 +46,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: `.none`.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }
 
@@ -60,7 +62,7 @@ public struct EmptyReducer<State, Action>: Reducer {
 /// .ifLet(\.detail, action: .case(Action.detail)) { Detail() }
 /// ```
 public struct CombineReducers<Reducers: Reducer>: Reducer {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers built by `build`.
   ///
@@ -77,6 +79,7 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The merged effects.
+  @inlinable
   public func reduce(
     into state: inout Reducers.State, action: Reducers.Action
   ) -> Effect<Reducers.Action> {
@@ -87,8 +90,13 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
 /// Two reducers that run in order: what a body of several reducers builds.
 public struct ReducerPair<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  let first: First
-  let second: Second
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @inlinable init(first: First, second: Second) {
+    self.first = first
+    self.second = second
+  }
 
   /// Runs the first reducer, then the second, and merges their effects.
   ///
@@ -96,6 +104,7 @@ where First.State == Second.State, First.Action == Second.Action {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The merged effects.
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     let secondEffect = second.reduce(into: &state, action: action)

@@ -40,6 +40,22 @@ public protocol Reducer<State, Action> {
   /// The reducer's logic, composed from other reducers.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// The function a store calls for each action: `reduce(into:action:)`, with a `body` built
+  /// once rather than for every action.
+  ///
+  /// You never implement it: the default for a reducer with a `body` builds the body here, so a
+  /// store that keeps this function does not rebuild the body (its closures, key paths and
+  /// child reducers) on every action.
+  var reduceFunction: (inout State, Action) -> Effect<Action> { get }
+}
+
+extension Reducer {
+  /// `reduce(into:action:)` itself.
+  @inlinable
+  public var reduceFunction: (inout State, Action) -> Effect<Action> {
+    reduce(into:action:)
+  }
 }
 
 /// A reducer with the same state and action as `R`, for writing `some ReducerOf<Self>`.
@@ -55,12 +71,19 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// The body's function, with the body built once.
+  @inlinable
+  public var reduceFunction: (inout State, Action) -> Effect<Action> {
+    body.reduceFunction
+  }
+
   /// Runs the body.
   ///
   /// - Parameters:
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The body's effects.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }

@@ -3,17 +3,21 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// An empty body does nothing.
+  @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
   /// Accepts any reducer of the right state and action.
+  @inlinable
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action { reducer }
 
   /// The first reducer of a block.
+  @inlinable
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action { first }
 
   /// Runs the accumulated reducers, then `next`.
+  @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> ReducerPair<R0, R1>
@@ -22,6 +26,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The first branch of an `if`/`else` or `switch`.
+  @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     first reducer: First
   ) -> ConditionalReducer<First, Second>
@@ -30,6 +35,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The second branch of an `if`/`else` or `switch`.
+  @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     second reducer: Second
   ) -> ConditionalReducer<First, Second>
@@ -38,18 +44,21 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An `if` without `else`: the reducer runs only when the condition held.
+  @inlinable
   public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(wrapped: reducer)
   }
 
   /// A `for` loop of reducers: they run in order.
+  @inlinable
   public static func buildArray<R: Reducer>(_ reducers: [R]) -> ReducerSequence<R>
   where R.State == State, R.Action == Action {
     ReducerSequence(reducers: reducers)
   }
 
   /// An `if #available` branch.
+  @inlinable
   public static func buildLimitedAvailability<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action { reducer }
 }
@@ -68,6 +77,7 @@ where First.State == Second.State, First.Action == Second.Action {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The branch's effects.
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case .first(let first): first.reduce(into: &state, action: action)
@@ -78,7 +88,9 @@ where First.State == Second.State, First.Action == Second.Action {
 
 /// A reducer that runs only when present (an `if` without `else` in a body).
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
-  let wrapped: Wrapped?
+  @usableFromInline let wrapped: Wrapped?
+
+  @inlinable init(wrapped: Wrapped?) { self.wrapped = wrapped }
 
   /// Runs the wrapped reducer, if any.
   ///
@@ -86,6 +98,7 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: Its effects, or `.none`.
+  @inlinable
   public func reduce(
     into state: inout Wrapped.State, action: Wrapped.Action
   ) -> Effect<Wrapped.Action> {
@@ -95,7 +108,9 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
 
 /// Reducers that run one after another (a `for` loop in a body).
 public struct ReducerSequence<Element: Reducer>: Reducer {
-  let reducers: [Element]
+  @usableFromInline let reducers: [Element]
+
+  @inlinable init(reducers: [Element]) { self.reducers = reducers }
 
   /// Runs each reducer in order and merges their effects.
   ///
@@ -103,6 +118,7 @@ public struct ReducerSequence<Element: Reducer>: Reducer {
   ///   - state: The current state.
   ///   - action: The action.
   /// - Returns: The merged effects.
+  @inlinable
   public func reduce(
     into state: inout Element.State, action: Element.Action
   ) -> Effect<Element.Action> {

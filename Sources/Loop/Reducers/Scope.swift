@@ -11,9 +11,9 @@
 /// are not the child's case are ignored; the child's effects send their actions back wrapped in
 /// the parent's case.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  private let toChildState: WritableKeyPath<ParentState, Child.State>
-  private let toChildAction: CasePath<ParentAction, Child.Action>
-  private let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
 
   /// Scopes `child` to the state at `state` and the actions of the case `action`.
   ///
@@ -37,6 +37,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - state: The parent's state.
   ///   - action: The parent's action.
   /// - Returns: The child's effects, embedded in the parent's action.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     return child.reduce(into: &state[keyPath: toChildState], action: childAction)

@@ -6,6 +6,7 @@ import Synchronization
 /// `Store` and `TestStore` share it; they differ only in what they do with the actions effects
 /// send.
 @MainActor
+@usableFromInline
 package final class EffectRuntime<Action, Origin> {
   /// An effect task that has not finished, with what started it.
   package struct Running {
@@ -19,6 +20,7 @@ package final class EffectRuntime<Action, Origin> {
   }
 
   /// Where the actions of running effects go.
+  @usableFromInline
   package struct Senders {
     /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
     let now: (Action) -> Void
@@ -47,6 +49,7 @@ package final class EffectRuntime<Action, Origin> {
   package var onFinish: (() -> Void)?
 
   /// Creates a runtime with nothing running.
+  @usableFromInline
   package init() {}
 
   /// The effects whose work is still going on, oldest first.
@@ -61,6 +64,7 @@ package final class EffectRuntime<Action, Origin> {
   ///   - origin: The action whose reducer returned it.
   ///   - senders: Where its actions go.
   /// - Returns: The tasks started, to await for the effect to finish.
+  @usableFromInline
   package func start(
     _ effect: Effect<Action>, origin: Origin, senders: Senders
   ) -> [Task<Void, Never>] {

@@ -22,9 +22,12 @@
 @MainActor
 public final class Store<State, Action> {
   private let readState: @MainActor () -> State
-  private let sendAction: @MainActor (Action) -> Task<Void, Never>?
+  @usableFromInline let sendAction: @MainActor (Action) -> Task<Void, Never>?
   private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
   private let root: AnyObject
+  /// The root's core, for a store that is not scoped: sending to it directly lets the compiler
+  /// specialize the whole send for the feature's types.
+  @usableFromInline let rootCore: RootCore<State, Action>?
 
   /// Creates a store running `reducer` from `initialState`.
   ///
@@ -46,31 +49,36 @@ public final class Store<State, Action> {
       readState: { core.state },
       sendAction: { core.send($0) },
       addObserver: { core.addObserver($0) },
-      root: core)
+      root: core,
+      rootCore: core)
   }
 
   private init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?,
     addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
-    root: AnyObject
+    root: AnyObject,
+    rootCore: RootCore<State, Action>?
   ) {
     self.readState = readState
     self.sendAction = sendAction
     self.addObserver = addObserver
     self.root = root
+    self.rootCore = rootCore
   }
 
   /// The current state.
-  public var state: State { readState() }
+  public var state: State { rootCore?.state ?? readState() }
 
   /// Sends an action: runs the reducer now, then starts the effects it returned.
   ///
   /// - Parameter action: The action.
   /// - Returns: A task for the effects the action started; `await task.finish()` waits for them.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(sendAction(action))
+    if let rootCore { return StoreTask(rootCore.send(action)) }
+    return StoreTask(sendAction(action))
   }
 
   /// A store for a child feature: it reads its state from this store's and sends its actions
@@ -95,7 +103,8 @@ public final class Store<State, Action> {
       readState: { readState()[keyPath: toChildState] },
       sendAction: { sendAction(embed($0)) },
       addObserver: addObserver,
-      root: root)
+      root: root,
+      rootCore: nil)
   }
 
   /// Calls `onChange` after every `send` (and every action an effect sends) has been processed,
@@ -127,6 +136,7 @@ extension Store where State: Sendable {
 public struct StoreTask: Hashable, Sendable {
   let task: Task<Void, Never>?
 
+  @usableFromInline
   init(_ task: Task<Void, Never>?) {
     self.task = task
   }
@@ -166,63 +176,92 @@ public final class StoreObservation {
 }
 
 /// The root of a store tree: the state, the reducer, the queue, the effects.
+///
+/// NB: `send` is `@inlinable` so that a feature's module compiles it specialized for its own
+/// state and action; unspecialized, each send spends most of its time looking up generic
+/// metadata at run time.
 @MainActor
-private final class RootCore<State, Action> {
-  var state: State
-  private let reduce: (inout State, Action) -> Effect<Action>
-  private let dependencies: DependencyValues
-  private let runtime = EffectRuntime<Action, Action>()
-  private var queue: [Action] = []
-  private var isSending = false
-  private var observers: [Int: @MainActor () -> Void] = [:]
+@usableFromInline
+final class RootCore<State, Action> {
+  // NB: only the main actor touches these, one send at a time, so the run-time exclusivity
+  // checks Swift would make on each access of a class property are dropped.
+  @usableFromInline @exclusivity(unchecked) var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let dependencies: DependencyScope
+  @usableFromInline let runtime = EffectRuntime<Action, Action>()
+  @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
 
   init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
   where R.State == State, R.Action == Action {
     self.state = initialState
-    self.reduce = reducer.reduce(into:action:)
-    self.dependencies = dependencies
+    self.reduce = reducer.reduceFunction
+    self.dependencies = DependencyScope(dependencies)
   }
 
   isolated deinit {
     runtime.cancelAll()
   }
 
+  @inlinable
   func send(_ action: Action) -> Task<Void, Never>? {
-    queue.append(action)
-    // NB: an action sent while the queue drains is processed by the running loop.
-    guard !isSending else { return nil }
+    // NB: an action sent while another is processed waits in the queue for the running loop.
+    guard !isSending else {
+      queue.append(action)
+      return nil
+    }
     isSending = true
-    defer { isSending = false }
-    let tasks = DependencyValues.with(dependencies) { drainQueue() }
-    for observer in observers.values { observer() }
+    let effect = dependencies.run { reduce(&state, action) }
+    var tasks: [Task<Void, Never>] = []
+    if !effect.isNone { tasks = start(effect, of: action) }
+    if !queue.isEmpty { drainQueue(into: &tasks) }
+    isSending = false
+    if !observers.isEmpty { notifyObservers() }
     switch tasks.count {
     case 0: return nil
     case 1: return tasks[0]
-    default:
-      return Task {
-        let bag = TaskBag()
-        for task in tasks { bag.insert(task) }
-        await bag.awaitAll()
-      }
+    default: return awaitingAll(tasks)
     }
   }
 
-  private func drainQueue() -> [Task<Void, Never>] {
-    var tasks: [Task<Void, Never>] = []
+  /// Starts the effects of `action`; their tasks inherit the store's dependencies.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, of action: Action) -> [Task<Void, Never>] {
+    dependencies.runStartingTasks {
+      runtime.start(effect, origin: action, senders: senders)
+    }
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    for observer in observers.values { observer() }
+  }
+
+  @usableFromInline
+  func awaitingAll(_ tasks: [Task<Void, Never>]) -> Task<Void, Never> {
+    Task {
+      let bag = TaskBag()
+      for task in tasks { bag.insert(task) }
+      await bag.awaitAll()
+    }
+  }
+
+  /// Processes the actions queued while the current one ran, in order, until none is left.
+  @usableFromInline
+  func drainQueue(into tasks: inout [Task<Void, Never>]) {
     var index = 0
     while index < queue.count {
       let action = queue[index]
       index += 1
-      let effect = reduce(&state, action)
-      if case .none = effect.operation { continue }
-      tasks += runtime.start(effect, origin: action, senders: senders)
+      let effect = dependencies.run { reduce(&state, action) }
+      if !effect.isNone { tasks += start(effect, of: action) }
     }
     queue.removeAll(keepingCapacity: true)
-    return tasks
   }
 
-  private var senders: EffectRuntime<Action, Action>.Senders {
+  var senders: EffectRuntime<Action, Action>.Senders {
     EffectRuntime.Senders(
       now: { [unowned self] in queue.append($0) },
       later: { [weak self] in self?.send($0) })
