@@ -82,6 +82,8 @@ public struct TransactionDraft: Equatable, Sendable {
   private static func checkPlausible(_ date: Date, today: Date, calendar: Calendar)
     throws(LedgerError)
   {
+    // NB: adding years fails only past the calendar's last representable year; today is then
+    // the safer bound.
     let lastDay = calendar.date(byAdding: .year, value: yearsAhead, to: today) ?? today
     guard
       let earliest = calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)),

@@ -9,12 +9,15 @@ import Loop
 /// updates the transaction through its client. When that fails, the ledger puts the message in
 /// ``State/errorMessage`` and the draft stays as it was.
 ///
-/// Driven without a screen (as the `loop` REPL does), it is two actions:
+/// Driven without a screen, it takes the whole draft at once, then saves:
 ///
 /// ```swift
 /// store.send(.editor(.draftChanged(draft)))
 /// store.send(.editor(.saveButtonTapped))
 /// ```
+///
+/// (``Ledger/Action/draftSubmitted(_:_:)`` opens the editor with a draft and saves it in one
+/// action, for the `loop` REPL.)
 public struct TransactionEditor: Reducer {
   /// Whether the editor makes a new transaction or changes a stored one.
   public enum Mode: Equatable, Sendable {
