@@ -13,7 +13,9 @@ func feature(_ name: String, dependencies: [Target.Dependency]) -> [Target] {
 }
 
 /// The app's domains, in dependency order: clients first, then the features built on them.
-let features: [Target] = []
+let features: [Target] =
+  feature("LedgerClient", dependencies: ["Loop", "Persistence"])
+  + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
 
 let package = Package(
   name: "Loop",

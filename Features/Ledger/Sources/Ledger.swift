@@ -1,0 +1,257 @@
+import Foundation
+import LedgerClient
+import Loop
+
+/// A household ledger with one source of truth: the root owns the loaded transactions and makes
+/// every change to them through ``LedgerClient/LedgerClient``.
+///
+/// Its children derive from it and ask it for changes, never holding a copy:
+/// - ``LedgerHome``: this month's balance and the 4 most recent transactions (``State/home``).
+/// - ``LedgerReport``: 12 months of income, expense and balance, and per-category totals
+///   (``State/report``).
+/// - ``TransactionEditor``: a draft, checked on save, then handed to the ledger
+///   (`.delegate(.save)`), which adds or updates the transaction and closes the editor.
+///
+/// Because Home and Report are computed from ``State/transactions``, a saved edit changes both
+/// in the same step that stores it.
+///
+/// Each command of the `loop` REPL is one action: `onAppear` (load), `draftSubmitted` (add or
+/// update), `deleteButtonTapped` (remove); `home`, `report` and the list read the state.
+public struct Ledger: Reducer {
+  /// The ledger's state: the transactions, and the little the screens keep of their own.
+  public struct State: Equatable, Sendable {
+    /// Every transaction, newest first (``LedgerClient/LedgerTransaction/isNewer(_:than:)``):
+    /// the one source of truth.
+    public var transactions: IdentifiedArrayOf<LedgerTransaction>
+    /// The months the report covers, oldest first; the last is this month.
+    ///
+    /// There are ``LedgerReport/State/monthCount`` of them, set from the `date`, `calendar` and
+    /// `timeZone` dependencies on appear.
+    public var months: [LedgerMonth]
+    /// The report's choice of category totals.
+    public var categoryKind: LedgerTransaction.Kind
+    /// The open editor, if any.
+    public var editor: TransactionEditor.State?
+    /// Why loading, deleting or a save without an open editor failed, or `nil`.
+    public var errorMessage: String?
+    /// Whether the transactions are being loaded.
+    public var isLoading: Bool
+
+    /// Creates the ledger's state.
+    ///
+    /// - Parameters:
+    ///   - transactions: The transactions, newest first.
+    ///   - months: The report's months, oldest first.
+    ///   - categoryKind: The report's choice of category totals.
+    ///   - editor: The open editor.
+    ///   - errorMessage: A message to show.
+    ///   - isLoading: Whether loading is under way.
+    public init(
+      transactions: IdentifiedArrayOf<LedgerTransaction> = [], months: [LedgerMonth] = [],
+      categoryKind: LedgerTransaction.Kind = .expense, editor: TransactionEditor.State? = nil,
+      errorMessage: String? = nil, isLoading: Bool = false
+    ) {
+      self.transactions = transactions
+      self.months = months
+      self.categoryKind = categoryKind
+      self.editor = editor
+      self.errorMessage = errorMessage
+      self.isLoading = isLoading
+    }
+
+    /// The home screen, derived from ``transactions`` and this month.
+    public var home: LedgerHome.State {
+      get { LedgerHome.State(transactions: transactions, month: months.last) }
+      // NB: the home screen owns no state: its reducer only sends delegate actions, so there is
+      // nothing to write back.
+      set {}
+    }
+
+    /// The report, derived from ``transactions`` and ``months``; only its ``categoryKind`` is
+    /// kept.
+    public var report: LedgerReport.State {
+      get {
+        LedgerReport.State(categoryKind: categoryKind, transactions: transactions, months: months)
+      }
+      set { categoryKind = newValue.categoryKind }
+    }
+  }
+
+  /// What happens in the ledger.
+  public enum Action: Equatable, Sendable {
+    /// The person wants to add a transaction: opens the editor with an empty draft for today.
+    case addButtonTapped
+    /// The person removes a transaction.
+    case deleteButtonTapped(LedgerTransaction.ID)
+    /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): the
+    /// editor opens with it and saves it, exactly as if typed and saved there.
+    case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
+    /// The person picked a transaction to edit: opens the editor with its values.
+    case editButtonTapped(LedgerTransaction.ID)
+    /// The editor's actions.
+    case editor(TransactionEditor.Action)
+    /// The person dismissed ``State/errorMessage``.
+    case errorDismissed
+    /// The home screen's actions.
+    case home(LedgerHome.Action)
+    /// The ledger appeared: learns this month, loads the transactions.
+    case onAppear
+    /// The report's actions.
+    case report(LedgerReport.Action)
+    /// The client deleted a transaction, or failed to.
+    case transactionDeleted(Result<LedgerTransaction.ID, LedgerError>)
+    /// The client added or updated a transaction, or failed to.
+    case transactionSaved(Result<LedgerTransaction, LedgerError>)
+    /// The client loaded the transactions, or failed to.
+    case transactionsLoaded(Result<[LedgerTransaction], LedgerError>)
+  }
+
+  @Dependency(\.calendar) var calendar
+  @Dependency(\.date) var date
+  @Dependency(\.ledgerClient) var ledgerClient
+  @Dependency(\.timeZone) var timeZone
+  @Dependency(\.uuid) var uuid
+
+  /// Creates the ledger's reducer.
+  public init() {}
+
+  /// The children first, on state derived from the root; then the root, which performs every
+  /// change.
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.home, action: .case(Action.home)) { LedgerHome() }
+    Scope(state: \.report, action: .case(Action.report)) { LedgerReport() }
+    Reduce { state, action in
+      switch action {
+      case .addButtonTapped, .home(.delegate(.addTransaction)):
+        state.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now))
+        return .none
+
+      case .deleteButtonTapped(let id):
+        let client = ledgerClient
+        return .run { send in
+          await send(
+            .transactionDeleted(
+              await result {
+                try await client.deleteTransaction(id)
+                return id
+              }))
+        }
+
+      case .draftSubmitted(let mode, let draft):
+        state.editor = TransactionEditor.State(mode: mode, draft: draft)
+        return .send(.editor(.saveButtonTapped))
+
+      case .editButtonTapped(let id), .home(.delegate(.editTransaction(let id))):
+        guard let transaction = state.transactions[id: id] else {
+          state.errorMessage = LedgerError.transactionNotFound(id).description
+          return .none
+        }
+        state.editor = TransactionEditor.State(
+          mode: .edit(id), draft: TransactionDraft(transaction))
+        return .none
+
+      case .editor(.delegate(.cancel)):
+        state.editor = nil
+        return .none
+
+      case .editor(.delegate(.save(let mode, let fields))):
+        return save(fields, mode: mode, state: state)
+
+      case .editor:
+        return .none
+
+      case .errorDismissed:
+        state.errorMessage = nil
+        return .none
+
+      case .home:
+        return .none
+
+      case .onAppear:
+        state.isLoading = true
+        state.months = LedgerMonth.months(
+          endingWith: date.now, count: LedgerReport.State.monthCount,
+          calendar: calendar.setting(timeZone))
+        let client = ledgerClient
+        return .run { send in
+          await send(.transactionsLoaded(await result { try await client.fetchTransactions() }))
+        }
+
+      case .report:
+        return .none
+
+      case .transactionDeleted(.success(let id)):
+        state.transactions.remove(id: id)
+        return .none
+
+      case .transactionDeleted(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
+      case .transactionSaved(.success(let transaction)):
+        state.transactions[id: transaction.id] = transaction
+        state.transactions.sort(by: LedgerTransaction.isNewer)
+        if state.editor?.isSaving == true {
+          state.editor = nil
+        }
+        return .none
+
+      case .transactionSaved(.failure(let error)):
+        if state.editor != nil {
+          state.editor?.isSaving = false
+          state.editor?.errorMessage = error.description
+        } else {
+          state.errorMessage = error.description
+        }
+        return .none
+
+      case .transactionsLoaded(.success(let transactions)):
+        state.isLoading = false
+        state.transactions = IdentifiedArray(uniqueElements: transactions)
+        return .none
+
+      case .transactionsLoaded(.failure(let error)):
+        state.isLoading = false
+        state.errorMessage = error.description
+        return .none
+      }
+    }
+    .ifLet(\.editor, action: .case(Action.editor)) { TransactionEditor() }
+  }
+
+  /// Adds a new transaction (a fresh id, created now) or updates the edited one, through the
+  /// client.
+  private func save(
+    _ fields: TransactionFields, mode: TransactionEditor.Mode, state: State
+  ) -> Effect<Action> {
+    let client = ledgerClient
+    switch mode {
+    case .add:
+      let transaction = LedgerTransaction(
+        id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
+      return .run { send in
+        await send(.transactionSaved(await result { try await client.addTransaction(transaction) }))
+      }
+    case .edit(let id):
+      guard let stored = state.transactions[id: id] else {
+        return .send(.transactionSaved(.failure(.transactionNotFound(id))))
+      }
+      let transaction = stored.applying(fields)
+      return .run { send in
+        await send(
+          .transactionSaved(await result { try await client.updateTransaction(transaction) }))
+      }
+    }
+  }
+}
+
+/// The outcome of a client call, with any error as a ``LedgerClient/LedgerError``.
+private func result<Success>(
+  _ body: () async throws -> Success
+) async -> Result<Success, LedgerError> {
+  do {
+    return .success(try await body())
+  } catch {
+    return .failure(LedgerError(error))
+  }
+}

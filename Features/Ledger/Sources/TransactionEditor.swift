@@ -1,0 +1,115 @@
+import Foundation
+import LedgerClient
+import Loop
+
+/// Adds or edits one transaction: it holds a draft, checks it, and asks the ledger to save it.
+///
+/// The editor never touches storage and holds no copy of the ledger's transactions: on save it
+/// sends ``Action/Delegate/save(_:_:)`` with the checked values, and the ``Ledger`` adds or
+/// updates the transaction through its client. When that fails, the ledger puts the message in
+/// ``State/errorMessage`` and the draft stays as it was.
+///
+/// Driven without a screen, it takes the whole draft at once, then saves:
+///
+/// ```swift
+/// store.send(.editor(.draftChanged(draft)))
+/// store.send(.editor(.saveButtonTapped))
+/// ```
+///
+/// (``Ledger/Action/draftSubmitted(_:_:)`` opens the editor with a draft and saves it in one
+/// action, for the `loop` REPL.)
+public struct TransactionEditor: Reducer {
+  /// Whether the editor makes a new transaction or changes a stored one.
+  public enum Mode: Equatable, Sendable {
+    /// A new transaction.
+    case add
+    /// The stored transaction with this id.
+    case edit(LedgerTransaction.ID)
+  }
+
+  /// The editor's own state: the draft and how saving it went.
+  public struct State: Equatable, Sendable {
+    /// Add or edit.
+    public var mode: Mode
+    /// The values as typed.
+    public var draft: TransactionDraft
+    /// Why the last save failed (a check or the storage), or `nil`.
+    public var errorMessage: String?
+    /// Whether the ledger is saving the draft; another save waits until it answers.
+    public var isSaving: Bool
+
+    /// Creates the editor's state.
+    ///
+    /// - Parameters:
+    ///   - mode: Add or edit.
+    ///   - draft: The values to start from.
+    ///   - errorMessage: A message to show.
+    ///   - isSaving: Whether a save is under way.
+    public init(
+      mode: Mode, draft: TransactionDraft, errorMessage: String? = nil, isSaving: Bool = false
+    ) {
+      self.mode = mode
+      self.draft = draft
+      self.errorMessage = errorMessage
+      self.isSaving = isSaving
+    }
+  }
+
+  /// What happens in the editor.
+  public enum Action: Equatable, Sendable {
+    /// The person gave up; the ledger closes the editor.
+    case cancelButtonTapped
+    /// A request to the ledger.
+    case delegate(Delegate)
+    /// The person changed the draft; it clears the last error.
+    case draftChanged(TransactionDraft)
+    /// The person asked to save: the draft is checked and, when valid, handed to the ledger.
+    case saveButtonTapped
+
+    /// What the editor asks of the ``Ledger``.
+    public enum Delegate: Equatable, Sendable {
+      /// Close the editor without saving.
+      case cancel
+      /// Add (or update) a transaction with these checked values.
+      case save(Mode, TransactionFields)
+    }
+  }
+
+  @Dependency(\.calendar) var calendar
+  @Dependency(\.date) var date
+  @Dependency(\.timeZone) var timeZone
+
+  /// Creates the editor's reducer.
+  public init() {}
+
+  /// Checks the draft on save; every change to storage is the ledger's.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelButtonTapped:
+        return .send(.delegate(.cancel))
+
+      case .delegate:
+        return .none
+
+      case .draftChanged(let draft):
+        state.draft = draft
+        state.errorMessage = nil
+        return .none
+
+      case .saveButtonTapped:
+        guard !state.isSaving else { return .none }
+        do throws(LedgerError) {
+          let fields = try state.draft.validated(
+            today: date.now, calendar: calendar.setting(timeZone))
+          state.errorMessage = nil
+          state.isSaving = true
+          return .send(.delegate(.save(state.mode, fields)))
+        } catch {
+          state.errorMessage = error.description
+          return .none
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Persistence
+
+/// One income or expense in the ledger.
+///
+/// Named `LedgerTransaction` so that it clashes with neither Persistence's `transaction` nor
+/// anyone's `Transaction`. The amount is ``Money``, integer minor units, and always positive:
+/// ``kind`` says which way it goes (see ``signedAmount``).
+///
+/// ```swift
+/// let lunch = LedgerTransaction(
+///   id: LedgerTransaction.ID(uuid()), kind: .expense, amount: try Money(parsing: "12.50"),
+///   date: now, memo: "Lunch", category: "Food", createdAt: now)
+/// ```
+///
+/// Order: lists of transactions come newest first (see ``isNewer(_:than:)``).
+public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
+  /// A transaction's identity: a UUID, typed so it cannot be mistaken for another model's.
+  public struct ID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The UUID.
+    public var rawValue: UUID
+
+    /// Wraps a UUID.
+    ///
+    /// - Parameter rawValue: The UUID.
+    public init(_ rawValue: UUID) {
+      self.rawValue = rawValue
+    }
+
+    /// The UUID's string, such as `00000000-0000-0000-0000-000000000001`.
+    public var description: String { rawValue.uuidString }
+
+    /// Returns whether `lhs` sorts before `rhs`, in the UUIDs' byte order.
+    ///
+    /// - Parameters:
+    ///   - lhs: An id.
+    ///   - rhs: Another id.
+    /// - Returns: `true` when `lhs` comes first.
+    public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Decodes an id from a UUID string.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: When the value is not a UUID string.
+    public init(from decoder: any Decoder) throws {
+      rawValue = try decoder.singleValueContainer().decode(UUID.self)
+    }
+
+    /// Encodes the id as its UUID string.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
+
+  /// Which way the money went.
+  public enum Kind: String, Sendable, Codable, CaseIterable {
+    /// Money in.
+    case income
+    /// Money out.
+    case expense
+  }
+
+  /// The identity.
+  public var id: ID
+  /// Income or expense.
+  public var kind: Kind
+  /// How much: always greater than zero, at most ``Money/maximum``.
+  public var amount: Money
+  /// When it happened.
+  public var date: Date
+  /// What it was, at most ``memoLimit`` characters; may be empty.
+  public var memo: String
+  /// A free-text category such as `Food`, at most ``categoryLimit`` characters; `nil` for none.
+  public var category: String?
+  /// When it was entered: breaks ties between transactions on the same date.
+  public var createdAt: Date
+
+  /// Creates a transaction.
+  ///
+  /// - Parameters:
+  ///   - id: The identity.
+  ///   - kind: Income or expense.
+  ///   - amount: How much, greater than zero.
+  ///   - date: When it happened.
+  ///   - memo: What it was.
+  ///   - category: A category, or `nil`.
+  ///   - createdAt: When it was entered.
+  public init(
+    id: ID, kind: Kind, amount: Money, date: Date, memo: String = "", category: String? = nil,
+    createdAt: Date
+  ) {
+    self.id = id
+    self.kind = kind
+    self.amount = amount
+    self.date = date
+    self.memo = memo
+    self.category = category
+    self.createdAt = createdAt
+  }
+
+  /// The most characters a memo may have: 200.
+  public static let memoLimit = 200
+
+  /// The most characters a category may have: 40.
+  public static let categoryLimit = 40
+
+  /// The amount with its direction: positive for income, negative for an expense.
+  public var signedAmount: Money {
+    kind == .income ? amount : Money(minorUnits: -amount.minorUnits)
+  }
+
+  /// Returns whether `lhs` comes before `rhs` in the ledger's order: newest first.
+  ///
+  /// Later `date` first; on the same date, later `createdAt` first; then by id, so that the
+  /// order never depends on how the transactions were stored.
+  ///
+  /// - Parameters:
+  ///   - lhs: A transaction.
+  ///   - rhs: Another transaction.
+  /// - Returns: `true` when `lhs` is listed first.
+  public static func isNewer(_ lhs: LedgerTransaction, than rhs: LedgerTransaction) -> Bool {
+    if lhs.date != rhs.date { return lhs.date > rhs.date }
+    if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+    return lhs.id < rhs.id
+  }
+
+  /// Checks the rules every stored transaction keeps.
+  ///
+  /// The ledger judges the date only where it knows today (in the editor), not here.
+  ///
+  /// - Throws: As ``validate(amount:memo:category:)``.
+  public func validate() throws(LedgerError) {
+    try Self.validate(amount: amount, memo: memo, category: category)
+  }
+
+  /// Checks an amount, memo and category against the rules every stored transaction keeps.
+  ///
+  /// - Parameters:
+  ///   - amount: Must be greater than zero and at most ``Money/maximum``.
+  ///   - memo: At most ``memoLimit`` characters.
+  ///   - category: At most ``categoryLimit`` characters, or `nil`.
+  /// - Throws: ``LedgerError/amountNotPositive(_:)``, ``LedgerError/amountTooLarge(_:)``,
+  ///   ``LedgerError/memoTooLong(length:limit:)``,
+  ///   ``LedgerError/categoryTooLong(length:limit:)``, in that order of precedence.
+  public static func validate(amount: Money, memo: String, category: String?)
+    throws(LedgerError)
+  {
+    guard amount > .zero else { throw .amountNotPositive(amount.formatted()) }
+    guard amount <= .maximum else { throw .amountTooLarge(amount.formatted()) }
+    guard memo.count <= memoLimit else {
+      throw .memoTooLong(length: memo.count, limit: memoLimit)
+    }
+    if let category, category.count > categoryLimit {
+      throw .categoryTooLong(length: category.count, limit: categoryLimit)
+    }
+  }
+
+  /// The table `ledger_transactions`, indexed by date for the newest-first order.
+  public static let schema = Schema<LedgerTransaction>(
+    table: "ledger_transactions",
+    columns: [
+      Column(\.id, "id"),
+      Column(\.kind, "kind"),
+      Column(\.amount, "amount"),
+      Column(\.date, "date"),
+      Column(\.memo, "memo"),
+      Column(\.category, "category"),
+      Column(\.createdAt, "created_at"),
+    ],
+    indexes: [Index(\.date, \.createdAt)]
+  )
+
+  /// Rebuilds a transaction from its stored row.
+  ///
+  /// - Parameter row: The stored values.
+  /// - Throws: `PersistenceError.decodingFailed` for a value that does not decode.
+  public init(row: Row<LedgerTransaction>) throws {
+    id = try row[\.id]
+    kind = try row[\.kind]
+    amount = try row[\.amount]
+    date = try row[\.date]
+    memo = try row[\.memo]
+    category = try row[\.category]
+    createdAt = try row[\.createdAt]
+  }
+}
+
+extension LedgerTransaction.ID: ColumnValue {
+  /// ``Persistence/ColumnType/blob``: the UUID's 16 bytes.
+  public static var columnType: ColumnType { .blob }
+
+  /// ``Persistence/ColumnComparability/ordering``: byte order is the ids' order.
+  public static var comparability: ColumnComparability { .ordering }
+
+  /// Returns the UUID's bytes.
+  ///
+  /// - Returns: The stored value.
+  public func encodeColumn() -> SQLValue { rawValue.encodeColumn() }
+
+  /// Reads the UUID's bytes.
+  ///
+  /// - Parameter value: The stored value.
+  /// - Throws: When the value is not a 16-byte blob.
+  public init(decodingColumn value: SQLValue) throws {
+    self.init(try UUID(decodingColumn: value))
+  }
+}
+
+extension LedgerTransaction.Kind: ColumnValue {}

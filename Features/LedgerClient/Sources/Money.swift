@@ -1,0 +1,235 @@
+import Foundation
+import Persistence
+
+/// An amount of money in integer minor units (cents): never floating point.
+///
+/// `Money(minorUnits: 1250)` is 12.50. Amounts are parsed from what people type and formatted
+/// back with a choice of decimal separator:
+///
+/// ```swift
+/// let lunch = try Money(parsing: "1,234.50")                          // 123450 minor units
+/// let miete = try Money(parsing: "1.234,50", decimalSeparator: .comma)  // the same amount
+/// lunch.formatted()                                                    // "1,234.50"
+/// ```
+///
+/// Every amount has two decimal places; the currency is not stored (a ledger keeps one).
+/// Amounts a person enters are at most ``maximum`` (999,999,999.99), so that the sums the ledger
+/// computes stay far from `Int64`'s limits. It encodes as its bare number of minor units:
+/// `1250`.
+public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// The amount in minor units: 1250 is 12.50.
+  public var minorUnits: Int64
+
+  /// Creates an amount from minor units.
+  ///
+  /// - Parameter minorUnits: The amount in minor units: 1250 is 12.50.
+  public init(minorUnits: Int64) {
+    self.minorUnits = minorUnits
+  }
+
+  /// Zero.
+  public static let zero = Money(minorUnits: 0)
+
+  /// The largest amount one transaction may hold: 999,999,999.99.
+  public static let maximum = Money(minorUnits: 99_999_999_999)
+
+  /// The number of decimal places: 2.
+  public static let decimalPlaces = 2
+
+  /// The character between the whole and the fractional part, and with it the one that groups
+  /// thousands.
+  public enum DecimalSeparator: String, Sendable, CaseIterable, Codable {
+    /// `1,234.50`: a period before the cents, commas between thousands.
+    case period = "."
+    /// `1.234,50`: a comma before the cents, periods between thousands (much of Europe).
+    case comma = ","
+
+    /// The character that separates groups of thousands.
+    public var groupingSeparator: Character {
+      switch self {
+      case .period: ","
+      case .comma: "."
+      }
+    }
+
+    /// The decimal separator itself.
+    public var character: Character {
+      switch self {
+      case .period: "."
+      case .comma: ","
+      }
+    }
+  }
+
+  /// Parses an amount as people type it.
+  ///
+  /// With the default ``DecimalSeparator/period``, all of these are accepted: `12`, `12.5`,
+  /// `12.50`, `.50`, `1234.50`, `1,234.50`, `1,234,567`, `+12`, `-12.50`, with spaces around.
+  /// Thousands may be grouped, but then every group after the first has exactly three digits.
+  /// With ``DecimalSeparator/comma`` the two separators swap: `1.234,50`, `12,5`.
+  ///
+  /// ```swift
+  /// try Money(parsing: "1,234.50").minorUnits  // 123450
+  /// try Money(parsing: "12,5,0")               // throws LedgerError.invalidAmount("12,5,0")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The amount as typed.
+  ///   - decimalSeparator: Which character separates the cents.
+  /// - Throws: ``LedgerError/invalidAmount(_:)`` when `text` is not a number written that way
+  ///   (letters, a currency sign, misplaced group separators, two decimal separators, nothing
+  ///   after the decimal separator), ``LedgerError/tooManyDecimalPlaces(_:)`` for more than two
+  ///   decimals, ``LedgerError/amountTooLarge(_:)`` beyond ``maximum`` either way.
+  public init(parsing text: String, decimalSeparator: DecimalSeparator = .period)
+    throws(LedgerError)
+  {
+    var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    var isNegative = false
+    if let sign = body.first, sign == "-" || sign == "+" {
+      isNegative = sign == "-"
+      body = body.dropFirst()
+    }
+    let parts = body.split(
+      separator: decimalSeparator.character, maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { throw .invalidAmount(text) }
+    let whole = parts[0]
+    let fraction = parts.count == 2 ? parts[1] : nil
+    guard
+      let wholeDigits = Self.wholeDigits(whole, groupedBy: decimalSeparator.groupingSeparator),
+      !wholeDigits.isEmpty || !(fraction ?? "").isEmpty,
+      fraction.map({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) ?? true
+    else { throw .invalidAmount(text) }
+    let fractionDigits = fraction ?? ""
+    guard fractionDigits.count <= Self.decimalPlaces else { throw .tooManyDecimalPlaces(text) }
+
+    var units: Int64 = 0
+    let maximum = Self.maximum.minorUnits
+    let cents =
+      fractionDigits + String(repeating: "0", count: Self.decimalPlaces - fractionDigits.count)
+    for digit in wholeDigits.drop(while: { $0 == "0" }) + cents {
+      // NB: checked before multiplying, so a long string of digits cannot overflow `Int64`.
+      guard units <= maximum / 10 else { throw .amountTooLarge(text) }
+      // NB: every character here is an ASCII digit, checked above.
+      units = units * 10 + Int64(digit.wholeNumberValue ?? 0)
+    }
+    guard units <= maximum else { throw .amountTooLarge(text) }
+    self.minorUnits = isNegative ? -units : units
+  }
+
+  /// The digits of the whole part, or `nil` when it is not digits grouped correctly.
+  private static func wholeDigits(_ whole: Substring, groupedBy separator: Character) -> String? {
+    let groups = whole.split(separator: separator, omittingEmptySubsequences: false)
+    guard groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+    if groups.count > 1 {
+      guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 })
+      else { return nil }
+    }
+    return groups.joined()
+  }
+
+  /// The amount written with two decimals and grouped thousands: `1,234.50`, `-12.00`.
+  ///
+  /// What it writes, ``init(parsing:decimalSeparator:)`` reads back with the same separator.
+  ///
+  /// - Parameter decimalSeparator: Which character separates the cents.
+  /// - Returns: The text.
+  public func formatted(decimalSeparator: DecimalSeparator = .period) -> String {
+    // NB: `magnitude` so that `Int64.min` has a positive counterpart.
+    let magnitude = minorUnits.magnitude
+    let scale = UInt64(100)
+    let whole = String(magnitude / scale)
+    let cents = magnitude % scale
+    var grouped = ""
+    for (offset, digit) in whole.enumerated() {
+      if offset > 0 && (whole.count - offset) % 3 == 0 {
+        grouped.append(decimalSeparator.groupingSeparator)
+      }
+      grouped.append(digit)
+    }
+    let sign = minorUnits < 0 ? "-" : ""
+    return "\(sign)\(grouped)\(decimalSeparator.character)\(cents < 10 ? "0" : "")\(cents)"
+  }
+
+  /// The amount as ``formatted(decimalSeparator:)`` writes it with a period: `1,234.50`.
+  public var description: String { formatted() }
+
+  /// Returns whether `lhs` is less than `rhs`.
+  ///
+  /// - Parameters:
+  ///   - lhs: An amount.
+  ///   - rhs: Another amount.
+  /// - Returns: `true` when `lhs` is the smaller.
+  public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+
+  /// Adds two amounts.
+  ///
+  /// - Parameters:
+  ///   - lhs: An amount.
+  ///   - rhs: Another amount.
+  /// - Returns: The sum.
+  public static func + (lhs: Money, rhs: Money) -> Money {
+    Money(minorUnits: lhs.minorUnits + rhs.minorUnits)
+  }
+
+  /// Subtracts one amount from another.
+  ///
+  /// - Parameters:
+  ///   - lhs: An amount.
+  ///   - rhs: The amount to subtract.
+  /// - Returns: The difference.
+  public static func - (lhs: Money, rhs: Money) -> Money {
+    Money(minorUnits: lhs.minorUnits - rhs.minorUnits)
+  }
+
+  /// Adds an amount to this one.
+  ///
+  /// - Parameters:
+  ///   - lhs: The amount to change.
+  ///   - rhs: The amount to add.
+  public static func += (lhs: inout Money, rhs: Money) {
+    lhs = lhs + rhs
+  }
+
+  /// Decodes an amount from its number of minor units.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: When the value is not an integer.
+  public init(from decoder: any Decoder) throws {
+    minorUnits = try decoder.singleValueContainer().decode(Int64.self)
+  }
+
+  /// Encodes the amount as its number of minor units.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(minorUnits)
+  }
+}
+
+extension Money: ColumnValue {
+  /// ``Persistence/ColumnType/integer``: the minor units.
+  public static var columnType: ColumnType { .integer }
+
+  /// ``Persistence/ColumnComparability/ordering``: minor units sort as amounts do.
+  public static var comparability: ColumnComparability { .ordering }
+
+  /// Returns the minor units as an integer.
+  ///
+  /// - Returns: The stored value.
+  public func encodeColumn() -> SQLValue { .integer(minorUnits) }
+
+  /// Reads the minor units.
+  ///
+  /// - Parameter value: The stored value.
+  /// - Throws: When the value is not an integer.
+  public init(decodingColumn value: SQLValue) throws {
+    self.init(minorUnits: try Int64(decodingColumn: value))
+  }
+}
+
+extension Character {
+  /// Whether this is one of `0` to `9` (not another script's digits, nor `½`).
+  var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
