@@ -35,7 +35,7 @@ func withContext<R>(
 /// calls that share `uuid`).
 func at<R>(
   _ now: Date, in timeZone: TimeZone = .utc, uuid: UUIDGenerator = .incrementing,
-  _ body: () async throws -> R
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
 ) async throws -> R {
   try await withDependencies {
     $0.date = .constant(now)
