@@ -106,10 +106,13 @@ func storing<R>(
     return try body()
   } catch let error as HabitError {
     throw error
-  } catch PersistenceError.duplicateID where duplicate != nil {
-    throw duplicate ?? .storage("")
-  } catch PersistenceError.notFound where notFound != nil {
-    throw notFound ?? .storage("")
+  } catch let error as PersistenceError {
+    switch error {
+    case .duplicateID: if let duplicate { throw duplicate }
+    case .notFound: if let notFound { throw notFound }
+    default: break
+    }
+    throw .storage(error.description)
   } catch {
     throw .storage(String(describing: error))
   }

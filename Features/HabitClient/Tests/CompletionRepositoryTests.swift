@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import Persistence
 import Testing
 
 @Suite struct CompletionRepositoryTests {
@@ -86,6 +87,18 @@ import Testing
       #expect(try completions.fetchAll(habitID(1)) == [])
       #expect(try completions.fetchAll(habitID(2)) == [completion(2, "2025-02-28")])
       try completions.deleteAll(habitID(1))
+    }
+  }
+
+  @Test func anyOtherStorageFailureIsAStorageErrorWithTheStoragesSentence() throws {
+    let container = try ModelContainer(for: Habit.self, storage: .inMemory)
+    let completions = CompletionRepository.live(context: ModelContext(container))
+    #expect(
+      throws: HabitError.storage(
+        "Completion is not registered with this container; pass Completion.self to "
+          + "ModelContainer(for:storage:).")
+    ) {
+      try completions.fetchAll(habitID(1))
     }
   }
 }
