@@ -2,19 +2,26 @@
 import PackageDescription
 
 /// A feature or client module: sources in `Features/<name>/Sources`, tests beside them in
-/// `Features/<name>/Tests`, tested with `LoopTesting`.
-func feature(_ name: String, dependencies: [Target.Dependency]) -> [Target] {
+/// `Features/<name>/Tests`, tested with `LoopTesting` (plus `testDependencies`, when a test
+/// target needs more; say why where it is used).
+func feature(
+  _ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []
+) -> [Target] {
   [
     .target(name: name, dependencies: dependencies, path: "Features/\(name)/Sources"),
     .testTarget(
-      name: "\(name)Tests", dependencies: [.target(name: name), "LoopTesting"],
+      name: "\(name)Tests", dependencies: [.target(name: name), "LoopTesting"] + testDependencies,
       path: "Features/\(name)/Tests"),
   ]
 }
 
 /// The app's domains, in dependency order: clients first, then the features built on them.
 let features: [Target] =
-  feature("LedgerClient", dependencies: ["Loop", "Persistence"])
+  // NB: HabitClientTests opens both storages itself (`ModelContainer` in memory and on a temp
+  // file) and hands the context to `live(context:)`, as the app does with its one shared file.
+  feature("HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  + feature("Habits", dependencies: ["Loop", "HabitClient"])
+  + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
 
 let package = Package(

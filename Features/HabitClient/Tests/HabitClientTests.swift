@@ -1,0 +1,440 @@
+import Foundation
+import LoopTesting
+import Testing
+
+@testable import HabitClient
+
+@Suite struct HabitClientTests {
+  /// 2025-03-01 12:00 UTC, a Saturday.
+  let now = date("2025-03-01T12:00:00Z")
+  let uuid = UUIDGenerator.incrementing
+
+  /// Runs `body` with the client over a fresh container of `backend`.
+  func withClient(
+    _ backend: Backend, _ body: (HabitClient) async throws -> Void
+  ) async throws {
+    try await withContext(backend) { context in
+      try await body(HabitClient.live(context: context))
+    }
+  }
+
+  /// Creates a habit at `now`.
+  func create(_ client: HabitClient, _ name: String, at time: Date? = nil) async throws -> Habit {
+    try await at(time ?? now, uuid: uuid) { try await client.create(name) }
+  }
+
+  // MARK: - Create
+
+  @Test(arguments: Backend.allCases)
+  func createTrimsTheNameAndUsesTheInjectedIDAndDate(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let habit = try await create(client, "  Read 20 pages ")
+      #expect(habit == (try Habit(id: habitID(0), name: "Read 20 pages", createdAt: now)))
+      #expect(try await client.fetchHistories() == [HabitHistory(habit: habit)])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func createWithAnEmptyNameSavesNothingAndTakesNoID(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      await #expect(throws: HabitError.emptyName) { try await create(client, " \n ") }
+      let histories = try await client.fetchHistories()
+      let read = try await create(client, "Read")
+      #expect(histories == [])
+      #expect(read.id == habitID(0))
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func createWithAnExistingIDFailsAndKeepsTheStoredHabit(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let same = UUIDGenerator.constant(UUID(counting: 7))
+      let read = try await at(now, uuid: same) { try await client.create("Read") }
+      await #expect(throws: HabitError.duplicateID(habitID(7))) {
+        try await at(now, uuid: same) { try await client.create("Walk") }
+      }
+      #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
+    }
+  }
+
+  // MARK: - Rename
+
+  @Test(arguments: Backend.allCases)
+  func renameStoresTheTrimmedName(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let habit = try await create(client, "Read")
+      let renamed = try await client.rename(habit.id, " Read more ")
+      #expect(renamed.name == "Read more")
+      #expect(renamed.createdAt == habit.createdAt)
+      #expect(try await client.fetchHistories().map(\.habit) == [renamed])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func renameOfAMissingHabitFailsAndCreatesNothing(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await client.rename(habitID(3), "Read")
+      }
+      let histories = try await client.fetchHistories()
+      #expect(histories == [])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func renameToAnEmptyNameFailsAndKeepsTheName(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let habit = try await create(client, "Read")
+      await #expect(throws: HabitError.emptyName) { try await client.rename(habit.id, "  ") }
+      #expect(try await client.fetchHistories().map(\.habit) == [habit])
+    }
+  }
+
+  // MARK: - Archive and unarchive
+
+  @Test(arguments: Backend.allCases)
+  func archiveRecordsNowAndListsTheHabitLast(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      let walk = try await create(client, "Walk")
+      let later = now.addingTimeInterval(3_600)
+      let archived = try await at(later) { try await client.archive(read.id) }
+      #expect(archived.archivedAt == later)
+      #expect(try await client.fetchHistories().map(\.habit) == [walk, archived])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func archivingTwiceFailsAndKeepsTheFirstDate(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      let archived = try await at(now) { try await client.archive(read.id) }
+      await #expect(throws: HabitError.alreadyArchived(name: "Read")) {
+        try await at(now.addingTimeInterval(60)) { try await client.archive(read.id) }
+      }
+      #expect(try await client.fetchHistories().map(\.habit) == [archived])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func archivingAMissingHabitFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await at(now) { try await client.archive(habitID(3)) }
+      }
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func unarchiveMakesTheHabitActiveAgain(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      _ = try await at(now) { try await client.archive(read.id) }
+      let active = try await client.unarchive(read.id)
+      #expect(active == read)
+      #expect(try await client.fetchHistories().map(\.habit) == [read])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func unarchivingAnActiveOrMissingHabitFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      await #expect(throws: HabitError.notArchived(name: "Read")) {
+        try await client.unarchive(read.id)
+      }
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await client.unarchive(habitID(3))
+      }
+    }
+  }
+
+  // MARK: - Complete and uncomplete
+
+  @Test(arguments: Backend.allCases)
+  func completeRecordsTheDayAndNow(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read", at: date("2025-02-20T08:00:00Z"))
+      let today = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      let earlier = try await at(now) { try await client.complete(read.id, day("2025-02-20")) }
+      #expect(today == Completion(habitID: read.id, day: day("2025-03-01"), createdAt: now))
+      #expect(earlier == Completion(habitID: read.id, day: day("2025-02-20"), createdAt: now))
+      #expect(
+        try await client.fetchHistories() == [
+          HabitHistory(habit: read, days: [day("2025-02-20"), day("2025-03-01")])
+        ])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func completingTwiceOnADayFailsWithoutASecondRecord(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      await #expect(throws: HabitError.alreadyCompleted(name: "Read", day: day("2025-03-01"))) {
+        try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      }
+      #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")]])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func completingAnArchivedHabitFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      _ = try await at(now) { try await client.archive(read.id) }
+      await #expect(throws: HabitError.archived(name: "Read")) {
+        try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      }
+      #expect(try await client.fetchHistories().map(\.days) == [[]])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func completingAFutureDayFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      await #expect(throws: HabitError.dayInFuture(day("2025-03-02"), today: day("2025-03-01"))) {
+        try await at(now) { try await client.complete(read.id, day("2025-03-02")) }
+      }
+      #expect(try await client.fetchHistories().map(\.days) == [[]])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func completingADayBeforeTheHabitExistedFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      await #expect(
+        throws: HabitError.dayBeforeCreation(
+          name: "Read", day: day("2025-02-28"), createdOn: day("2025-03-01"))
+      ) {
+        try await at(now) { try await client.complete(read.id, day("2025-02-28")) }
+      }
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func completingAMissingHabitFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await at(now) { try await client.complete(habitID(3), day("2025-03-01")) }
+      }
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func uncompleteRemovesTheDay(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      let completion = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      #expect(try await client.uncomplete(read.id, day("2025-03-01")) == completion)
+      #expect(try await client.fetchHistories().map(\.days) == [[]])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func uncompletingADayThatIsNotDoneFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      await #expect(throws: HabitError.notCompleted(name: "Read", day: day("2025-03-01"))) {
+        try await client.uncomplete(read.id, day("2025-03-01"))
+      }
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await client.uncomplete(habitID(3), day("2025-03-01"))
+      }
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func uncompletingAnArchivedHabitFailsAndKeepsItsHistory(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read")
+      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      _ = try await at(now) { try await client.archive(read.id) }
+      await #expect(throws: HabitError.archived(name: "Read")) {
+        try await client.uncomplete(read.id, day("2025-03-01"))
+      }
+      #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")]])
+    }
+  }
+
+  // MARK: - Time zones
+
+  @Test(arguments: Backend.allCases)
+  func todayIsTheDayInTheUsersTimeZone(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read", at: date("2025-02-20T12:00:00Z"))
+      // 23:30 on March 1st in New York is already 13:30 on March 2nd in Tokyo.
+      let evening = date("2025-03-01T23:30:00-05:00")
+      await #expect(throws: HabitError.dayInFuture(day("2025-03-02"), today: day("2025-03-01"))) {
+        try await at(evening, in: .newYork) {
+          try await client.complete(read.id, day("2025-03-02"))
+        }
+      }
+      _ = try await at(evening, in: .newYork) {
+        try await client.complete(read.id, day("2025-03-01"))
+      }
+      _ = try await at(evening, in: .tokyo) {
+        try await client.complete(read.id, day("2025-03-02"))
+      }
+      #expect(
+        try await client.fetchHistories().map(\.days) == [[day("2025-03-01"), day("2025-03-02")]])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func theCreationDayIsTheDayInTheUsersTimeZone(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      // Created at 23:30 in New York: March 1st there, March 2nd in UTC.
+      let evening = date("2025-03-01T23:30:00-05:00")
+      let read = try await create(client, "Read", at: evening)
+      await #expect(
+        throws: HabitError.dayBeforeCreation(
+          name: "Read", day: day("2025-03-01"), createdOn: day("2025-03-02"))
+      ) {
+        try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-03-01")) }
+      }
+      _ = try await at(evening, in: .newYork) {
+        try await client.complete(read.id, day("2025-03-01"))
+      }
+    }
+  }
+
+  // MARK: - Delete
+
+  @Test(arguments: Backend.allCases)
+  func deleteRemovesTheHabitAndAllItsCompletions(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read", at: date("2025-02-27T12:00:00Z"))
+      let walk = try await create(client, "Walk", at: date("2025-02-27T12:00:00Z"))
+      for text in ["2025-02-27", "2025-02-28", "2025-03-01"] {
+        _ = try await at(now) { try await client.complete(read.id, day(text)) }
+      }
+      _ = try await at(now) { try await client.complete(walk.id, day("2025-03-01")) }
+      #expect(try await client.delete(read.id) == read)
+      #expect(
+        try await client.fetchHistories() == [HabitHistory(habit: walk, days: [day("2025-03-01")])])
+      // A new habit with the same id starts with no completions.
+      _ = try await at(now, uuid: .constant(read.id.rawValue)) { try await client.create("Read") }
+      #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")], []])
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func deletingAMissingHabitFails(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      await #expect(throws: HabitError.habitNotFound(habitID(3))) {
+        try await client.delete(habitID(3))
+      }
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aDeleteThatFailsHalfWayLeavesTheHabitAndItsCompletions(backend: Backend) async throws {
+    try await withContext(backend) { context in
+      var habits = HabitRepository.live(context: context)
+      habits.delete = { _ throws(HabitError) in throw .storage("The disk is full.") }
+      let client = HabitClient.live(
+        context: context, habits: habits, completions: .live(context: context))
+      let read = try await create(client, "Read")
+      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      await #expect(throws: HabitError.storage("The disk is full.")) {
+        try await client.delete(read.id)
+      }
+      #expect(
+        try await client.fetchHistories() == [HabitHistory(habit: read, days: [day("2025-03-01")])])
+    }
+  }
+
+  // MARK: - Histories
+
+  @Test(arguments: Backend.allCases)
+  func historiesListActiveHabitsFirstWithTheirDaysInOrder(backend: Backend) async throws {
+    try await withClient(backend) { client in
+      let read = try await create(client, "Read", at: date("2025-02-01T12:00:00Z"))
+      let walk = try await create(client, "Walk", at: date("2025-02-02T12:00:00Z"))
+      let swim = try await create(client, "Swim", at: date("2025-02-03T12:00:00Z"))
+      for text in ["2025-03-01", "2025-02-01", "2025-02-15"] {
+        _ = try await at(now) { try await client.complete(read.id, day(text)) }
+      }
+      _ = try await at(now) { try await client.complete(swim.id, day("2025-02-28")) }
+      let archivedRead = try await at(now) { try await client.archive(read.id) }
+      #expect(
+        try await client.fetchHistories() == [
+          HabitHistory(habit: walk),
+          HabitHistory(habit: swim, days: [day("2025-02-28")]),
+          HabitHistory(
+            habit: archivedRead, days: [day("2025-02-01"), day("2025-02-15"), day("2025-03-01")]),
+        ])
+    }
+  }
+
+  // MARK: - Values
+
+  @Test func theInMemoryValueStoresHabits() async throws {
+    let client = HabitClient.inMemory()
+    let read = try await create(client, "Read")
+    #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
+    #expect(try await HabitClient.inMemory().fetchHistories() == [])
+  }
+
+  @Test func theFileValueKeepsHabitsAcrossOpenings() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("HabitClientTests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("loop.sqlite").path
+    let read = try await create(HabitClient.live(path: path), "Read")
+    _ = try await at(now) {
+      try await HabitClient.live(path: path).complete(read.id, day("2025-03-01"))
+    }
+    #expect(
+      try await HabitClient.live(path: path).fetchHistories() == [
+        HabitHistory(habit: read, days: [day("2025-03-01")])
+      ])
+  }
+
+  @Test func aFileThatCannotBeOpenedFailsEveryEndpointWithAStorageError() async throws {
+    let blocker = FileManager.default.temporaryDirectory
+      .appendingPathComponent("HabitClientTests-\(UUID().uuidString)")
+    try Data().write(to: blocker)
+    defer { try? FileManager.default.removeItem(at: blocker) }
+    let path = blocker.appendingPathComponent("loop.sqlite").path
+    let client = HabitClient.live(path: path)
+    let error = await #expect(throws: HabitError.self) { try await client.fetchHistories() }
+    guard case .storage(let reason) = error else {
+      Issue.record("Expected a storage error, got \(String(describing: error)).")
+      return
+    }
+    #expect(reason.hasPrefix("Cannot open '\(path)': "))
+    let id = habitID(0)
+    let today = day("2025-03-01")
+    let calls: [@Sendable () async throws -> Void] = [
+      { _ = try await client.archive(id) }, { _ = try await client.complete(id, today) },
+      { _ = try await client.create("Read") }, { _ = try await client.delete(id) },
+      { _ = try await client.rename(id, "Walk") }, { _ = try await client.unarchive(id) },
+      { _ = try await client.uncomplete(id, today) },
+    ]
+    for call in calls {
+      await #expect(throws: HabitError.storage(reason)) { try await call() }
+    }
+  }
+
+  @Test func theTestValueReportsAndThrowsWhenAnEndpointIsCalled() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      await #expect(throws: UnimplementedError(endpoint: "HabitClient.fetchHistories")) {
+        try await HabitClient.testValue.fetchHistories()
+      }
+    }
+    #expect(
+      issues.messages == [
+        """
+        Unimplemented: 'HabitClient.fetchHistories' was called.
+
+        To fix, override this endpoint in the test's dependencies, e.g. \
+        'withDependencies: { $0.… = … }', with the behaviour the test expects.
+        """
+      ])
+  }
+}

@@ -1,0 +1,101 @@
+import HabitClient
+import Loop
+
+/// One habit up close: its streaks, its completion rate and a heat map of its last weeks.
+///
+/// The list (``Habits``) presents it and keeps its history and today up to date; the detail
+/// itself only chooses how many weeks the heat map shows.
+///
+/// ```swift
+/// let detail = store.state.detail
+/// detail?.stats.currentStreak  // 3
+/// detail?.heatMap.weeks        // weekCount rows of 7 cells
+/// ```
+public struct HabitDetail: Reducer {
+  /// The weeks a heat map can show.
+  public static let weekCounts = 1...520
+
+  /// The detail's state: the habit's history and the days its statistics are computed for.
+  public struct State: Equatable, Sendable {
+    /// The habit and the days it was completed on.
+    public var history: HabitHistory
+
+    /// The day the habit was created, in the user's time zone.
+    public var createdOn: Day
+
+    /// Today, in the user's time zone.
+    public var today: Day
+
+    /// The weekday heat-map weeks start on (`Calendar.firstWeekday`: 1 is Sunday).
+    public var firstWeekday: Int
+
+    /// How many weeks the heat map shows, the current one included.
+    public var weekCount: Int
+
+    /// The last mistake, as a sentence to show; `nil` when the last action succeeded.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - history: The habit and its completed days.
+    ///   - createdOn: The day the habit was created, in the user's time zone.
+    ///   - today: Today, in the user's time zone.
+    ///   - firstWeekday: The weekday weeks start on, from 1 (Sunday) to 7.
+    ///   - weekCount: How many weeks the heat map shows; 12 by default.
+    ///   - errorMessage: A mistake to show.
+    public init(
+      history: HabitHistory, createdOn: Day, today: Day, firstWeekday: Int, weekCount: Int = 12,
+      errorMessage: String? = nil
+    ) {
+      self.history = history
+      self.createdOn = createdOn
+      self.today = today
+      self.firstWeekday = firstWeekday
+      self.weekCount = weekCount
+      self.errorMessage = errorMessage
+    }
+
+    /// The habit's streaks and completion rate over the last 30 days.
+    public var stats: HabitStats {
+      history.stats(createdOn: createdOn, today: today)
+    }
+
+    /// The heat map of the last ``weekCount`` weeks.
+    public var heatMap: HeatMap {
+      HeatMap(
+        weeks: weekCount, days: history.days, createdOn: createdOn, today: today,
+        firstWeekday: firstWeekday)
+    }
+  }
+
+  /// What happens in the detail.
+  public enum Action: Equatable, Sendable {
+    /// The user chose how many weeks the heat map shows (`show --weeks 8`).
+    case weekCountChanged(Int)
+  }
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// Changes the heat map's week count, refusing a count outside ``weekCounts``.
+  ///
+  /// - Parameters:
+  ///   - state: The detail's state.
+  ///   - action: The action.
+  /// - Returns: No effect.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .weekCountChanged(let count):
+      guard Self.weekCounts.contains(count) else {
+        state.errorMessage =
+          "The heat map shows \(Self.weekCounts.lowerBound) to \(Self.weekCounts.upperBound) "
+          + "weeks: '\(count)' is not one of them."
+        return .none
+      }
+      state.errorMessage = nil
+      state.weekCount = count
+      return .none
+    }
+  }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import HabitClient
+import Loop
+
+/// The habit tracker: the list of habits with today's progress, creating, renaming, archiving,
+/// completing and deleting them (after a confirmation), and one habit's detail.
+///
+/// Each user action is one command of the `loop` REPL:
+///
+/// - `list`: ``Action/onAppear``
+/// - `add NAME`: ``Action/addHabitSubmitted(name:)``
+/// - `rename HABIT NAME`: ``Action/renameSubmitted(_:name:)``
+/// - `archive HABIT`, `unarchive HABIT`: ``Action/archiveButtonTapped(_:)``,
+///   ``Action/unarchiveButtonTapped(_:)``
+/// - `done HABIT [--on DAY]`, `undo HABIT [--on DAY]`: ``Action/completeButtonTapped(_:day:)``,
+///   ``Action/uncompleteButtonTapped(_:day:)`` (a `nil` day is today)
+/// - `show HABIT`: ``Action/habitTapped(_:)``; its `--weeks N`:
+///   `.detail(.weekCountChanged(N))`
+/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, then ``Action/deletionConfirmed`` (the
+///   user's yes, or `--yes`) or ``Action/deletionCancelled``
+///
+/// Storage is reached only through ``HabitClient``; its errors land in ``State/errorMessage`` as
+/// a sentence to show. Every user action first clears the last error and notes today (in the
+/// user's time zone), so that "today" follows the clock and the user's travels.
+public struct Habits: Reducer {
+  /// The list's state.
+  public struct State: Equatable, Sendable {
+    /// The habit waiting for the user to confirm its deletion, if any.
+    public var confirmation: DeletionConfirmation?
+
+    /// The detail of the habit the user opened, if any.
+    public var detail: HabitDetail.State?
+
+    /// The last failure, as a sentence to show; `nil` when the last action succeeded.
+    public var errorMessage: String?
+
+    /// The habits with their completed days, in list order: active first, then archived; by
+    /// creation date within each (``Habit/isListed(_:before:)``).
+    public var habits: IdentifiedArrayOf<HabitHistory>
+
+    /// Today in the user's time zone, as of the last user action; `nil` before the first.
+    public var today: Day?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - habits: The habits, in list order.
+    ///   - today: Today, if known.
+    ///   - detail: An open detail.
+    ///   - confirmation: A pending deletion.
+    ///   - errorMessage: A failure to show.
+    public init(
+      habits: IdentifiedArrayOf<HabitHistory> = [], today: Day? = nil,
+      detail: HabitDetail.State? = nil, confirmation: DeletionConfirmation? = nil,
+      errorMessage: String? = nil
+    ) {
+      self.habits = habits
+      self.today = today
+      self.detail = detail
+      self.confirmation = confirmation
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// A deletion the user must confirm: deleting a habit also deletes its history.
+  public struct DeletionConfirmation: Equatable, Sendable {
+    /// The habit to delete.
+    public var habitID: Habit.ID
+
+    /// Its name.
+    public var name: String
+
+    /// How many completions would be deleted with it.
+    public var completionCount: Int
+
+    /// Creates a confirmation.
+    ///
+    /// - Parameters:
+    ///   - habitID: The habit to delete.
+    ///   - name: Its name.
+    ///   - completionCount: How many completions go with it.
+    public init(habitID: Habit.ID, name: String, completionCount: Int) {
+      self.habitID = habitID
+      self.name = name
+      self.completionCount = completionCount
+    }
+
+    /// The question to ask the user before deleting.
+    ///
+    /// For example: "Delete 'Read' and its 3 completions? This cannot be undone."
+    public var message: String {
+      switch completionCount {
+      case 0: return "Delete '\(name)'? This cannot be undone."
+      case 1: return "Delete '\(name)' and its 1 completion? This cannot be undone."
+      default:
+        return "Delete '\(name)' and its \(completionCount) completions? This cannot be undone."
+      }
+    }
+  }
+
+  /// What happens in the list.
+  public enum Action: Equatable, Sendable {
+    /// The user submitted a new habit's name.
+    case addHabitSubmitted(name: String)
+    /// The user asked to archive a habit.
+    case archiveButtonTapped(Habit.ID)
+    /// The user marked a habit done on a day; `nil` is today.
+    case completeButtonTapped(Habit.ID, day: Day?)
+    /// The client recorded a completion, or failed to.
+    case completeResponse(Result<Completion, HabitError>)
+    /// The client created a habit, or failed to.
+    case createResponse(Result<Habit, HabitError>)
+    /// The user asked to delete a habit: the deletion waits for a confirmation.
+    case deleteButtonTapped(Habit.ID)
+    /// The client deleted a habit and its completions, or failed to.
+    case deleteResponse(Result<Habit, HabitError>)
+    /// The user kept the habit.
+    case deletionCancelled
+    /// The user confirmed the pending deletion.
+    case deletionConfirmed
+    /// An action of the open detail.
+    case detail(HabitDetail.Action)
+    /// The user closed the detail.
+    case detailDismissed
+    /// The user opened a habit's detail.
+    case habitTapped(Habit.ID)
+    /// The client loaded the habits, or failed to.
+    case habitsResponse(Result<[HabitHistory], HabitError>)
+    /// The list appeared: the habits are loaded.
+    case onAppear
+    /// The user submitted a new name for a habit.
+    case renameSubmitted(Habit.ID, name: String)
+    /// The user asked to make an archived habit active again.
+    case unarchiveButtonTapped(Habit.ID)
+    /// The user took back a habit's completion on a day; `nil` is today.
+    case uncompleteButtonTapped(Habit.ID, day: Day?)
+    /// The client removed a completion, or failed to.
+    case uncompleteResponse(Result<Completion, HabitError>)
+    /// The client renamed, archived or unarchived a habit, or failed to.
+    case updateResponse(Result<Habit, HabitError>)
+  }
+
+  @Dependency(\.calendar) var calendar
+  @Dependency(\.date) var date
+  @Dependency(\.habitClient) var habitClient
+  @Dependency(\.timeZone) var timeZone
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The list's logic, with the detail's beside it.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      let effect = update(&state, action)
+      syncDetail(&state)
+      return effect
+    }
+    .ifLet(\.detail, action: .case(Action.detail)) { HabitDetail() }
+  }
+
+  // MARK: - Logic
+
+  private func update(_ state: inout State, _ action: Action) -> Effect<Action> {
+    let habitClient = self.habitClient
+    switch action {
+    case .addHabitSubmitted(let name):
+      begin(&state)
+      return .run { send in
+        await send(.createResponse(await result { try await habitClient.create(name) }))
+      }
+
+    case .archiveButtonTapped(let id):
+      begin(&state)
+      return .run { send in
+        await send(.updateResponse(await result { try await habitClient.archive(id) }))
+      }
+
+    case .completeButtonTapped(let id, let day):
+      let today = begin(&state)
+      return .run { send in
+        await send(
+          .completeResponse(await result { try await habitClient.complete(id, day ?? today) }))
+      }
+
+    case .completeResponse(.success(let completion)):
+      state.habits.modify(id: completion.habitID) { $0.insert(completion.day) }
+      return .none
+
+    case .createResponse(.success(let habit)):
+      state.habits.append(HabitHistory(habit: habit))
+      state.habits.sort { Habit.isListed($0.habit, before: $1.habit) }
+      return .none
+
+    case .deleteButtonTapped(let id):
+      begin(&state)
+      guard let history = state.habits[id: id] else {
+        state.errorMessage = HabitError.habitNotFound(id).description
+        return .none
+      }
+      state.confirmation = DeletionConfirmation(
+        habitID: id, name: history.habit.name, completionCount: history.days.count)
+      return .none
+
+    case .deleteResponse(.success(let habit)):
+      state.habits.remove(id: habit.id)
+      return .none
+
+    case .deletionCancelled:
+      begin(&state)
+      state.confirmation = nil
+      return .none
+
+    case .deletionConfirmed:
+      begin(&state)
+      guard let confirmation = state.confirmation else { return .none }
+      state.confirmation = nil
+      return .run { send in
+        await send(
+          .deleteResponse(await result { try await habitClient.delete(confirmation.habitID) }))
+      }
+
+    case .detail:
+      return .none
+
+    case .detailDismissed:
+      begin(&state)
+      state.detail = nil
+      return .none
+
+    case .habitTapped(let id):
+      let today = begin(&state)
+      guard let history = state.habits[id: id] else {
+        state.errorMessage = HabitError.habitNotFound(id).description
+        return .none
+      }
+      state.detail = HabitDetail.State(
+        history: history, createdOn: Day(history.habit.createdAt, in: timeZone), today: today,
+        firstWeekday: calendar.firstWeekday)
+      return .none
+
+    case .habitsResponse(.success(let histories)):
+      state.habits = IdentifiedArray(uniqueElements: histories)
+      return .none
+
+    case .onAppear:
+      begin(&state)
+      return .run { send in
+        await send(.habitsResponse(await result { try await habitClient.fetchHistories() }))
+      }
+
+    case .renameSubmitted(let id, let name):
+      begin(&state)
+      return .run { send in
+        await send(.updateResponse(await result { try await habitClient.rename(id, name) }))
+      }
+
+    case .unarchiveButtonTapped(let id):
+      begin(&state)
+      return .run { send in
+        await send(.updateResponse(await result { try await habitClient.unarchive(id) }))
+      }
+
+    case .uncompleteButtonTapped(let id, let day):
+      let today = begin(&state)
+      return .run { send in
+        await send(
+          .uncompleteResponse(
+            await result { try await habitClient.uncomplete(id, day ?? today) }))
+      }
+
+    case .uncompleteResponse(.success(let completion)):
+      state.habits.modify(id: completion.habitID) { $0.remove(completion.day) }
+      return .none
+
+    case .updateResponse(.success(let habit)):
+      state.habits.modify(id: habit.id) { $0.habit = habit }
+      state.habits.sort { Habit.isListed($0.habit, before: $1.habit) }
+      return .none
+
+    case .completeResponse(.failure(let error)), .createResponse(.failure(let error)),
+      .deleteResponse(.failure(let error)), .habitsResponse(.failure(let error)),
+      .uncompleteResponse(.failure(let error)), .updateResponse(.failure(let error)):
+      state.errorMessage = error.description
+      return .none
+    }
+  }
+
+  /// Starts a user action: clears the last error and notes today.
+  ///
+  /// - Returns: Today, in the user's time zone.
+  @discardableResult
+  private func begin(_ state: inout State) -> Day {
+    let today = Day(date.now, in: timeZone)
+    state.errorMessage = nil
+    state.today = today
+    return today
+  }
+
+  /// Keeps the open detail showing the list's copy of its habit and today; closes it when its
+  /// habit is gone.
+  private func syncDetail(_ state: inout State) {
+    guard var detail = state.detail else { return }
+    guard let history = state.habits[id: detail.history.id] else {
+      state.detail = nil
+      return
+    }
+    detail.history = history
+    detail.createdOn = Day(history.habit.createdAt, in: timeZone)
+    if let today = state.today { detail.today = today }
+    state.detail = detail
+  }
+}
+
+/// Runs a client call and captures its outcome, any failure as a ``HabitError``.
+private func result<Value>(
+  _ body: () async throws -> Value
+) async -> Result<Value, HabitError> {
+  do {
+    return .success(try await body())
+  } catch let error as HabitError {
+    return .failure(error)
+  } catch {
+    // NB: the client throws only `HabitError`; anything else (an unimplemented test endpoint)
+    // still reaches the user as a sentence.
+    return .failure(.storage(String(describing: error)))
+  }
+}

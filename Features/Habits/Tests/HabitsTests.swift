@@ -1,0 +1,551 @@
+import Foundation
+import HabitClient
+import Habits
+import LoopTesting
+import Testing
+
+@MainActor
+@Suite struct HabitsTests {
+  /// 2025-03-01 12:00 UTC, a Saturday.
+  let now = date("2025-03-01T12:00:00Z")
+  let today = day("2025-03-01")
+  let client = HabitClient.inMemory()
+  /// Shared by the seeding and the store, so that the store's new ids follow the seeded ones.
+  let uuid = UUIDGenerator.incrementing
+
+  func makeStore(
+    _ state: Habits.State = Habits.State(), now: Date? = nil, timeZone: TimeZone = .utc
+  ) -> TestStore<Habits.State, Habits.Action> {
+    TestStore(initialState: state) {
+      Habits()
+    } withDependencies: {
+      $0.calendar = .gregorian(firstWeekday: 1)
+      $0.continuousClock = TestClock()
+      $0.date = .constant(now ?? self.now)
+      $0.habitClient = client
+      $0.timeZone = timeZone
+      $0.uuid = uuid
+    }
+  }
+
+  /// Creates a habit through the client, completes it on `done` days and maybe archives it.
+  func seed(
+    _ name: String, createdAt: String = "2025-02-01T12:00:00Z", done: [String] = [],
+    archivedAt: String? = nil
+  ) async throws -> HabitHistory {
+    let habit = try await at(date(createdAt), uuid: uuid) { try await client.create(name) }
+    for text in done {
+      _ = try await at(now, uuid: uuid) { try await client.complete(habit.id, day(text)) }
+    }
+    if let archivedAt {
+      _ = try await at(date(archivedAt), uuid: uuid) { try await client.archive(habit.id) }
+    }
+    return try await history(of: habit.id)
+  }
+
+  /// The stored history of a habit.
+  func history(of id: Habit.ID) async throws -> HabitHistory {
+    try #require(try await client.fetchHistories().first { $0.id == id })
+  }
+
+  /// The list as the store shows it after loading.
+  func loaded() async throws -> Habits.State {
+    Habits.State(
+      habits: IdentifiedArray(uniqueElements: try await client.fetchHistories()), today: today)
+  }
+
+  // MARK: - Loading
+
+  @Test func appearingLoadsTheHabitsInListOrder() async throws {
+    let swim = try await seed("Swim", archivedAt: "2025-02-10T12:00:00Z")
+    let read = try await seed("Read", done: ["2025-02-28", "2025-03-01"])
+    let store = makeStore()
+    await store.send(.onAppear) { $0.today = today }
+    await store.receive(.habitsResponse(.success([read, swim]))) {
+      $0.habits = [read, swim]
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedLoadShowsTheError() async throws {
+    let store = makeStore()
+    store.dependencies.habitClient.fetchHistories = {
+      throw HabitError.storage("The disk is full.")
+    }
+    await store.send(.onAppear) { $0.today = today }
+    await store.receive(.habitsResponse(.failure(.storage("The disk is full.")))) {
+      $0.errorMessage = "The habits could not be read or saved: The disk is full."
+    }
+    await store.finish()
+  }
+
+  // MARK: - Adding
+
+  @Test func addingAHabitTrimsItsNameAndListsItBeforeArchivedOnes() async throws {
+    let swim = try await seed("Swim", archivedAt: "2025-02-10T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.addHabitSubmitted(name: "  Read "))
+    let read = try Habit(id: habitID(1), name: "Read", createdAt: now)
+    await store.receive(.createResponse(.success(read))) {
+      $0.habits = [HabitHistory(habit: read), swim]
+    }
+    await store.finish()
+    #expect(try await client.fetchHistories() == [HabitHistory(habit: read), swim])
+  }
+
+  @Test func addingAHabitWithAnEmptyNameShowsTheErrorUntilTheNextAction() async throws {
+    let store = makeStore()
+    await store.send(.addHabitSubmitted(name: "   ")) { $0.today = today }
+    await store.receive(.createResponse(.failure(.emptyName))) {
+      $0.errorMessage = "A habit needs a name: the name is empty."
+    }
+    await store.send(.addHabitSubmitted(name: "Read")) { $0.errorMessage = nil }
+    let read = try Habit(id: habitID(0), name: "Read", createdAt: now)
+    await store.receive(.createResponse(.success(read))) {
+      $0.habits = [HabitHistory(habit: read)]
+    }
+    await store.finish()
+  }
+
+  @Test func addingAHabitWhoseIDIsTakenShowsTheError() async throws {
+    let taken = UUIDGenerator.constant(UUID(counting: 7))
+    let read = try await at(now, uuid: taken) { try await client.create("Read") }
+    let store = makeStore(try await loaded())
+    store.dependencies.uuid = taken
+    await store.send(.addHabitSubmitted(name: "Walk"))
+    await store.receive(.createResponse(.failure(.duplicateID(habitID(7))))) {
+      $0.errorMessage = "A habit with id '00000000-0000-0000-0000-000000000007' already exists."
+    }
+    await store.finish()
+    #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
+  }
+
+  // MARK: - Renaming
+
+  @Test func renamingAHabitUpdatesItsRow() async throws {
+    let read = try await seed("Read", done: ["2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.renameSubmitted(read.id, name: " Read more "))
+    var renamed = read.habit
+    try renamed.rename(to: "Read more")
+    await store.receive(.updateResponse(.success(renamed))) {
+      $0.habits[id: read.id]?.habit = renamed
+    }
+    await store.finish()
+  }
+
+  @Test func renamingAHabitThatIsNotStoredShowsTheError() async throws {
+    let store = makeStore()
+    await store.send(.renameSubmitted(habitID(9), name: "Read")) { $0.today = today }
+    await store.receive(.updateResponse(.failure(.habitNotFound(habitID(9))))) {
+      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.finish()
+    #expect(try await client.fetchHistories() == [])
+  }
+
+  @Test func renamingToAnEmptyNameShowsTheErrorAndKeepsTheName() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.renameSubmitted(read.id, name: "\n"))
+    await store.receive(.updateResponse(.failure(.emptyName))) {
+      $0.errorMessage = "A habit needs a name: the name is empty."
+    }
+    await store.finish()
+    #expect(try await history(of: read.id) == read)
+  }
+
+  // MARK: - Archiving
+
+  @Test func archivingAHabitMovesItAfterTheActiveOnes() async throws {
+    let read = try await seed("Read", createdAt: "2025-02-01T12:00:00Z")
+    let walk = try await seed("Walk", createdAt: "2025-02-02T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.archiveButtonTapped(read.id))
+    var archived = read.habit
+    try archived.archive(on: now)
+    await store.receive(.updateResponse(.success(archived))) {
+      $0.habits = [walk, HabitHistory(habit: archived)]
+    }
+    await store.finish()
+  }
+
+  @Test func archivingAnArchivedHabitShowsTheError() async throws {
+    let read = try await seed("Read", archivedAt: "2025-02-10T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.archiveButtonTapped(read.id))
+    await store.receive(.updateResponse(.failure(.alreadyArchived(name: "Read")))) {
+      $0.errorMessage = "'Read' is already archived."
+    }
+    await store.finish()
+    #expect(try await history(of: read.id).habit.archivedAt == date("2025-02-10T12:00:00Z"))
+  }
+
+  @Test func unarchivingAHabitMovesItBackAmongTheActiveOnes() async throws {
+    let read = try await seed("Read", createdAt: "2025-02-01T12:00:00Z")
+    let walk = try await seed(
+      "Walk", createdAt: "2025-01-15T12:00:00Z", archivedAt: "2025-02-10T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.unarchiveButtonTapped(walk.id))
+    var active = walk.habit
+    try active.unarchive()
+    await store.receive(.updateResponse(.success(active))) {
+      $0.habits = [HabitHistory(habit: active), read]
+    }
+    await store.finish()
+  }
+
+  @Test func unarchivingAnActiveHabitShowsTheError() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.unarchiveButtonTapped(read.id))
+    await store.receive(.updateResponse(.failure(.notArchived(name: "Read")))) {
+      $0.errorMessage = "'Read' is not archived."
+    }
+    await store.finish()
+  }
+
+  // MARK: - Completing
+
+  @Test func completingTodayMarksTheRow() async throws {
+    let read = try await seed("Read", done: ["2025-02-27"])
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(
+      .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
+    ) {
+      $0.habits[id: read.id]?.insert(today)
+    }
+    await store.finish()
+    #expect(try await history(of: read.id).days == [day("2025-02-27"), today])
+  }
+
+  @Test func completingAnEarlierDayFillsItIn() async throws {
+    let read = try await seed("Read", done: ["2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: day("2025-02-28")))
+    await store.receive(
+      .completeResponse(
+        .success(Completion(habitID: read.id, day: day("2025-02-28"), createdAt: now)))
+    ) {
+      $0.habits[id: read.id]?.insert(day("2025-02-28"))
+    }
+    await store.finish()
+  }
+
+  @Test func completingTwiceOnADayShowsTheError() async throws {
+    let read = try await seed("Read", done: ["2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(.completeResponse(.failure(.alreadyCompleted(name: "Read", day: today)))) {
+      $0.errorMessage = "'Read' is already done on 2025-03-01."
+    }
+    await store.finish()
+    #expect(try await history(of: read.id).days == [today])
+  }
+
+  @Test func completingAnArchivedHabitShowsTheError() async throws {
+    let read = try await seed("Read", archivedAt: "2025-02-10T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(.completeResponse(.failure(.archived(name: "Read")))) {
+      $0.errorMessage = "'Read' is archived: unarchive it to change its completions."
+    }
+    await store.finish()
+    #expect(try await history(of: read.id).days == [])
+  }
+
+  @Test func completingAFutureDayShowsTheError() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: day("2025-03-02")))
+    await store.receive(
+      .completeResponse(.failure(.dayInFuture(day("2025-03-02"), today: today)))
+    ) {
+      $0.errorMessage = "'2025-03-02' is in the future: today is 2025-03-01."
+    }
+    await store.finish()
+  }
+
+  @Test func completingADayBeforeTheHabitExistedShowsTheError() async throws {
+    let read = try await seed("Read", createdAt: "2025-02-20T12:00:00Z")
+    let store = makeStore(try await loaded())
+    await store.send(.completeButtonTapped(read.id, day: day("2025-02-19")))
+    await store.receive(
+      .completeResponse(
+        .failure(
+          .dayBeforeCreation(name: "Read", day: day("2025-02-19"), createdOn: day("2025-02-20"))))
+    ) {
+      $0.errorMessage = "'Read' did not exist on '2025-02-19': it was created on 2025-02-20."
+    }
+    await store.finish()
+  }
+
+  @Test func uncompletingTodayUnmarksTheRow() async throws {
+    let read = try await seed("Read", done: ["2025-02-28", "2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.uncompleteButtonTapped(read.id, day: nil))
+    await store.receive(
+      .uncompleteResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
+    ) {
+      $0.habits[id: read.id]?.remove(today)
+    }
+    await store.finish()
+    #expect(try await history(of: read.id).days == [day("2025-02-28")])
+  }
+
+  @Test func uncompletingADayThatIsNotDoneShowsTheError() async throws {
+    let read = try await seed("Read", done: ["2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.uncompleteButtonTapped(read.id, day: day("2025-02-28")))
+    await store.receive(
+      .uncompleteResponse(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
+    ) {
+      $0.errorMessage = "'Read' is not done on 2025-02-28."
+    }
+    await store.finish()
+  }
+
+  // MARK: - Deleting
+
+  @Test func deletingAsksForAConfirmationThenDeletesTheHabitAndItsHistory() async throws {
+    let read = try await seed("Read", done: ["2025-02-28", "2025-03-01"])
+    let walk = try await seed("Walk", done: ["2025-03-01"])
+    let store = makeStore(try await loaded())
+    await store.send(.deleteButtonTapped(read.id)) {
+      $0.confirmation = Habits.DeletionConfirmation(
+        habitID: read.id, name: "Read", completionCount: 2)
+    }
+    #expect(
+      store.state.confirmation?.message
+        == "Delete 'Read' and its 2 completions? This cannot be undone.")
+    await store.send(.deletionConfirmed) { $0.confirmation = nil }
+    await store.receive(.deleteResponse(.success(read.habit))) {
+      $0.habits = [walk]
+    }
+    await store.finish()
+    #expect(try await client.fetchHistories() == [walk])
+  }
+
+  @Test func cancellingADeletionKeepsTheHabit() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.deleteButtonTapped(read.id)) {
+      $0.confirmation = Habits.DeletionConfirmation(
+        habitID: read.id, name: "Read", completionCount: 0)
+    }
+    await store.send(.deletionCancelled) { $0.confirmation = nil }
+    await store.send(.deletionConfirmed)
+    await store.finish()
+    #expect(try await client.fetchHistories() == [read])
+  }
+
+  @Test func deletingAHabitThatIsNotListedShowsTheError() async throws {
+    let store = makeStore()
+    await store.send(.deleteButtonTapped(habitID(9))) {
+      $0.today = today
+      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+  }
+
+  @Test func deletingAHabitThatIsNoLongerStoredShowsTheError() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    _ = try await client.delete(read.id)
+    await store.send(.deleteButtonTapped(read.id)) {
+      $0.confirmation = Habits.DeletionConfirmation(
+        habitID: read.id, name: "Read", completionCount: 0)
+    }
+    await store.send(.deletionConfirmed) { $0.confirmation = nil }
+    await store.receive(.deleteResponse(.failure(.habitNotFound(read.id)))) {
+      $0.errorMessage = "No habit with id '\(read.id)' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func theConfirmationCountsTheCompletions() {
+    let id = habitID(1)
+    #expect(
+      Habits.DeletionConfirmation(habitID: id, name: "Read", completionCount: 0).message
+        == "Delete 'Read'? This cannot be undone.")
+    #expect(
+      Habits.DeletionConfirmation(habitID: id, name: "Read", completionCount: 1).message
+        == "Delete 'Read' and its 1 completion? This cannot be undone.")
+  }
+
+  // MARK: - Detail
+
+  @Test func openingAHabitShowsItsStreaksAndHeatMap() async throws {
+    let read = try await seed(
+      "Read", createdAt: "2025-02-20T12:00:00Z",
+      done: ["2025-02-21", "2025-02-22", "2025-02-26", "2025-02-27", "2025-02-28"])
+    let store = makeStore(try await loaded())
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: read, createdOn: day("2025-02-20"), today: today, firstWeekday: 1)
+    }
+    #expect(
+      store.state.detail?.stats
+        == HabitStats(
+          currentStreak: 3, longestStreak: 3, completedDays: 5, trackedDays: 10,
+          completionRate: 0.5))
+    #expect(store.state.detail?.heatMap.weeks.count == 12)
+    #expect(
+      store.state.detail?.heatMap.weeks.suffix(2).map { $0.map(\.status.rawValue) } == [
+        [
+          "beforeCreation", "beforeCreation", "beforeCreation", "beforeCreation", "missed",
+          "completed", "completed",
+        ],
+        ["missed", "missed", "missed", "completed", "completed", "completed", "missed"],
+      ])
+    await store.send(.detail(.weekCountChanged(4))) { $0.detail?.weekCount = 4 }
+    #expect(store.state.detail?.heatMap.weeks.first?.first?.day == day("2025-02-02"))
+    await store.send(.detailDismissed) { $0.detail = nil }
+  }
+
+  @Test func openingAHabitThatIsNotListedShowsTheError() async throws {
+    let store = makeStore()
+    await store.send(.habitTapped(habitID(9))) {
+      $0.today = today
+      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+  }
+
+  @Test func theOpenDetailFollowsCompletionsAcrossTheYearBoundary() async throws {
+    let newYear = date("2025-01-01T09:00:00Z")
+    let read = try await seed("Read", createdAt: "2024-12-20T12:00:00Z")
+    for text in ["2024-12-30", "2024-12-31"] {
+      _ = try await at(newYear, uuid: uuid) { try await client.complete(read.id, day(text)) }
+    }
+    let loaded = try await history(of: read.id)
+    let store = makeStore(
+      Habits.State(habits: [loaded], today: day("2025-01-01")), now: newYear)
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: loaded, createdOn: day("2024-12-20"), today: day("2025-01-01"), firstWeekday: 1)
+    }
+    #expect(store.state.detail?.stats.currentStreak == 2)
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(
+      .completeResponse(
+        .success(Completion(habitID: read.id, day: day("2025-01-01"), createdAt: newYear)))
+    ) {
+      $0.habits[id: read.id]?.insert(day("2025-01-01"))
+      $0.detail?.history.insert(day("2025-01-01"))
+    }
+    #expect(store.state.detail?.stats.currentStreak == 3)
+    #expect(store.state.detail?.stats.longestStreak == 3)
+    await store.finish()
+  }
+
+  @Test func streaksRunAcrossTheMonthBoundary() async throws {
+    let read = try await seed("Read", done: ["2025-02-27", "2025-02-28"])
+    let store = makeStore(try await loaded())
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+    }
+    #expect(store.state.detail?.stats.currentStreak == 2)
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(
+      .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
+    ) {
+      $0.habits[id: read.id]?.insert(today)
+      $0.detail?.history.insert(today)
+    }
+    #expect(store.state.detail?.stats.currentStreak == 3)
+    await store.finish()
+  }
+
+  @Test func deletingTheOpenHabitClosesItsDetail() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+    }
+    await store.send(.deleteButtonTapped(read.id)) {
+      $0.confirmation = Habits.DeletionConfirmation(
+        habitID: read.id, name: "Read", completionCount: 0)
+    }
+    await store.send(.deletionConfirmed) { $0.confirmation = nil }
+    await store.receive(.deleteResponse(.success(read.habit))) {
+      $0.habits = []
+      $0.detail = nil
+    }
+    await store.finish()
+  }
+
+  // MARK: - Time zones
+
+  @Test func todayFollowsTheUserAcrossTimeZones() async throws {
+    // 23:30 on March 1st in New York is 13:30 on March 2nd in Tokyo.
+    let evening = date("2025-03-01T23:30:00-05:00")
+    let read = try await seed("Read", done: ["2025-02-28"])
+    let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+    }
+    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.receive(
+      .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
+    ) {
+      $0.habits[id: read.id]?.insert(today)
+      $0.detail?.history.insert(today)
+    }
+    #expect(store.state.detail?.stats.currentStreak == 2)
+
+    store.dependencies.timeZone = .tokyo
+    await store.send(.completeButtonTapped(read.id, day: nil)) {
+      $0.today = day("2025-03-02")
+      $0.detail?.today = day("2025-03-02")
+    }
+    await store.receive(
+      .completeResponse(
+        .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
+    ) {
+      $0.habits[id: read.id]?.insert(day("2025-03-02"))
+      $0.detail?.history.insert(day("2025-03-02"))
+    }
+    #expect(store.state.detail?.stats.currentStreak == 3)
+
+    store.dependencies.timeZone = .newYork
+    await store.send(.uncompleteButtonTapped(read.id, day: day("2025-03-02"))) {
+      $0.today = today
+      $0.detail?.today = today
+    }
+    await store.receive(
+      .uncompleteResponse(
+        .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
+    ) {
+      $0.habits[id: read.id]?.remove(day("2025-03-02"))
+      $0.detail?.history.remove(day("2025-03-02"))
+    }
+    await store.finish()
+  }
+
+  @Test func theCreationDayMovesWithTheTimeZone() async throws {
+    // Created at 23:30 on March 1st in New York, which is March 2nd in Tokyo.
+    let evening = date("2025-03-01T23:30:00-05:00")
+    let read = try await seed("Read", createdAt: "2025-03-01T23:30:00-05:00")
+    let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
+    await store.send(.habitTapped(read.id)) {
+      $0.detail = HabitDetail.State(
+        history: read, createdOn: today, today: today, firstWeekday: 1)
+    }
+    store.dependencies.timeZone = .tokyo
+    await store.send(.completeButtonTapped(read.id, day: today)) {
+      $0.today = day("2025-03-02")
+      $0.detail?.today = day("2025-03-02")
+      $0.detail?.createdOn = day("2025-03-02")
+    }
+    await store.receive(
+      .completeResponse(
+        .failure(.dayBeforeCreation(name: "Read", day: today, createdOn: day("2025-03-02"))))
+    ) {
+      $0.errorMessage = "'Read' did not exist on '2025-03-01': it was created on 2025-03-02."
+    }
+    await store.finish()
+  }
+}
