@@ -5,9 +5,9 @@ import Synchronization
 /// unnoticed, such as an action sent to a child state that is absent, an effect's unhandled
 /// error, or a dependency without a test value used in a test.
 ///
-/// The default reporter prints a warning to standard error. `LoopTesting` installs one that turns
-/// each issue into a test failure at the reported location, and tests capture issues with
-/// `withIssueReporter(_:operation:)`.
+/// By default an issue becomes a test failure at the reported location when `LoopTesting` is
+/// linked into the process (any test target), and a warning on standard error otherwise. Tests
+/// capture issues with `withIssueReporter(_:operation:)`.
 public protocol IssueReporter: Sendable {
   /// Reports an issue.
   ///
@@ -69,8 +69,8 @@ public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
 public enum IssueReporting {
   /// The reporter used when no `withIssueReporter` scope is active.
   ///
-  /// Starts as a reporter that prints to standard error. `LoopTesting` replaces it with one that
-  /// records test failures when a test store is first created.
+  /// Starts as `DefaultIssueReporter`: a test failure when `LoopTesting` is linked, a warning on
+  /// standard error otherwise.
   public static var defaultReporter: any IssueReporter {
     get { defaultReporterStorage.withLock { $0 } }
     set { defaultReporterStorage.withLock { $0 = newValue } }
@@ -78,7 +78,7 @@ public enum IssueReporting {
 
   @TaskLocal static var scopedReporter: (any IssueReporter)?
 
-  private static let defaultReporterStorage = Mutex<any IssueReporter>(StandardErrorReporter())
+  private static let defaultReporterStorage = Mutex<any IssueReporter>(DefaultIssueReporter())
 
   /// The reporter in effect for the current task.
   public static var current: any IssueReporter { scopedReporter ?? defaultReporter }
@@ -155,6 +155,46 @@ extension IssueLocation {
     (lhs.fileID, lhs.filePath, lhs.line, lhs.column)
       == (rhs.fileID, rhs.filePath, rhs.line, rhs.column)
   }
+}
+
+/// Records issues as test failures when `LoopTesting` is linked into the process, and prints
+/// them to standard error otherwise.
+///
+/// NB: the core cannot import the testing libraries (an app must not link them), so it asks the
+/// Swift runtime, once, whether `LoopTesting`'s reporter type exists in the process.
+public struct DefaultIssueReporter: IssueReporter {
+  // NB: the mangled name of `LoopTesting.TestFailureReporter` (a struct).
+  private static let testReporter: (any IssueReporter)? =
+    (_typeByName("11LoopTesting19TestFailureReporterV") as? any TestingIssueReporter.Type)?.init()
+
+  /// Whether issues become test failures: `LoopTesting` is linked into this process.
+  public static var recordsTestFailures: Bool { testReporter != nil }
+
+  /// Creates the reporter.
+  public init() {}
+
+  /// Records a test failure, or prints the issue.
+  ///
+  /// - Parameters:
+  ///   - message: The issue.
+  ///   - location: Where it happened.
+  public func reportIssue(_ message: String, at location: IssueLocation) {
+    (Self.testReporter ?? StandardErrorReporter()).reportIssue(message, at: location)
+  }
+
+  /// Records a known issue in a test; ignored outside tests.
+  ///
+  /// - Parameters:
+  ///   - message: The issue.
+  ///   - location: Where it applies.
+  public func reportKnownIssue(_ message: String, at location: IssueLocation) {
+    Self.testReporter?.reportKnownIssue(message, at: location)
+  }
+}
+
+/// The reporter `LoopTesting` provides, found by `DefaultIssueReporter` at run time.
+package protocol TestingIssueReporter: IssueReporter {
+  init()
 }
 
 /// Prints issues to standard error as runtime warnings.

@@ -5,10 +5,10 @@ import XCTest
 /// Turns reported issues into test failures: `Issue.record` inside a Swift Testing `@Test`,
 /// `XCTFail` inside an XCTest case, at the reported file and line.
 ///
-/// A `TestStore` installs it as the default reporter when it is created, so the runtime
-/// warnings of the core (an `ifLet` child action with no child, a dependency without a test
-/// value) fail the test too.
-public struct TestFailureReporter: IssueReporter {
+/// The core's `DefaultIssueReporter` finds it at run time, so the
+/// runtime warnings of the core (an `ifLet` child action with no child, an unimplemented
+/// endpoint) fail the test in any process that links `LoopTesting`.
+public struct TestFailureReporter: IssueReporter, TestingIssueReporter {
   /// Creates the reporter.
   public init() {}
 
@@ -49,10 +49,4 @@ public struct TestFailureReporter: IssueReporter {
       column: location.column)
   }
 
-  /// Makes this reporter the default, unless a test already chose another one.
-  static func installAsDefault() {
-    if IssueReporting.defaultReporter is StandardErrorReporter {
-      IssueReporting.defaultReporter = TestFailureReporter()
-    }
-  }
 }

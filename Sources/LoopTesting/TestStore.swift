@@ -72,7 +72,6 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    TestFailureReporter.installAsDefault()
     markMainQueue
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
