@@ -3,17 +3,30 @@ import PackageDescription
 
 /// A feature or client module: sources in `Features/<name>/Sources`, tests beside them in
 /// `Features/<name>/Tests`, tested with `LoopTesting`.
-func feature(_ name: String, dependencies: [Target.Dependency]) -> [Target] {
+///
+/// `testDependencies` are further modules the tests need (say why beside the call).
+func feature(
+  _ name: String, dependencies: [Target.Dependency], testDependencies: [Target.Dependency] = []
+) -> [Target] {
   [
     .target(name: name, dependencies: dependencies, path: "Features/\(name)/Sources"),
     .testTarget(
-      name: "\(name)Tests", dependencies: [.target(name: name), "LoopTesting"],
+      name: "\(name)Tests",
+      dependencies: [.target(name: name), "LoopTesting"] + testDependencies,
       path: "Features/\(name)/Tests"),
   ]
 }
 
 /// The app's domains, in dependency order: clients first, then the features built on them.
-let features: [Target] = []
+let features: [Target] =
+  // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
+  // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
+  feature("LinkClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  + feature(
+    "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
+    testDependencies: ["Persistence"])
+  + feature("Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"])
+  + feature("LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"])
 
 let package = Package(
   name: "Loop",
