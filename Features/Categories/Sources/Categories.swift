@@ -8,7 +8,8 @@ import Loop
 /// The list is reloaded from the client after every change, so its order (by name, ignoring
 /// case) and counts are always the client's. What the rest of the app must know is told to the
 /// parent through ``Action/Delegate``: the selection (to filter the links), a rename (to show
-/// the new name) and a deletion (its links are now uncategorized).
+/// the new name) and a deletion (its links are now uncategorized). A change is told once the
+/// list has reloaded, so the parent's own reload never races it.
 ///
 /// Errors from the client land in ``State/errorMessage`` and change nothing else.
 public struct Categories: Reducer {
@@ -107,7 +108,7 @@ public struct Categories: Reducer {
 
       case .deleteResponse(.success(let id)):
         if state.selectedCategoryID == id { state.selectedCategoryID = nil }
-        return .merge(.send(.delegate(.categoryDeleted(id))), load())
+        return .concatenate(load(), .send(.delegate(.categoryDeleted(id))))
 
       case .loadRequested:
         return load()
@@ -120,7 +121,7 @@ public struct Categories: Reducer {
         }
 
       case .renameResponse(.success(let category)):
-        return .merge(.send(.delegate(.categoryRenamed(category))), load())
+        return .concatenate(load(), .send(.delegate(.categoryRenamed(category))))
 
       case .summariesResponse(.success(let summaries)):
         state.rows = IdentifiedArray(uniqueElements: summaries)

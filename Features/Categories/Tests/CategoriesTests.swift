@@ -110,7 +110,6 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
     await store.receive(
       .summariesResponse(
         .success([
@@ -123,6 +122,7 @@ import Testing
         CategorySummary(category: category(0, "Office"), linkCount: 2),
       ]
     }
+    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
     await store.finish()
   }
 
@@ -155,12 +155,12 @@ import Testing
     await store.receive(.deleteResponse(.success(categoryID(0)))) {
       $0.selectedCategoryID = nil
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(0))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(1, "home"), linkCount: 0)]))
     ) {
       $0.rows = [CategorySummary(category: category(1, "home"), linkCount: 0)]
     }
+    await store.receive(.delegate(.categoryDeleted(categoryID(0))))
     await store.finish()
     let links = try await fixture.linkClient.fetchLinks()
     #expect(links.map(\.title) == ["B", "A"])
@@ -172,12 +172,12 @@ import Testing
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
     await store.send(.deleteTapped(categoryID(1)))
     await store.receive(.deleteResponse(.success(categoryID(1))))
-    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
     ) {
       $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
     }
+    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
     await store.finish()
   }
 

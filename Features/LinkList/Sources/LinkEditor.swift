@@ -1,12 +1,19 @@
 import LinkClient
 import Loop
 
-/// The editor of a link: a draft the user fills in, saved through the client as a new link or
-/// over an existing one.
+/// The editor of a link: a draft the user fills in, to be saved as a new link or over an
+/// existing one.
 ///
-/// The client checks the draft (blank title, invalid address, missing category); a failure is
-/// shown in ``State/errorMessage`` and the draft stays as typed, so the user can fix it. When
-/// the link is saved, the editor tells its parent with ``Action/Delegate/saved(_:)``.
+/// Saving asks the parent (``Action/Delegate/saveRequested(mode:draft:)``), which saves through
+/// the client, closes the editor and reloads its list; when the client rejects the draft (blank
+/// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
+/// editor shows why in ``State/errorMessage``, keeping the draft as typed so the user can fix
+/// it.
+///
+/// NB: the parent, not the editor, runs the save. The parent closes the editor when the save
+/// succeeds, which cancels the editor's effects, and Loop's runtime cancels with an effect every
+/// effect started by the actions it sent: the parent's reload would be cancelled with an editor
+/// that saved by itself.
 public struct LinkEditor: Reducer {
   /// Whether the editor adds a link or updates one.
   public enum Mode: Equatable, Sendable {
@@ -49,25 +56,24 @@ public struct LinkEditor: Reducer {
   public enum Action: Equatable, Sendable {
     /// The user gave up editing.
     case cancelTapped
-    /// Tells the parent the outcome.
+    /// Asks the parent to act.
     case delegate(Delegate)
     /// The user changed the values.
     case draftChanged(LinkDraft)
-    /// The client answered a save.
-    case saveResponse(Result<Link, LinkError>)
+    /// The client rejected the save.
+    case saveFailed(LinkError)
     /// The user asked to save.
     case saveTapped
 
-    /// What the editor tells its parent.
+    /// What the editor asks its parent to do.
     public enum Delegate: Equatable, Sendable {
-      /// The user gave up; nothing was saved.
+      /// Close the editor; nothing is saved.
       case cancelled
-      /// The link was saved, as the client stored it.
-      case saved(Link)
+      /// Save the draft (add it, or update the link), then close the editor, or send
+      /// ``Action/saveFailed(_:)``.
+      case saveRequested(mode: Mode, draft: LinkDraft)
     }
   }
-
-  @Dependency(\.linkClient) var linkClient
 
   /// Creates the reducer.
   public init() {}
@@ -87,11 +93,7 @@ public struct LinkEditor: Reducer {
         state.errorMessage = nil
         return .none
 
-      case .saveResponse(.success(let link)):
-        state.isSaving = false
-        return .send(.delegate(.saved(link)))
-
-      case .saveResponse(.failure(let error)):
+      case .saveFailed(let error):
         state.isSaving = false
         state.errorMessage = error.description
         return .none
@@ -100,17 +102,7 @@ public struct LinkEditor: Reducer {
         guard !state.isSaving else { return .none }
         state.isSaving = true
         state.errorMessage = nil
-        let (mode, draft) = (state.mode, state.draft)
-        return .run { [linkClient] send in
-          await send(
-            .saveResponse(
-              Result {
-                switch mode {
-                case .add: try await linkClient.addLink(draft)
-                case .update(let id): try await linkClient.updateLink(id, draft)
-                }
-              }))
-        }
+        return .send(.delegate(.saveRequested(mode: state.mode, draft: state.draft)))
       }
     }
   }

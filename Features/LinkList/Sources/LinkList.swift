@@ -11,7 +11,8 @@ import Loop
 ///   records the view;
 /// - adding or updating a link goes through ``LinkEditor``
 ///   (``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` do it in one
-///   step); once saved, the current screen is reloaded;
+///   step); this root saves the draft through the client, closes the editor and reloads the
+///   current screen, or hands the client's error to the editor;
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it.
@@ -45,7 +46,8 @@ public struct LinkList: Reducer {
     public var editor: LinkEditor.State?
     /// The opened link, while open.
     public var detail: LinkDetail.State?
-    /// Why the last deletion failed, as a sentence for the user; `nil` otherwise.
+    /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
+    /// user; `nil` otherwise.
     public var errorMessage: String?
 
     /// Creates the state.
@@ -98,6 +100,8 @@ public struct LinkList: Reducer {
     case detailDismissed
     /// The editor's action.
     case editor(LinkEditor.Action)
+    /// The client answered saving the editor's draft.
+    case saveLinkResponse(Result<Link, LinkError>)
     /// The user opened a link.
     case linkOpened(Link.ID)
     /// The "Recent" screen's action.
@@ -176,10 +180,29 @@ public struct LinkList: Reducer {
         state.editor = nil
         return .none
 
-      case .editor(.delegate(.saved(let link))):
+      case .editor(.delegate(.saveRequested(let mode, let draft))):
+        return .run { [linkClient] send in
+          await send(
+            .saveLinkResponse(
+              Result {
+                switch mode {
+                case .add: try await linkClient.addLink(draft)
+                case .update(let id): try await linkClient.updateLink(id, draft)
+                }
+              }))
+        }
+
+      case .saveLinkResponse(.success(let link)):
         state.editor = nil
         if state.detail?.linkID == link.id { state.detail?.link = link }
         return load(state.screen)
+
+      case .saveLinkResponse(.failure(let error)):
+        guard state.editor != nil else {
+          state.errorMessage = error.description
+          return .none
+        }
+        return .send(.editor(.saveFailed(error)))
 
       case .screenSelected(let screen):
         state.screen = screen

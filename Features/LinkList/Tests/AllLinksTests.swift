@@ -11,7 +11,11 @@ import Testing
   func makeStore(_ state: AllLinks.State = AllLinks.State()) -> TestStore<
     AllLinks.State, AllLinks.Action
   > {
-    TestStore(initialState: state) { AllLinks() } withDependencies: { fixture.prepare(&$0) }
+    TestStore(initialState: state) {
+      AllLinks()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
   }
 
   /// Category "Work" (id 0); links "Swift" (1, in Work), "Kotlin" (2), "Rust" (3, in Work).
