@@ -129,7 +129,10 @@ public struct RecentLinks: Reducer {
         return .none
       }
     }
-    .forEach(\.rows, action: .case(Action.rows) { if case .rows(let a) = $0 { a } else { nil } }) {
+    // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
+    .forEach(
+      \.rows, action: .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
+    ) {
       LinkRow<Row>()
     }
   }
