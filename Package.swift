@@ -29,6 +29,8 @@ let features: [Target] =
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
   + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
+  + feature(
+    "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])
 
 let package = Package(
   name: "Loop",

@@ -52,6 +52,12 @@ public struct HabitClient: Sendable {
   /// ``HabitError/storage(_:)``.
   public var delete: @Sendable (Habit.ID) async throws -> Habit
 
+  /// Every habit and every completion, read in one transaction (see ``HabitArchive``).
+  ///
+  /// Habits in list order (``Habit/isListed(_:before:)``); completions grouped by habit in that
+  /// order, each habit's by day. Throws ``HabitError/storage(_:)``.
+  public var exportHabits: @Sendable () async throws -> HabitArchive
+
   /// Every habit with the days it was completed on, read in one transaction.
   ///
   /// In list order: active habits first, then archived ones; within each, by creation date,
@@ -63,6 +69,22 @@ public struct HabitClient: Sendable {
   /// Returns the renamed habit. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/emptyName`` or ``HabitError/storage(_:)``.
   public var rename: @Sendable (Habit.ID, String) async throws -> Habit
+
+  /// Stores an archive's habits and completions with their own ids and dates, in one
+  /// transaction: into an empty database, ``exportHabits`` then returns the same archive.
+  ///
+  /// The archive is checked first: ``HabitError/invalidArchive(_:)`` names a habit that appears
+  /// twice, a completion that appears twice or whose habit exists nowhere (nothing is written).
+  /// A habit whose id is stored, and a completion stored already, are skipped as duplicates.
+  ///
+  /// With `dryRun` the restore runs in full and is then rolled back, so the summary says what
+  /// it would do. `progress` is called, on the restoring task, after every
+  /// ``importBatchSize`` entries (habits, then completions) and after the last, with how many
+  /// were processed. Throws ``HabitError/invalidArchive(_:)`` or ``HabitError/storage(_:)``.
+  public var restoreHabits:
+    @Sendable (
+      _ archive: HabitArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> HabitImportSummary
 
   /// Makes an archived habit active again.
   ///
@@ -84,8 +106,10 @@ public struct HabitClient: Sendable {
   ///   - complete: Completes a habit on a day.
   ///   - create: Creates a habit.
   ///   - delete: Deletes a habit and its completions.
+  ///   - exportHabits: Every habit and completion.
   ///   - fetchHistories: Fetches every habit with its completed days.
   ///   - rename: Renames a habit.
+  ///   - restoreHabits: Stores an archive's habits and completions.
   ///   - unarchive: Unarchives a habit.
   ///   - uncomplete: Removes a habit's completion on a day.
   public init(
@@ -93,8 +117,13 @@ public struct HabitClient: Sendable {
     complete: @escaping @Sendable (Habit.ID, Day) async throws -> Completion,
     create: @escaping @Sendable (String) async throws -> Habit,
     delete: @escaping @Sendable (Habit.ID) async throws -> Habit,
+    exportHabits: @escaping @Sendable () async throws -> HabitArchive,
     fetchHistories: @escaping @Sendable () async throws -> [HabitHistory],
     rename: @escaping @Sendable (Habit.ID, String) async throws -> Habit,
+    restoreHabits:
+      @escaping @Sendable (
+        HabitArchive, Bool, @escaping @Sendable (Int) -> Void
+      ) async throws -> HabitImportSummary,
     unarchive: @escaping @Sendable (Habit.ID) async throws -> Habit,
     uncomplete: @escaping @Sendable (Habit.ID, Day) async throws -> Completion
   ) {
@@ -102,8 +131,10 @@ public struct HabitClient: Sendable {
     self.complete = complete
     self.create = create
     self.delete = delete
+    self.exportHabits = exportHabits
     self.fetchHistories = fetchHistories
     self.rename = rename
+    self.restoreHabits = restoreHabits
     self.unarchive = unarchive
     self.uncomplete = uncomplete
   }
@@ -158,8 +189,10 @@ extension HabitClient {
       complete: { _, _ in throw error },
       create: { _ in throw error },
       delete: { _ in throw error },
+      exportHabits: { throw error },
       fetchHistories: { throw error },
       rename: { _, _ in throw error },
+      restoreHabits: { _, _, _ in throw error },
       unarchive: { _ in throw error },
       uncomplete: { _, _ in throw error }
     )
@@ -231,6 +264,16 @@ extension HabitClient {
           return habit
         }
       },
+      exportHabits: {
+        try transaction { () throws(HabitError) in
+          var archive = HabitArchive()
+          for habit in try habits.fetchAll() {
+            archive.habits.append(habit)
+            archive.completions += try completions.fetchAll(habit.id)
+          }
+          return archive
+        }
+      },
       fetchHistories: {
         try transaction { () throws(HabitError) in
           var histories: [HabitHistory] = []
@@ -247,6 +290,20 @@ extension HabitClient {
           try habit.rename(to: name)
           try habits.update(habit)
           return habit
+        }
+      },
+      restoreHabits: { archive, dryRun, progress in
+        try storing {
+          do {
+            return try context.transaction { _ in
+              let summary = try restore(
+                archive, habits: habits, completions: completions, progress: progress)
+              if dryRun { throw DryRun(summary: summary) }
+              return summary
+            }
+          } catch let dryRun as DryRun {
+            return dryRun.summary
+          }
         }
       },
       unarchive: { id in
@@ -286,8 +343,10 @@ extension HabitClient: DependencyKey {
     complete: unimplemented("HabitClient.complete"),
     create: unimplemented("HabitClient.create"),
     delete: unimplemented("HabitClient.delete"),
+    exportHabits: unimplemented("HabitClient.exportHabits"),
     fetchHistories: unimplemented("HabitClient.fetchHistories"),
     rename: unimplemented("HabitClient.rename"),
+    restoreHabits: unimplemented("HabitClient.restoreHabits"),
     unarchive: unimplemented("HabitClient.unarchive"),
     uncomplete: unimplemented("HabitClient.uncomplete")
   )

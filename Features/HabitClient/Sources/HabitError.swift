@@ -50,6 +50,10 @@ public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   /// No completion of this habit on this day exists.
   case completionNotFound(Habit.ID, Day)
 
+  /// An archive given to `restoreHabits` contradicts itself or the stored habits; it carries
+  /// what is wrong, naming the entry. Nothing was written.
+  case invalidArchive(String)
+
   /// The storage failed; the associated value is its description of what happened.
   case storage(String)
 
@@ -80,6 +84,8 @@ public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "The habit with id '\(id)' already has a completion on \(day)."
     case .completionNotFound(let id, let day):
       return "The habit with id '\(id)' has no completion on \(day)."
+    case .invalidArchive(let reason):
+      return "The habits cannot be restored: \(reason)."
     case .storage(let reason):
       return "The habits could not be read or saved: \(reason)"
     }

@@ -43,6 +43,29 @@ public struct LedgerClient: Sendable {
   /// - Throws: ``LedgerError/storageFailed(_:)``.
   public var fetchTransactions: @Sendable () async throws -> [LedgerTransaction]
 
+  /// Stores many transactions in one transaction of the storage: all of them, or none.
+  ///
+  /// Every transaction is checked with ``LedgerTransaction/validate()`` before anything is
+  /// written. One whose id is stored already, or comes earlier in the same import, is skipped
+  /// as a duplicate, so importing the same transactions twice stores them once.
+  ///
+  /// With `dryRun`, the import runs in full and is then rolled back: the summary says exactly
+  /// what it would do. `progress` is called, on the importing task, after every
+  /// ``importBatchSize`` transactions and after the last, with how many were processed.
+  ///
+  /// - Parameters:
+  ///   - transactions: The transactions, with their ids and `createdAt`.
+  ///   - dryRun: Whether to roll back and only report.
+  ///   - progress: Called after every batch with how many were processed.
+  /// - Returns: How many were stored and how many skipped.
+  /// - Throws: ``LedgerError/importRowInvalid(position:reason:)`` for the first invalid one, or
+  ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
+  public var importTransactions:
+    @Sendable (
+      _ transactions: [LedgerTransaction], _ dryRun: Bool,
+      _ progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> LedgerImportSummary
+
   /// Replaces a stored transaction (found by its id) with new values and returns it as stored.
   ///
   /// - Parameter transaction: The new values of a stored transaction.
@@ -59,16 +82,22 @@ public struct LedgerClient: Sendable {
   ///   - addTransaction: Stores a new transaction.
   ///   - deleteTransaction: Deletes a transaction.
   ///   - fetchTransactions: Returns every transaction, newest first.
+  ///   - importTransactions: Stores many transactions at once.
   ///   - updateTransaction: Replaces a stored transaction.
   public init(
     addTransaction: @escaping @Sendable (LedgerTransaction) async throws -> LedgerTransaction,
     deleteTransaction: @escaping @Sendable (LedgerTransaction.ID) async throws -> Void,
     fetchTransactions: @escaping @Sendable () async throws -> [LedgerTransaction],
+    importTransactions:
+      @escaping @Sendable (
+        [LedgerTransaction], Bool, @escaping @Sendable (Int) -> Void
+      ) async throws -> LedgerImportSummary,
     updateTransaction: @escaping @Sendable (LedgerTransaction) async throws -> LedgerTransaction
   ) {
     self.addTransaction = addTransaction
     self.deleteTransaction = deleteTransaction
     self.fetchTransactions = fetchTransactions
+    self.importTransactions = importTransactions
     self.updateTransaction = updateTransaction
   }
 }
@@ -118,6 +147,9 @@ extension LedgerClient {
           throw LedgerError(error)
         }
       },
+      importTransactions: { transactions, dryRun, progress in
+        try importTransactions(transactions, dryRun: dryRun, progress: progress, into: context)
+      },
       updateTransaction: { transaction in
         try transaction.validate()
         do {
@@ -130,6 +162,65 @@ extension LedgerClient {
         return transaction
       }
     )
+  }
+
+  /// How many transactions ``importTransactions`` writes between two calls of its `progress`.
+  public static let importBatchSize = 1_000
+
+  /// Stores many transactions at once; see ``importTransactions``.
+  ///
+  /// - Parameters:
+  ///   - transactions: The transactions, with their ids and `createdAt`.
+  ///   - dryRun: Whether to roll back and only report.
+  ///   - progress: Called after every batch with how many were processed.
+  /// - Returns: How many were stored and how many skipped.
+  /// - Throws: ``LedgerError/importRowInvalid(position:reason:)`` or
+  ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
+  public func importTransactions(
+    _ transactions: [LedgerTransaction], dryRun: Bool = false,
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) async throws -> LedgerImportSummary {
+    try await importTransactions(transactions, dryRun, progress)
+  }
+
+  /// The one implementation of ``importTransactions``.
+  private static func importTransactions(
+    _ transactions: [LedgerTransaction], dryRun: Bool, progress: (Int) -> Void,
+    into context: ModelContext
+  ) throws(LedgerError) -> LedgerImportSummary {
+    for (offset, transaction) in transactions.enumerated() {
+      do {
+        try transaction.validate()
+      } catch {
+        throw .importRowInvalid(position: offset + 1, reason: error)
+      }
+    }
+    do {
+      return try context.transaction { context in
+        var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
+        var summary = LedgerImportSummary()
+        var processed = 0
+        while processed < transactions.count {
+          let batch = transactions[processed..<min(processed + importBatchSize, transactions.count)]
+          for transaction in batch {
+            guard seen.insert(transaction.id).inserted else {
+              summary.duplicates += 1
+              continue
+            }
+            try context.insert(transaction)
+            summary.imported += 1
+          }
+          processed += batch.count
+          progress(processed)
+        }
+        if dryRun { throw DryRun(summary: summary) }
+        return summary
+      }
+    } catch let dryRun as DryRun {
+      return dryRun.summary
+    } catch {
+      throw LedgerError(error)
+    }
   }
 
   /// A client on a fresh, empty in-memory storage: real storage, gone with the client.
@@ -167,6 +258,7 @@ extension LedgerClient {
       addTransaction: { _ in throw error },
       deleteTransaction: { _ in throw error },
       fetchTransactions: { throw error },
+      importTransactions: { _, _, _ in throw error },
       updateTransaction: { _ in throw error }
     )
   }
@@ -183,6 +275,7 @@ extension LedgerClient: DependencyKey {
       addTransaction: unimplemented("LedgerClient.addTransaction"),
       deleteTransaction: unimplemented("LedgerClient.deleteTransaction"),
       fetchTransactions: unimplemented("LedgerClient.fetchTransactions"),
+      importTransactions: unimplemented("LedgerClient.importTransactions"),
       updateTransaction: unimplemented("LedgerClient.updateTransaction")
     )
   }
@@ -194,4 +287,27 @@ extension DependencyValues {
     get { self[LedgerClient.self] }
     set { self[LedgerClient.self] = newValue }
   }
+}
+
+/// What ``LedgerClient/importTransactions`` did (or, in a dry run, would do).
+public struct LedgerImportSummary: Equatable, Sendable {
+  /// How many transactions were stored.
+  public var imported: Int
+  /// How many were skipped because their id was stored already (or came earlier in the import).
+  public var duplicates: Int
+
+  /// Creates a summary.
+  ///
+  /// - Parameters:
+  ///   - imported: How many transactions were stored.
+  ///   - duplicates: How many were skipped as stored already.
+  public init(imported: Int = 0, duplicates: Int = 0) {
+    self.imported = imported
+    self.duplicates = duplicates
+  }
+}
+
+/// Thrown at the end of a dry run to roll its transaction back, carrying its summary.
+private struct DryRun: Error {
+  let summary: LedgerImportSummary
 }

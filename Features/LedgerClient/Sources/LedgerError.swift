@@ -32,6 +32,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible, Lo
   case categoryTooLong(length: Int, limit: Int)
   /// The storage could not be opened, read or written; the message says why.
   case storageFailed(String)
+  /// The transaction at `position` (1-based) of an import breaks a rule, given as `reason`;
+  /// nothing was imported.
+  indirect case importRowInvalid(position: Int, reason: LedgerError)
 
   /// A sentence describing the problem, with the person's input in single quotes.
   public var description: String {
@@ -56,6 +59,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible, Lo
       return "The category is \(length) characters long; the limit is \(limit)."
     case .storageFailed(let message):
       return "The ledger's storage failed: \(message)"
+    case .importRowInvalid(let position, let reason):
+      return "Transaction \(position) of the import is invalid, so nothing was imported: \(reason)"
     }
   }
 

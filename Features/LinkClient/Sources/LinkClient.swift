@@ -43,6 +43,10 @@ public struct LinkClient: Sendable {
   /// Throws ``LinkError/notFound(_:)`` when the link does not exist.
   public var deleteLink: @Sendable (_ id: Link.ID) async throws -> Void
 
+  /// Everything the links domain stores: every category, link and comment, each list ordered by
+  /// `createdAt`, then id (see ``LinkArchive``), read in one transaction.
+  public var exportLinks: @Sendable () async throws -> LinkArchive
+
   /// A link's comments, oldest first (ties by id).
   ///
   /// Throws ``LinkError/notFound(_:)`` for a missing link.
@@ -68,11 +72,43 @@ public struct LinkClient: Sendable {
   /// out. A negative `limit` is `0`.
   public var fetchRecentLinks: @Sendable (_ limit: Int) async throws -> [Link]
 
+  /// Adds links read from a file, in one transaction: all of them are saved, or none.
+  ///
+  /// Each link is checked as ``addLink`` checks a draft (a blank title becomes the address) and
+  /// left out, with its line, when invalid. A link whose address is saved already, or comes
+  /// earlier in the same import, is skipped as a duplicate. Its category is found by name,
+  /// ignoring case, or created. New ids come from the `uuid` dependency, and the `date`
+  /// dependency's now is the `createdAt` of links that have none (and of new categories).
+  ///
+  /// With `dryRun`, the import runs in full and is then rolled back: the summary says exactly
+  /// what it would do, and nothing is written. `progress` is called, on the importing task,
+  /// after every ``importBatchSize`` links and after the last, with how many were processed.
+  /// Throws ``LinkError/storageFailed(_:)`` (nothing is written then).
+  public var importLinks:
+    @Sendable (
+      _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> LinkImportSummary
+
   /// Records that a link was viewed now.
   ///
   /// "Now" is the `date` dependency's. Throws ``LinkError/notFound(_:)``. Returns the updated
   /// link.
   public var markViewed: @Sendable (_ id: Link.ID) async throws -> Link
+
+  /// Stores an archive's categories, links and comments with their own ids and dates, in one
+  /// transaction: into an empty database, ``exportLinks`` then returns the same archive.
+  ///
+  /// The archive is checked first, and ``LinkError/invalidArchive(_:)`` names the first problem
+  /// (nothing is written). Into a database that has links, it merges: a category whose id or
+  /// name (ignoring case) is stored is reused, a link whose id or address is stored is skipped
+  /// as a duplicate, and so are comments already stored or whose link was skipped.
+  ///
+  /// `dryRun` and `progress` work as for ``importLinks``; progress counts the archive's entries
+  /// (categories, then links, then comments).
+  public var restoreLinks:
+    @Sendable (
+      _ archive: LinkArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> LinkImportSummary
 
   /// The links whose title contains the query, ignoring case, newest first.
   ///
@@ -104,12 +140,15 @@ public struct LinkClient: Sendable {
   ///   - addLink: Adds a link from a draft.
   ///   - deleteComment: Deletes a comment.
   ///   - deleteLink: Deletes a link and its comments.
+  ///   - exportLinks: Every category, link and comment.
   ///   - fetchComments: A link's comments, oldest first.
   ///   - fetchLink: The link with an id.
   ///   - fetchLinks: Every link, newest first.
   ///   - fetchLinksInCategory: A category's links, newest first.
   ///   - fetchRecentLinks: The most recently viewed links.
+  ///   - importLinks: Adds links read from a file.
   ///   - markViewed: Records that a link was viewed now.
+  ///   - restoreLinks: Stores an archive's categories, links and comments.
   ///   - searchLinks: The links whose title contains a query.
   ///   - setFavorite: Marks a link as a favorite or not.
   ///   - updateComment: Replaces a comment's text.
@@ -119,12 +158,21 @@ public struct LinkClient: Sendable {
     addLink: @escaping @Sendable (_ draft: LinkDraft) async throws -> Link,
     deleteComment: @escaping @Sendable (_ id: Comment.ID) async throws -> Void,
     deleteLink: @escaping @Sendable (_ id: Link.ID) async throws -> Void,
+    exportLinks: @escaping @Sendable () async throws -> LinkArchive,
     fetchComments: @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
     fetchLink: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
     fetchLinks: @escaping @Sendable () async throws -> [Link],
     fetchLinksInCategory: @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
     fetchRecentLinks: @escaping @Sendable (_ limit: Int) async throws -> [Link],
+    importLinks:
+      @escaping @Sendable (
+        _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
+      ) async throws -> LinkImportSummary,
     markViewed: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
+    restoreLinks:
+      @escaping @Sendable (
+        _ archive: LinkArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
+      ) async throws -> LinkImportSummary,
     searchLinks: @escaping @Sendable (_ query: String) async throws -> [Link],
     setFavorite: @escaping @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link,
     updateComment: @escaping @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment,
@@ -134,12 +182,15 @@ public struct LinkClient: Sendable {
     self.addLink = addLink
     self.deleteComment = deleteComment
     self.deleteLink = deleteLink
+    self.exportLinks = exportLinks
     self.fetchComments = fetchComments
     self.fetchLink = fetchLink
     self.fetchLinks = fetchLinks
     self.fetchLinksInCategory = fetchLinksInCategory
     self.fetchRecentLinks = fetchRecentLinks
+    self.importLinks = importLinks
     self.markViewed = markViewed
+    self.restoreLinks = restoreLinks
     self.searchLinks = searchLinks
     self.setFavorite = setFavorite
     self.updateComment = updateComment
@@ -187,6 +238,40 @@ extension LinkClient {
   /// - Throws: ``LinkError/storageFailed(_:)``.
   public func fetchRecentLinks(limit: Int = recentLinksLimit) async throws -> [Link] {
     try await fetchRecentLinks(limit)
+  }
+
+  /// How many links ``importLinks`` writes between two calls of its `progress`.
+  public static let importBatchSize = 1_000
+
+  /// Adds links read from a file, in one transaction; see ``importLinks``.
+  ///
+  /// - Parameters:
+  ///   - links: The links, in file order.
+  ///   - dryRun: Whether to roll the import back and only report what it would do.
+  ///   - progress: Called after every batch with how many links were processed.
+  /// - Returns: What the import did (or would do).
+  /// - Throws: ``LinkError/storageFailed(_:)``; nothing is written then.
+  public func importLinks(
+    _ links: [ImportedLink], dryRun: Bool = false,
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) async throws -> LinkImportSummary {
+    try await importLinks(links, dryRun, progress)
+  }
+
+  /// Stores an archive's categories, links and comments with their ids; see ``restoreLinks``.
+  ///
+  /// - Parameters:
+  ///   - archive: The archive, as ``exportLinks`` returns it.
+  ///   - dryRun: Whether to roll the restore back and only report what it would do.
+  ///   - progress: Called after every batch with how many entries were processed.
+  /// - Returns: What the restore did (or would do).
+  /// - Throws: ``LinkError/invalidArchive(_:)`` or ``LinkError/storageFailed(_:)``; nothing is
+  ///   written then.
+  public func restoreLinks(
+    _ archive: LinkArchive, dryRun: Bool = false,
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) async throws -> LinkImportSummary {
+    try await restoreLinks(archive, dryRun, progress)
   }
 
   /// Records that a link was viewed now; see ``markViewed``.
@@ -237,12 +322,15 @@ extension LinkClient: DependencyKey {
       addLink: unimplemented("LinkClient.addLink"),
       deleteComment: unimplemented("LinkClient.deleteComment"),
       deleteLink: unimplemented("LinkClient.deleteLink"),
+      exportLinks: unimplemented("LinkClient.exportLinks"),
       fetchComments: unimplemented("LinkClient.fetchComments"),
       fetchLink: unimplemented("LinkClient.fetchLink"),
       fetchLinks: unimplemented("LinkClient.fetchLinks"),
       fetchLinksInCategory: unimplemented("LinkClient.fetchLinksInCategory"),
       fetchRecentLinks: unimplemented("LinkClient.fetchRecentLinks"),
+      importLinks: unimplemented("LinkClient.importLinks"),
       markViewed: unimplemented("LinkClient.markViewed"),
+      restoreLinks: unimplemented("LinkClient.restoreLinks"),
       searchLinks: unimplemented("LinkClient.searchLinks"),
       setFavorite: unimplemented("LinkClient.setFavorite"),
       updateComment: unimplemented("LinkClient.updateComment"),

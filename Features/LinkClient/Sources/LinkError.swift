@@ -31,6 +31,10 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible, Loca
   case emptyCategoryName
   /// Another category already has this name, ignoring case; it carries the name as typed.
   case duplicateCategoryName(String)
+  /// An archive given to `restoreLinks` contradicts itself or the stored links (a blank title,
+  /// an address that is not a web address, two entries with one id, a comment on no link, …);
+  /// it carries what is wrong, naming the entry. Nothing was written.
+  case invalidArchive(String)
   /// The storage failed (it could not be opened, or a read or write failed); it carries the
   /// storage's explanation.
   case storageFailed(String)
@@ -71,6 +75,8 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible, Loca
       return "A category needs a name."
     case .duplicateCategoryName(let name):
       return "A category named '\(name)' already exists."
+    case .invalidArchive(let reason):
+      return "The links cannot be restored: \(reason)."
     case .storageFailed(let reason):
       return "The links could not be read or saved: \(reason)"
     }

@@ -1,0 +1,215 @@
+/// Comma-separated values as RFC 4180 defines them, read with line numbers and written back.
+///
+/// ```swift
+/// let table = try CSV.parse("title,url\n\"Hello, world\",https://example.com\n", file: "a.csv")
+/// table.header            // ["title", "url"]
+/// table.records[0].line   // 2
+/// table.records[0].fields // ["Hello, world", "https://example.com"]
+/// CSV.write(header: ["title"], rows: [["a \"b\""]])  // "title\n\"a \"\"b\"\"\"\n"
+/// ```
+///
+/// Reading: fields are separated by the delimiter found in the header line (a comma, or a
+/// semicolon or a tab when the header has more of those, as European spreadsheets write), and
+/// records by LF or CRLF. A field in double quotes may hold the delimiter, newlines and doubled
+/// quotes (`""`); a quote inside an unquoted field is kept as it is. Blank lines are skipped.
+public struct CSV: Equatable, Sendable {
+  /// One record: its fields and the line it starts on.
+  public struct Record: Equatable, Sendable {
+    /// The line (1-based) the record starts on; a quoted field may continue on later lines.
+    public var line: Int
+    /// The fields, unquoted.
+    public var fields: [String]
+
+    /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - line: The line it starts on.
+    ///   - fields: The fields.
+    public init(line: Int, fields: [String]) {
+      self.line = line
+      self.fields = fields
+    }
+  }
+
+  /// The first record's fields: the column names.
+  public var header: [String]
+  /// The records after the header, in file order.
+  public var records: [Record]
+  /// The delimiter the file uses.
+  public var delimiter: Character
+
+  /// Reads CSV text.
+  ///
+  /// - Parameters:
+  ///   - text: The text (already checked to be UTF-8; see ``ImportFile/text(of:file:)``).
+  ///   - file: The file's name, for errors.
+  /// - Returns: The header and the records.
+  /// - Throws: ``InterchangeError/truncated(file:line:reason:)`` when a quoted field is never
+  ///   closed, ``InterchangeError/malformedCSV(file:line:reason:)`` for text after a closing
+  ///   quote, ``InterchangeError/emptyFile(file:)`` when there is no header.
+  /// - Complexity: O(*n*) in the length of the text.
+  public static func parse(_ text: String, file: String) throws(InterchangeError) -> CSV {
+    var reader = Reader(bytes: Array(text.utf8), file: file)
+    reader.delimiter = reader.detectDelimiter()
+    var records = try reader.records()
+    guard !records.isEmpty else { throw .emptyFile(file: file) }
+    let header = records.removeFirst().fields
+    return CSV(
+      header: header, records: records, delimiter: Character(Unicode.Scalar(reader.delimiter)))
+  }
+
+  /// Writes a header and rows as CSV, each record ended by a newline (`\n`).
+  ///
+  /// A field is quoted when it holds the delimiter, a quote, a newline or a carriage return,
+  /// or starts or ends with a space; quotes inside are doubled.
+  ///
+  /// - Parameters:
+  ///   - header: The column names.
+  ///   - rows: The rows, each with as many fields as the header.
+  ///   - delimiter: The field delimiter; a comma by default.
+  /// - Returns: The text.
+  public static func write(header: [String], rows: [[String]], delimiter: Character = ",")
+    -> String
+  {
+    var text = ""
+    for row in [header] + rows {
+      text += row.map { quoted($0, delimiter: delimiter) }.joined(separator: String(delimiter))
+      text += "\n"
+    }
+    return text
+  }
+
+  private static func quoted(_ field: String, delimiter: Character) -> String {
+    let needsQuotes =
+      field.contains(delimiter) || field.contains("\"") || field.contains("\n")
+      || field.contains("\r") || field.hasPrefix(" ") || field.hasSuffix(" ")
+    guard needsQuotes else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+/// The byte-level reader behind ``CSV/parse(_:file:)``.
+private struct Reader {
+  let bytes: [UInt8]
+  let file: String
+  var delimiter = UInt8(ascii: ",")
+
+  static let quote = UInt8(ascii: "\"")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+
+  /// The most frequent of comma, semicolon and tab outside quotes on the first line; a comma
+  /// on a tie.
+  func detectDelimiter() -> UInt8 {
+    var counts: [UInt8: Int] = [:]
+    var inQuotes = false
+    for byte in bytes {
+      if byte == Self.quote { inQuotes.toggle() }
+      if !inQuotes && byte == Self.newline { break }
+      if !inQuotes { counts[byte, default: 0] += 1 }
+    }
+    let candidates = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
+    return candidates.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? delimiter
+  }
+
+  /// Every non-blank record.
+  func records() throws(InterchangeError) -> [CSV.Record] {
+    var records: [CSV.Record] = []
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var line = 1
+    var recordLine = 1
+    var wasQuoted = false
+    var index = 0
+
+    func endField() {
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+    }
+    func endRecord() {
+      endField()
+      let isBlank = fields.count == 1 && fields[0].isEmpty && !wasQuoted
+      if !isBlank { records.append(CSV.Record(line: recordLine, fields: fields)) }
+      fields.removeAll(keepingCapacity: true)
+      wasQuoted = false
+    }
+
+    while index < bytes.count {
+      let byte = bytes[index]
+      if field.isEmpty && byte == Self.quote {
+        // A quoted field: up to the closing quote.
+        let opened = line
+        wasQuoted = true
+        index += 1
+        var closed = false
+        while index < bytes.count {
+          let inner = bytes[index]
+          if inner == Self.quote {
+            if index + 1 < bytes.count && bytes[index + 1] == Self.quote {
+              field.append(Self.quote)
+              index += 2
+              continue
+            }
+            index += 1
+            closed = true
+            break
+          }
+          if inner == Self.newline { line += 1 }
+          if inner == Self.carriageReturn && index + 1 < bytes.count
+            && bytes[index + 1] == Self.newline
+          {
+            index += 1
+            continue
+          }
+          field.append(inner)
+          index += 1
+        }
+        guard closed else {
+          throw .truncated(
+            file: file, line: opened, reason: "a quoted field is never closed")
+        }
+        // After the closing quote: a delimiter, the end of the record, or the end of the file.
+        var next = index < bytes.count ? bytes[index] : Self.newline
+        if next == Self.carriageReturn && index + 1 < bytes.count
+          && bytes[index + 1] == Self.newline
+        {
+          index += 1
+          next = Self.newline
+        }
+        guard next == delimiter || next == Self.newline else {
+          throw .malformedCSV(
+            file: file, line: line,
+            reason: "a quoted field is followed by text; quote the whole field and double the "
+              + "quotes inside it")
+        }
+        if index >= bytes.count { break }
+        index += 1
+        if next == delimiter {
+          endField()
+        } else {
+          endRecord()
+          line += 1
+          recordLine = line
+        }
+        continue
+      }
+      switch byte {
+      case delimiter:
+        endField()
+      case Self.newline:
+        if field.last == Self.carriageReturn { field.removeLast() }
+        endRecord()
+        line += 1
+        recordLine = line
+      default:
+        field.append(byte)
+      }
+      index += 1
+    }
+    if !field.isEmpty || !fields.isEmpty || wasQuoted {
+      if field.last == Self.carriageReturn { field.removeLast() }
+      endRecord()
+    }
+    return records
+  }
+}

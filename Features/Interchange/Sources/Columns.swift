@@ -1,0 +1,45 @@
+/// Which column of a CSV header holds which field, checked against the columns an import knows.
+struct Columns {
+  private var positions: [String: Int] = [:]
+  let count: Int
+
+  /// Maps a header's names (trimmed, any letter case) to their positions.
+  ///
+  /// - Throws: ``InterchangeError/invalidHeader(file:reason:)`` for a name not in `known`, a
+  ///   name given twice, or a name of `required` missing.
+  init(
+    header: [String], known: [String], required: [String], kind: String, file: String
+  ) throws(InterchangeError) {
+    let expected = "\(kind) has the columns \(known.joined(separator: ", "))"
+    for (position, raw) in header.enumerated() {
+      let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+      guard known.contains(name) else {
+        throw .invalidHeader(file: file, reason: "it has the column '\(raw)'; a \(expected)")
+      }
+      guard positions.updateValue(position, forKey: name) == nil else {
+        throw .invalidHeader(file: file, reason: "it has the column '\(raw)' twice")
+      }
+    }
+    for name in required where positions[name] == nil {
+      throw .invalidHeader(file: file, reason: "it lacks the column '\(name)'; a \(expected)")
+    }
+    count = header.count
+  }
+
+  /// The field of `column` in a record, trimmed; `nil` when the header has no such column.
+  func field(_ column: String, in fields: [String]) -> String? {
+    positions[column].map { fields[$0].trimmingCharacters(in: .whitespacesAndNewlines) }
+  }
+
+  /// The field of `column`, `nil` when blank or absent.
+  func optionalField(_ column: String, in fields: [String]) -> String? {
+    guard let value = field(column, in: fields), !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// Why a record does not fit the header, or `nil` when it has one field per column.
+  func mismatch(_ record: CSV.Record) -> String? {
+    guard record.fields.count != count else { return nil }
+    return "it has \(record.fields.count) fields, but the header has \(count)"
+  }
+}

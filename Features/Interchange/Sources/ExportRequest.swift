@@ -1,0 +1,75 @@
+import Foundation
+
+/// An export the user asked for: which data, in which format.
+///
+/// ```swift
+/// store.send(.exportSubmitted(ExportRequest(scope: .links, format: .html)))
+/// // then write store.state.exportedFile?.contents to the file
+/// ```
+///
+/// Formats by scope: ``Scope/everything`` is JSON only; ``Scope/links`` JSON, CSV or HTML;
+/// ``Scope/habits`` and ``Scope/ledger`` JSON or CSV.
+public struct ExportRequest: Equatable, Sendable {
+  /// What to export.
+  public var scope: Scope
+  /// The format to write.
+  public var format: FileFormat
+  /// How a ledger CSV writes dates and amounts.
+  public var ledgerOptions: LedgerCSVOptions
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - scope: What to export.
+  ///   - format: The format; JSON by default.
+  ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
+  public init(
+    scope: Scope, format: FileFormat = .json, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
+  ) {
+    self.scope = scope
+    self.format = format
+    self.ledgerOptions = ledgerOptions
+  }
+}
+
+/// An export's result: the file's bytes, ready to be written, and what it holds.
+public struct ExportedFile: Equatable, Sendable {
+  /// What was exported.
+  public var scope: Scope
+  /// The format written.
+  public var format: FileFormat
+  /// The file's bytes (UTF-8 text).
+  public var contents: Data
+  /// How many entries of each kind it holds.
+  public var counts: EntryCounts
+
+  /// Creates an exported file.
+  ///
+  /// - Parameters:
+  ///   - scope: What was exported.
+  ///   - format: The format written.
+  ///   - contents: The file's bytes.
+  ///   - counts: What it holds.
+  public init(scope: Scope, format: FileFormat, contents: Data, counts: EntryCounts) {
+    self.scope = scope
+    self.format = format
+    self.contents = contents
+    self.counts = counts
+  }
+
+  /// The file's text.
+  public var text: String { String(decoding: contents, as: UTF8.self) }
+
+  /// Writes the file, atomically: a reader never sees half of it, and a failure leaves any
+  /// previous file as it was.
+  ///
+  /// - Parameter path: Where to write it.
+  /// - Throws: ``InterchangeError/unwritableFile(file:reason:)``.
+  public func write(toPath path: String) throws(InterchangeError) {
+    do {
+      try contents.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .unwritableFile(file: path, reason: error.localizedDescription)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// An import the user asked for: a file's bytes, what to import them into, and how.
+///
+/// ```swift
+/// let data = try ImportFile.read(atPath: "bookmarks.html")
+/// store.send(.importSubmitted(ImportRequest(scope: .links, file: "bookmarks.html", contents: data)))
+/// ```
+public struct ImportRequest: Equatable, Sendable {
+  /// What the file is imported into: ``Scope/links``, ``Scope/ledger``, ``Scope/habits`` (a
+  /// Loop export only) or ``Scope/everything`` (a whole Loop export).
+  public var scope: Scope
+  /// The file's name or path, for messages.
+  public var file: String
+  /// The file's bytes.
+  public var contents: Data
+  /// The format given with `--format`; `nil` to detect it from the content.
+  public var format: FileFormat?
+  /// Whether to report what the import would do without writing anything (`--dry-run`).
+  public var isDryRun: Bool
+  /// How a ledger CSV writes dates and amounts.
+  public var ledgerOptions: LedgerCSVOptions
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - scope: What the file is imported into.
+  ///   - file: The file's name or path.
+  ///   - contents: The file's bytes.
+  ///   - format: The format, or `nil` to detect it.
+  ///   - isDryRun: Whether to write nothing.
+  ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
+  public init(
+    scope: Scope, file: String, contents: Data, format: FileFormat? = nil,
+    isDryRun: Bool = false, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
+  ) {
+    self.scope = scope
+    self.file = file
+    self.contents = contents
+    self.format = format
+    self.isDryRun = isDryRun
+    self.ledgerOptions = ledgerOptions
+  }
+}
+
+/// How far an import has got: `processed` of `total` entries written.
+public struct ImportProgress: Equatable, Sendable {
+  /// How many entries were processed (written, skipped or rejected).
+  public var processed: Int
+  /// How many entries the file holds.
+  public var total: Int
+
+  /// Creates a progress.
+  ///
+  /// - Parameters:
+  ///   - processed: How many entries were processed.
+  ///   - total: How many there are.
+  public init(processed: Int, total: Int) {
+    self.processed = processed
+    self.total = total
+  }
+}
+
+/// A file's entry that an import left out, and why.
+public struct ImportRejection: Equatable, Sendable {
+  /// The line of the file the entry starts on.
+  public var line: Int
+  /// Why it was left out, as a sentence.
+  public var reason: String
+
+  /// Creates a rejection.
+  ///
+  /// - Parameters:
+  ///   - line: The line the entry starts on.
+  ///   - reason: Why it was left out.
+  public init(line: Int, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
+}
+
+/// How many entries of each kind: what an import stored or an export wrote.
+public struct EntryCounts: Equatable, Sendable {
+  /// Categories of links.
+  public var categories: Int
+  /// Links.
+  public var links: Int
+  /// Comments on links.
+  public var comments: Int
+  /// Habits.
+  public var habits: Int
+  /// Completions of habits.
+  public var completions: Int
+  /// Ledger transactions.
+  public var transactions: Int
+
+  /// Creates counts.
+  ///
+  /// - Parameters:
+  ///   - categories: Categories of links.
+  ///   - links: Links.
+  ///   - comments: Comments.
+  ///   - habits: Habits.
+  ///   - completions: Completions.
+  ///   - transactions: Ledger transactions.
+  public init(
+    categories: Int = 0, links: Int = 0, comments: Int = 0, habits: Int = 0,
+    completions: Int = 0, transactions: Int = 0
+  ) {
+    self.categories = categories
+    self.links = links
+    self.comments = comments
+    self.habits = habits
+    self.completions = completions
+    self.transactions = transactions
+  }
+
+  /// The non-zero counts as words, such as `3 links, 1 category`; `nothing` when all are zero.
+  public var description: String {
+    let parts = [
+      (links, "link", "links"), (categories, "category", "categories"),
+      (comments, "comment", "comments"), (habits, "habit", "habits"),
+      (completions, "completion", "completions"), (transactions, "transaction", "transactions"),
+    ]
+    .filter { $0.0 > 0 }
+    .map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+    return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+  }
+}
+
+/// What an import did (or, in a dry run, would do): the closing summary.
+public struct ImportReport: Equatable, Sendable {
+  /// What the file was imported into.
+  public var scope: Scope
+  /// The file's format.
+  public var format: FileFormat
+  /// Whether nothing was written.
+  public var isDryRun: Bool
+  /// How many entries the file holds (links, rows, or a Loop export's entries).
+  public var entries: Int
+  /// What was stored (or would be).
+  public var imported: EntryCounts
+  /// How many entries were skipped because they are saved already.
+  public var duplicates: Int
+  /// The entries left out as invalid, by line.
+  public var rejected: [ImportRejection]
+  /// How long the import took, by the `continuousClock` dependency.
+  public var duration: Duration
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - scope: What the file was imported into.
+  ///   - format: The file's format.
+  ///   - isDryRun: Whether nothing was written.
+  ///   - entries: How many entries the file holds.
+  ///   - imported: What was stored.
+  ///   - duplicates: How many were skipped as saved already.
+  ///   - rejected: The invalid entries.
+  ///   - duration: How long it took.
+  public init(
+    scope: Scope, format: FileFormat, isDryRun: Bool = false, entries: Int,
+    imported: EntryCounts, duplicates: Int = 0, rejected: [ImportRejection] = [],
+    duration: Duration = .zero
+  ) {
+    self.scope = scope
+    self.format = format
+    self.isDryRun = isDryRun
+    self.entries = entries
+    self.imported = imported
+    self.duplicates = duplicates
+    self.rejected = rejected
+    self.duration = duration
+  }
+
+  /// Entries processed per second, or `nil` when the import took no measurable time.
+  public var rate: Double? {
+    let seconds = Double(duration.components.seconds)
+      + Double(duration.components.attoseconds) / 1e18
+    return seconds > 0 ? Double(entries) / seconds : nil
+  }
+
+  /// The summary as one sentence: imported, skipped (duplicates), rejected.
+  ///
+  /// For example `Imported 3 links, 2 categories; skipped 1 duplicate; rejected 1.`, or
+  /// `Would import …` in a dry run.
+  public var summary: String {
+    let verb = isDryRun ? "Would import" : "Imported"
+    let duplicates = "skipped \(self.duplicates) duplicate\(self.duplicates == 1 ? "" : "s")"
+    return "\(verb) \(imported.description); \(duplicates); rejected \(rejected.count)."
+  }
+}
