@@ -19,7 +19,11 @@ func feature(
 let features: [Target] =
   // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
   // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
-  feature("LinkClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  // The links and ledger tests also reach the SQLite file through CSQLite, to install a trigger
+  // that fails an import on its last row (a write failure no valid model can cause).
+  feature(
+    "LinkClient", dependencies: ["Loop", "Persistence"],
+    testDependencies: ["Persistence", "CSQLite"])
   + feature(
     "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
     testDependencies: ["Persistence"])
@@ -27,7 +31,9 @@ let features: [Target] =
   + feature("LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"])
   + feature("HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
-  + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
+  + feature(
+    "LedgerClient", dependencies: ["Loop", "Persistence"],
+    testDependencies: ["Persistence", "CSQLite"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
   + feature(
     "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])

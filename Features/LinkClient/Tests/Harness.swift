@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LinkClient
 import Loop
@@ -63,6 +64,19 @@ final class Harness: Sendable {
     }
   }
 
+  /// Makes the SQLite file refuse to insert a link titled `title` (an `ABORT` trigger), so that
+  /// a test can fail an import as it writes its last link.
+  ///
+  /// NB: the in-memory storage has nothing like a trigger; its rollback is the one of every
+  /// transaction, tested through dry runs (which write everything, then roll back).
+  func refuseLinks(titled title: String) throws {
+    try installTrigger(
+      """
+      CREATE TRIGGER refuse_link BEFORE INSERT ON links WHEN NEW.title = '\(title)'
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+      """, in: folder.appendingPathComponent("links.sqlite").path)
+  }
+
   /// Stores a category directly (see the type's note).
   @discardableResult
   func seedCategory(_ number: UInt64, _ name: String) throws -> Category {
@@ -83,4 +97,17 @@ func commentID(_ number: UInt64) -> Comment.ID { Comment.ID(UUID(counting: numbe
 func url(_ string: String) -> URL {
   guard let url = URL(string: string) else { preconditionFailure("bad test URL '\(string)'") }
   return url
+}
+
+/// Runs `sql` (a `CREATE TRIGGER`) on the SQLite file at `path`, through a connection of its own.
+func installTrigger(_ sql: String, in path: String) throws {
+  var database: OpaquePointer?
+  defer { sqlite3_close(database) }
+  guard sqlite3_open(path, &database) == SQLITE_OK,
+    sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK
+  else {
+    throw PersistenceError.sqlite(
+      code: sqlite3_errcode(database), message: String(cString: sqlite3_errmsg(database)),
+      sql: sql)
+  }
 }
