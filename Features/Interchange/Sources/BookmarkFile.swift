@@ -367,23 +367,17 @@ private struct BookmarkParser {
     var text: [UInt8] = []
     text.reserveCapacity(raw.count)
     var inTag = false
-    var pendingSpace = false
     for byte in raw {
       if inTag {
         if byte == UInt8(ascii: ">") { inTag = false }
-        continue
-      }
-      if byte == UInt8(ascii: "<") {
+      } else if byte == UInt8(ascii: "<") {
         inTag = true
-      } else if isSpace(byte) {
-        pendingSpace = !text.isEmpty
       } else {
-        if pendingSpace { text.append(0x20) }
-        pendingSpace = false
         text.append(byte)
       }
     }
     return decodeEntities(String(decoding: text, as: UTF8.self))
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// `ADD_DATE`: seconds since 1970, or milliseconds or microseconds when the number is too

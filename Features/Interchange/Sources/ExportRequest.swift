@@ -7,11 +7,11 @@ import Foundation
 /// // then write store.state.exportedFile?.contents to the file
 /// ```
 ///
-/// Formats by scope: ``Scope/everything`` is JSON only; ``Scope/links`` JSON, CSV or HTML;
-/// ``Scope/habits`` and ``Scope/ledger`` JSON or CSV.
+/// Formats by scope: ``DataScope/everything`` is JSON only; ``DataScope/links`` JSON, CSV or HTML;
+/// ``DataScope/habits`` and ``DataScope/ledger`` JSON or CSV.
 public struct ExportRequest: Equatable, Sendable {
   /// What to export.
-  public var scope: Scope
+  public var scope: DataScope
   /// The format to write.
   public var format: FileFormat
   /// How a ledger CSV writes dates and amounts.
@@ -24,7 +24,7 @@ public struct ExportRequest: Equatable, Sendable {
   ///   - format: The format; JSON by default.
   ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
   public init(
-    scope: Scope, format: FileFormat = .json, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
+    scope: DataScope, format: FileFormat = .json, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
   ) {
     self.scope = scope
     self.format = format
@@ -35,7 +35,7 @@ public struct ExportRequest: Equatable, Sendable {
 /// An export's result: the file's bytes, ready to be written, and what it holds.
 public struct ExportedFile: Equatable, Sendable {
   /// What was exported.
-  public var scope: Scope
+  public var scope: DataScope
   /// The format written.
   public var format: FileFormat
   /// The file's bytes (UTF-8 text).
@@ -50,7 +50,7 @@ public struct ExportedFile: Equatable, Sendable {
   ///   - format: The format written.
   ///   - contents: The file's bytes.
   ///   - counts: What it holds.
-  public init(scope: Scope, format: FileFormat, contents: Data, counts: EntryCounts) {
+  public init(scope: DataScope, format: FileFormat, contents: Data, counts: EntryCounts) {
     self.scope = scope
     self.format = format
     self.contents = contents

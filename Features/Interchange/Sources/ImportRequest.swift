@@ -7,9 +7,9 @@ import Foundation
 /// store.send(.importSubmitted(ImportRequest(scope: .links, file: "bookmarks.html", contents: data)))
 /// ```
 public struct ImportRequest: Equatable, Sendable {
-  /// What the file is imported into: ``Scope/links``, ``Scope/ledger``, ``Scope/habits`` (a
-  /// Loop export only) or ``Scope/everything`` (a whole Loop export).
-  public var scope: Scope
+  /// What the file is imported into: ``DataScope/links``, ``DataScope/ledger``, ``DataScope/habits`` (a
+  /// Loop export only) or ``DataScope/everything`` (a whole Loop export).
+  public var scope: DataScope
   /// The file's name or path, for messages.
   public var file: String
   /// The file's bytes.
@@ -31,7 +31,7 @@ public struct ImportRequest: Equatable, Sendable {
   ///   - isDryRun: Whether to write nothing.
   ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
   public init(
-    scope: Scope, file: String, contents: Data, format: FileFormat? = nil,
+    scope: DataScope, file: String, contents: Data, format: FileFormat? = nil,
     isDryRun: Bool = false, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
   ) {
     self.scope = scope
@@ -131,7 +131,7 @@ public struct EntryCounts: Equatable, Sendable {
 /// What an import did (or, in a dry run, would do): the closing summary.
 public struct ImportReport: Equatable, Sendable {
   /// What the file was imported into.
-  public var scope: Scope
+  public var scope: DataScope
   /// The file's format.
   public var format: FileFormat
   /// Whether nothing was written.
@@ -159,7 +159,7 @@ public struct ImportReport: Equatable, Sendable {
   ///   - rejected: The invalid entries.
   ///   - duration: How long it took.
   public init(
-    scope: Scope, format: FileFormat, isDryRun: Bool = false, entries: Int,
+    scope: DataScope, format: FileFormat, isDryRun: Bool = false, entries: Int,
     imported: EntryCounts, duplicates: Int = 0, rejected: [ImportRejection] = [],
     duration: Duration = .zero
   ) {

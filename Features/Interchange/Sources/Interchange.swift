@@ -77,7 +77,7 @@ public struct Interchange: Reducer {
     /// What the parent hears.
     public enum Delegate: Equatable, Sendable {
       /// An import wrote into `scope`: screens showing it should reload.
-      case imported(Scope)
+      case imported(DataScope)
     }
   }
 

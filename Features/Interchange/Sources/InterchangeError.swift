@@ -47,11 +47,11 @@ public enum InterchangeError: Error, Equatable, Sendable, CustomStringConvertibl
   /// A `--date-format` that is not made of `yyyy`, `MM` (or `M`), `dd` (or `d`) and separators.
   case invalidDateFormat(String)
   /// A Loop export holds nothing of `scope` (a ledger's export given to `link import`).
-  case nothingToImport(file: String, scope: Scope)
+  case nothingToImport(file: String, scope: DataScope)
   /// The import cannot read `format` into `scope` (a bookmark file into the ledger).
-  case cannotImport(FileFormat, into: Scope)
+  case cannotImport(FileFormat, into: DataScope)
   /// The export cannot write `scope` as `format` (the whole database as CSV).
-  case cannotExport(Scope, as: FileFormat)
+  case cannotExport(DataScope, as: FileFormat)
   /// The exported file could not be written; `reason` says why.
   case unwritableFile(file: String, reason: String)
   /// The links client failed.

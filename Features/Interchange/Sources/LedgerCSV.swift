@@ -41,6 +41,16 @@ public enum LedgerCSV {
     public var line: Int
     /// The checked values.
     public var fields: TransactionFields
+
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - line: The line the record starts on.
+    ///   - fields: The checked values.
+    public init(line: Int, fields: TransactionFields) {
+      self.line = line
+      self.fields = fields
+    }
   }
 
   /// Reads and checks every record: all of them are valid, or the import fails.

@@ -1,5 +1,5 @@
 /// What an import or an export covers: one domain, or everything.
-public enum Scope: String, Equatable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public enum DataScope: String, Equatable, Sendable, CaseIterable, Codable, CustomStringConvertible {
   /// Links, with their categories and comments.
   case links
   /// Habits and their completions.
