@@ -14,9 +14,12 @@ import Testing
     return HabitArchive(
       habits: [read, walk],
       completions: [
-        Completion(habitID: read.id, day: day("2025-02-10"), createdAt: date("2025-02-10T20:00:00Z")),
-        Completion(habitID: read.id, day: day("2025-02-12"), createdAt: date("2025-02-13T07:00:00Z")),
-        Completion(habitID: walk.id, day: day("2025-02-01"), createdAt: date("2025-02-01T09:00:00Z")),
+        Completion(
+          habitID: read.id, day: day("2025-02-10"), createdAt: date("2025-02-10T20:00:00Z")),
+        Completion(
+          habitID: read.id, day: day("2025-02-12"), createdAt: date("2025-02-13T07:00:00Z")),
+        Completion(
+          habitID: walk.id, day: day("2025-02-01"), createdAt: date("2025-02-01T09:00:00Z")),
       ])
   }
 
@@ -39,8 +42,10 @@ import Testing
       #expect(archive.habits == [read, late])
       #expect(
         archive.completions == [
-          Completion(habitID: read.id, day: day("2025-03-01"), createdAt: date("2025-03-02T12:00:00Z")),
-          Completion(habitID: read.id, day: day("2025-03-02"), createdAt: date("2025-03-02T12:00:00Z")),
+          Completion(
+            habitID: read.id, day: day("2025-03-01"), createdAt: date("2025-03-02T12:00:00Z")),
+          Completion(
+            habitID: read.id, day: day("2025-03-02"), createdAt: date("2025-03-02T12:00:00Z")),
         ])
     }
   }

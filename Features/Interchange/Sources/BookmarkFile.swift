@@ -275,7 +275,9 @@ private struct BookmarkParser {
       var value = ""
       if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
         index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+        if index < bytes.count,
+          bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+        {
           let quote = bytes[index]
           index += 1
           let valueStart = index
@@ -284,7 +286,8 @@ private struct BookmarkParser {
             index += 1
           }
           guard index < bytes.count else {
-            throw .truncated(file: file, line: start, reason: "an attribute's quotes are never closed")
+            throw .truncated(
+              file: file, line: start, reason: "an attribute's quotes are never closed")
           }
           value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
           index += 1
@@ -334,7 +337,8 @@ private struct BookmarkParser {
   /// Whether `pattern` (ASCII) is at `position`, ignoring letter case.
   private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
     guard position + pattern.count <= bytes.count else { return false }
-    for offset in 0..<pattern.count where lowercase(bytes[position + offset]) != lowercase(pattern[offset]) {
+    for offset in 0..<pattern.count
+    where lowercase(bytes[position + offset]) != lowercase(pattern[offset]) {
       return false
     }
     return true

@@ -12,7 +12,6 @@ public enum DataScope: String, Equatable, Sendable, CaseIterable, Codable, Custo
   /// The word for it in a sentence: `links`, `habits`, `ledger`, `everything`.
   public var description: String { rawValue }
 
-
   /// What it holds, as a noun for sentences: `links`, `habits`, `ledger transactions`, `data`.
   var noun: String {
     switch self {

@@ -23,10 +23,12 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
   private let tokens: [Token]
 
   /// `yyyy-MM-dd`, the ISO 8601 day: what Loop writes, and reads unless told otherwise.
-  public static let iso = DateFormat(pattern: "yyyy-MM-dd", tokens: [
-    .year, .literal(UInt8(ascii: "-")), .month(padded: true), .literal(UInt8(ascii: "-")),
-    .day(padded: true),
-  ])
+  public static let iso = DateFormat(
+    pattern: "yyyy-MM-dd",
+    tokens: [
+      .year, .literal(UInt8(ascii: "-")), .month(padded: true), .literal(UInt8(ascii: "-")),
+      .day(padded: true),
+    ])
 
   private init(pattern: String, tokens: [Token]) {
     self.pattern = pattern

@@ -24,7 +24,8 @@ public struct ExportRequest: Equatable, Sendable {
   ///   - format: The format; JSON by default.
   ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
   public init(
-    scope: DataScope, format: FileFormat = .json, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
+    scope: DataScope, format: FileFormat = .json,
+    ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
   ) {
     self.scope = scope
     self.format = format

@@ -40,7 +40,9 @@ public enum ImportFile {
       // NB: one byte more than the limit, so that a file that grew since it was measured is
       // still refused without reading it all.
       let data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
-      guard data.count <= sizeLimit else { throw InterchangeError.fileTooLarge(file: path, bytes: data.count) }
+      guard data.count <= sizeLimit else {
+        throw InterchangeError.fileTooLarge(file: path, bytes: data.count)
+      }
       return data
     } catch let error as InterchangeError {
       throw error

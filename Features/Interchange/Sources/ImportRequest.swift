@@ -175,7 +175,8 @@ public struct ImportReport: Equatable, Sendable {
 
   /// Entries processed per second, or `nil` when the import took no measurable time.
   public var rate: Double? {
-    let seconds = Double(duration.components.seconds)
+    let seconds =
+      Double(duration.components.seconds)
       + Double(duration.components.attoseconds) / 1e18
     return seconds > 0 ? Double(entries) / seconds : nil
   }

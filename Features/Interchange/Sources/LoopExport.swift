@@ -3,9 +3,10 @@ import HabitClient
 import LedgerClient
 import LinkClient
 
-/// Loop's own file format: a versioned JSON object with every model of the domains it covers,
-/// in the models' own field names, ids included. Importing it into an empty database gives
-/// back the very same data.
+/// Loop's own file format: a versioned JSON object with every model of the domains it covers.
+///
+/// The models keep their own field names, ids included; importing an export into an empty
+/// database gives back the very same data.
 ///
 /// ```json
 /// {

@@ -58,8 +58,7 @@ import Testing
     ("1700000000", 1_700_000_000.0), ("1700000000123", 1_700_000_000.123),
     ("1700000000123456", 1_700_000_000.123456),
   ])
-  func readsAddDatesInSecondsMillisecondsOrMicroseconds(_ text: String, _ seconds: Double) throws
-  {
+  func readsAddDatesInSecondsMillisecondsOrMicroseconds(_ text: String, _ seconds: Double) throws {
     let file = "<DL><DT><A HREF=\"https://a.example\" ADD_DATE=\"\(text)\">A</A></DL>"
     let link = try #require(try BookmarkFile.parse(file, file: "a.html").first)
     #expect(link.createdAt == unix(seconds))
@@ -86,10 +85,11 @@ import Testing
   }
 
   @Test func aFileOfNoBookmarksIsNotABookmarkFile() {
-    #expect(throws: InterchangeError.notFormat(
-      file: "page.html", format: .html,
-      reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks"))
-    {
+    #expect(
+      throws: InterchangeError.notFormat(
+        file: "page.html", format: .html,
+        reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks")
+    ) {
       try BookmarkFile.parse("<html><body><p>Hello</p></body></html>", file: "page.html")
     }
   }

@@ -39,10 +39,14 @@ import Testing
   @Test func findsSemicolonsAndTabsAsDelimitersFromTheHeader() throws {
     let semicolons = try CSV.parse(europeanLedgerCSV, file: "bank.csv")
     #expect(semicolons.delimiter == ";")
-    #expect(semicolons.records[2] == CSV.Record(
-      line: 4, fields: ["03.02.2025", "Expense", "12,5", "Café; Kuchen", "Essen"]))
-    #expect(semicolons.records[3] == CSV.Record(
-      line: 5, fields: ["05.02.2025", "expense", "0,99", "Zeitung\n(Wochenende)", ""]))
+    #expect(
+      semicolons.records[2]
+        == CSV.Record(
+          line: 4, fields: ["03.02.2025", "Expense", "12,5", "Café; Kuchen", "Essen"]))
+    #expect(
+      semicolons.records[3]
+        == CSV.Record(
+          line: 5, fields: ["05.02.2025", "expense", "0,99", "Zeitung\n(Wochenende)", ""]))
     let tabs = try CSV.parse("a\tb\tc,d\n1\t2,5\t3\n", file: "tabs.tsv")
     #expect(tabs.records == [CSV.Record(line: 2, fields: ["1", "2,5", "3"])])
     let tie = try CSV.parse("a;b,c\n1;2,3\n", file: "tie.csv")

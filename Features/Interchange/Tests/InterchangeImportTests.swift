@@ -68,8 +68,7 @@ func notAWebAddress(_ address: String) -> String {
       ])
   }
 
-  @Test func importingAChromeExportSkipsTheRepeatedAddressAndRejectsTheBookmarklet() async throws
-  {
+  @Test func importingAChromeExportSkipsTheRepeatedAddressAndRejectsTheBookmarklet() async throws {
     let database = Database()
     let store = interchangeStore(database)
     await store.send(.importSubmitted(request(.links, "chrome.html", chromeBookmarks))) {
@@ -269,57 +268,65 @@ func notAWebAddress(_ address: String) -> String {
 
   // MARK: Rejected files
 
-  nonisolated static let rejectedFiles: [(DataScope, String, [UInt8], FileFormat?, InterchangeError)] = [
-    (.links, "empty.html", [], nil, .emptyFile(file: "empty.html")),
-    (.links, "blank.csv", Array("\n \n".utf8), nil, .emptyFile(file: "blank.csv")),
-    (
-      .links, "utf16.html", [0xFF, 0xFE] + Array("<\0D\0L\0>\0".utf8), nil,
-      .utf16(file: "utf16.html")
-    ),
-    (
-      .ledger, "latin1.csv", Array("date,kind,amount,memo\n2025-03-01,expense,1,Caf".utf8) + [0xE9],
-      nil, .notUTF8(file: "latin1.csv", line: 2, byte: 0xE9)
-    ),
-    (
-      .links, "cut.html", Array(chromeBookmarks(firstLines: 18).utf8), nil,
-      .truncated(file: "cut.html", line: 16, reason: "a folder's <DL> list is never closed")
-    ),
-    (
-      .links, "cut.csv", Array("title,url,memo\nA,https://a.example,\"half a memo\n".utf8), nil,
-      .truncated(file: "cut.csv", line: 2, reason: "a quoted field is never closed")
-    ),
-    (
-      .everything, "cut.json", Array("{\"format\": \"loop-export\", \"version\": 1,\n\"links\": [".utf8),
-      nil,
-      .truncated(
-        file: "cut.json", line: 2, reason: "the JSON stops before its objects and lists close")
-    ),
-    (
-      .links, "page.html", Array("<html><body>Hello</body></html>".utf8), nil,
-      .notFormat(
-        file: "page.html", format: .html,
-        reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks")
-    ),
-    (
-      .links, "links.csv", Array(linksCSV.utf8), .html,
-      .notFormat(
-        file: "links.csv", format: .html,
-        reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks")
-    ),
-    (
-      .links, "bookmarks.json", Array(chromeBookmarks.utf8), .json,
-      .notFormat(
-        file: "bookmarks.json", format: .json,
-        reason: "it is not a JSON object with \"format\": \"loop-export\"")
-    ),
-    (.ledger, "chrome.html", Array(chromeBookmarks.utf8), nil, .cannotImport(.html, into: .ledger)),
-    (.everything, "links.csv", Array(linksCSV.utf8), nil, .cannotImport(.csv, into: .everything)),
-    (
-      .links, "ledger.json",
-      Array("{\"format\":\"loop-export\",\"version\":1,\"exportedAt\":\"2025-03-15\",\"transactions\":[]}".utf8),
-      nil, .nothingToImport(file: "ledger.json", scope: .links)
-    ),
-  ]
+  nonisolated static let rejectedFiles:
+    [(DataScope, String, [UInt8], FileFormat?, InterchangeError)] = [
+      (.links, "empty.html", [], nil, .emptyFile(file: "empty.html")),
+      (.links, "blank.csv", Array("\n \n".utf8), nil, .emptyFile(file: "blank.csv")),
+      (
+        .links, "utf16.html", [0xFF, 0xFE] + Array("<\0D\0L\0>\0".utf8), nil,
+        .utf16(file: "utf16.html")
+      ),
+      (
+        .ledger, "latin1.csv",
+        Array("date,kind,amount,memo\n2025-03-01,expense,1,Caf".utf8) + [0xE9],
+        nil, .notUTF8(file: "latin1.csv", line: 2, byte: 0xE9)
+      ),
+      (
+        .links, "cut.html", Array(chromeBookmarks(firstLines: 18).utf8), nil,
+        .truncated(file: "cut.html", line: 16, reason: "a folder's <DL> list is never closed")
+      ),
+      (
+        .links, "cut.csv", Array("title,url,memo\nA,https://a.example,\"half a memo\n".utf8), nil,
+        .truncated(file: "cut.csv", line: 2, reason: "a quoted field is never closed")
+      ),
+      (
+        .everything, "cut.json",
+        Array("{\"format\": \"loop-export\", \"version\": 1,\n\"links\": [".utf8),
+        nil,
+        .truncated(
+          file: "cut.json", line: 2, reason: "the JSON stops before its objects and lists close")
+      ),
+      (
+        .links, "page.html", Array("<html><body>Hello</body></html>".utf8), nil,
+        .notFormat(
+          file: "page.html", format: .html,
+          reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks")
+      ),
+      (
+        .links, "links.csv", Array(linksCSV.utf8), .html,
+        .notFormat(
+          file: "links.csv", format: .html,
+          reason: "it has neither <!DOCTYPE NETSCAPE-Bookmark-file-1> nor a <DL> list of bookmarks")
+      ),
+      (
+        .links, "bookmarks.json", Array(chromeBookmarks.utf8), .json,
+        .notFormat(
+          file: "bookmarks.json", format: .json,
+          reason: "it is not a JSON object with \"format\": \"loop-export\"")
+      ),
+      (
+        .ledger, "chrome.html", Array(chromeBookmarks.utf8), nil,
+        .cannotImport(.html, into: .ledger)
+      ),
+      (.everything, "links.csv", Array(linksCSV.utf8), nil, .cannotImport(.csv, into: .everything)),
+      (
+        .links, "ledger.json",
+        Array(
+          "{\"format\":\"loop-export\",\"version\":1,\"exportedAt\":\"2025-03-15\",\"transactions\":[]}"
+            .utf8),
+        nil, .nothingToImport(file: "ledger.json", scope: .links)
+      ),
+    ]
 
   @Test(arguments: rejectedFiles.indices)
   func aBadFileGetsOneClearErrorAndWritesNothing(_ index: Int) async throws {
@@ -333,21 +340,25 @@ func notAWebAddress(_ address: String) -> String {
       $0.errorMessage = error.description
     }
     await store.finish()
-    #expect(try await database.export() == LoopExport(exportedAt: now, links: LinkArchive(), habits: .init(), transactions: []))
+    #expect(
+      try await database.export()
+        == LoopExport(exportedAt: now, links: LinkArchive(), habits: .init(), transactions: []))
   }
 
   @Test func aFileOverTheLimitIsRefusedWhole() async throws {
     let database = Database()
     let store = interchangeStore(database)
     let huge = Data(count: ImportFile.sizeLimit + 1)
-    await store.send(.importSubmitted(ImportRequest(scope: .links, file: "huge.csv", contents: huge)))
-    {
+    await store.send(
+      .importSubmitted(ImportRequest(scope: .links, file: "huge.csv", contents: huge))
+    ) {
       $0.isImporting = true
     }
     let error = InterchangeError.fileTooLarge(file: "huge.csv", bytes: ImportFile.sizeLimit + 1)
     await store.receive(.importResponse(.failure(error))) {
       $0.isImporting = false
-      $0.errorMessage = "'huge.csv' is 100.0 MB, over the limit of 100 MB: split it into smaller files."
+      $0.errorMessage =
+        "'huge.csv' is 100.0 MB, over the limit of 100 MB: split it into smaller files."
     }
     await store.finish()
   }

@@ -100,11 +100,11 @@ import Testing
     #expect(
       LedgerCSV.write(
         Self.transactions, options: LedgerCSVOptions(), calendar: gregorian(berlin)) == """
-        date,kind,amount,memo,category
-        2025-02-01,expense,1234.50,Miete,Wohnen
-        2025-01-30,income,0.07,Zinsen; klein,
+          date,kind,amount,memo,category
+          2025-02-01,expense,1234.50,Miete,Wohnen
+          2025-01-30,income,0.07,Zinsen; klein,
 
-        """)
+          """)
     #expect(
       LedgerCSV.write(Self.transactions, options: Self.european, calendar: gregorian(berlin))
         == """

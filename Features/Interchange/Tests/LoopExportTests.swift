@@ -146,7 +146,10 @@ import struct LinkClient.Comment
       .notFormat(
         file: "f.json", format: .json, reason: "its \"format\" is 'bookmarks', not 'loop-export'")
     ),
-    ("{\"format\": \"loop-export\", \"version\": 2}", .unsupportedVersion(file: "f.json", version: 2)),
+    (
+      "{\"format\": \"loop-export\", \"version\": 2}",
+      .unsupportedVersion(file: "f.json", version: 2)
+    ),
     (
       "{\"format\": \"loop-export\", \"version\": 1}",
       .invalidExport(file: "f.json", reason: "exportedAt is missing")

@@ -17,7 +17,8 @@ import Testing
   @Test func everyDateReadsBackExactly() {
     var generator = SplitMix(seed: 42)
     for _ in 0..<2_000 {
-      let interval = Double(generator.next() % 2_000_000_000) - 1_000_000_000
+      let interval =
+        Double(generator.next() % 2_000_000_000) - 1_000_000_000
         + Double(generator.next() % 1_000_000_000) / 1_000_000_000
       let date = Date(timeIntervalSinceReferenceDate: interval)
       let text = Timestamp.string(from: date)
