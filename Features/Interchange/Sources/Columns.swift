@@ -28,7 +28,7 @@ struct Columns {
 
   /// The field of `column` in a record, trimmed; `nil` when the header has no such column.
   func field(_ column: String, in fields: [String]) -> String? {
-    positions[column].map { fields[$0].trimmingCharacters(in: .whitespacesAndNewlines) }
+    positions[column].map { trimmed(fields[$0]) }
   }
 
   /// The field of `column`, `nil` when blank or absent.
@@ -42,4 +42,25 @@ struct Columns {
     guard record.fields.count != count else { return nil }
     return "it has \(record.fields.count) fields, but the header has \(count)"
   }
+}
+
+/// The text without the whitespace and newlines around it, as
+/// `trimmingCharacters(in: .whitespacesAndNewlines)` trims it.
+///
+/// NB: Foundation trims through `NSString` on Linux, which costs more than reading the CSV; a
+/// field without whitespace around it is returned as it is.
+func trimmed(_ text: String) -> String {
+  let scalars = text.unicodeScalars
+  func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x80
+      ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)
+      : scalar.properties.isWhitespace
+  }
+  guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+    let last = scalars.lastIndex(where: { !isWhitespace($0) })
+  else { return "" }
+  if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex {
+    return text
+  }
+  return String(scalars[first...last])
 }

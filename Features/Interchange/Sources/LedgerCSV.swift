@@ -78,13 +78,15 @@ public enum LedgerCSV {
       kind: "ledger CSV", file: file)
     var rows: [Row] = []
     var rejected: [ImportRejection] = []
+    var days = Days(format: options.dateFormat, calendar: calendar)
     for record in table.records {
       do throws(RowError) {
         rows.append(
           Row(
             line: record.line,
             fields: try fields(
-              of: record, columns: columns, options: options, today: today, calendar: calendar)))
+              of: record, columns: columns, options: options, days: &days, today: today,
+              calendar: calendar)))
       } catch {
         rejected.append(ImportRejection(line: record.line, reason: error.reason))
       }
@@ -98,15 +100,31 @@ public enum LedgerCSV {
     var reason: String
   }
 
+  /// The instants days start at, computed once per distinct date text (a bank's export has
+  /// many rows a day, and the calendar is slow).
+  private struct Days {
+    let format: DateFormat
+    let calendar: Calendar
+    var starts: [String: Date] = [:]
+
+    mutating func start(of text: String) -> Date? {
+      if let start = starts[text] { return start }
+      guard let day = format.day(from: text),
+        let start = calendar.date(
+          from: DateComponents(year: day.year, month: day.month, day: day.day))
+      else { return nil }
+      starts[text] = start
+      return start
+    }
+  }
+
   private static func fields(
-    of record: CSV.Record, columns: Columns, options: LedgerCSVOptions, today: Date,
-    calendar: Calendar
+    of record: CSV.Record, columns: Columns, options: LedgerCSVOptions, days: inout Days,
+    today: Date, calendar: Calendar
   ) throws(RowError) -> TransactionFields {
     if let mismatch = columns.mismatch(record) { throw RowError(reason: mismatch) }
     let dateText = columns.field("date", in: record.fields) ?? ""
-    guard let day = options.dateFormat.day(from: dateText),
-      let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
-    else {
+    guard let date = days.start(of: dateText) else {
       throw RowError(reason: "'\(dateText)' is not a date written \(options.dateFormat)")
     }
     let kindText = columns.field("kind", in: record.fields) ?? ""

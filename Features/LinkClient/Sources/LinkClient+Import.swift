@@ -22,8 +22,10 @@ extension LinkStorage {
   func importLinks(
     _ links: [ImportedLink], dryRun: Bool, progress: (Int) -> Void
   ) throws(LinkError) -> LinkImportSummary {
-    @Dependency(\.uuid) var uuid
+    @Dependency(\.uuid) var uuidDependency
     @Dependency(\.date) var date
+    // NB: read once: each read of a dependency looks it up again.
+    let uuid = uuidDependency
     let now = date.now
     return try storage {
       try transaction(dryRun: dryRun) { context in
@@ -154,16 +156,16 @@ private struct DryRun<Result: Sendable>: Error {
 extension ImportedLink {
   /// The category's name, trimmed; `nil` when blank.
   fileprivate var categoryName: String? {
-    let name = (category ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = (category ?? "").trimmedOfWhitespace
     return name.isEmpty ? nil : name
   }
 
   /// The checked title, address and memo, as ``LinkDraft`` checks them; a blank title is the
   /// address.
   fileprivate func checked() throws(LinkError) -> LinkDraft.Checked {
-    let address = url.trimmingCharacters(in: .whitespacesAndNewlines)
+    let address = url.trimmedOfWhitespace
     guard !address.isEmpty else { throw .invalidURL(address) }
-    let isUntitled = title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    let isUntitled = title.trimmedOfWhitespace.isEmpty
     return try LinkDraft(title: isUntitled ? address : title, url: address, memo: memo ?? "")
       .checked()
   }
@@ -216,7 +218,7 @@ extension LinkArchive {
       guard categoryIDs.insert(category.id).inserted else {
         throw .invalidArchive("\(entry) appears twice")
       }
-      guard !category.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      guard !category.name.trimmedOfWhitespace.isEmpty else {
         throw .invalidArchive("\(entry) has no name")
       }
       guard names.insert(category.name.caseFolded).inserted else {
@@ -229,7 +231,7 @@ extension LinkArchive {
       guard linkIDs.insert(link.id).inserted else {
         throw .invalidArchive("\(entry) appears twice")
       }
-      guard !link.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      guard !link.title.trimmedOfWhitespace.isEmpty else {
         throw .invalidArchive("\(entry) has no title")
       }
       guard link.url.isWebAddress else {
@@ -247,7 +249,7 @@ extension LinkArchive {
       guard commentIDs.insert(comment.id).inserted else {
         throw .invalidArchive("\(entry) appears twice")
       }
-      guard !comment.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      guard !comment.text.trimmedOfWhitespace.isEmpty else {
         throw .invalidArchive("\(entry) is empty")
       }
       guard linkIDs.contains(comment.linkID) || stored.linkIDs.contains(comment.linkID) else {

@@ -59,16 +59,42 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   /// - Throws: ``LinkError/emptyTitle`` or ``LinkError/invalidURL(_:)`` (the title is checked
   ///   first).
   func checked() throws(LinkError) -> Checked {
-    let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    let title = title.trimmedOfWhitespace
     guard !title.isEmpty else { throw .emptyTitle }
-    let address = url.trimmingCharacters(in: .whitespacesAndNewlines)
+    let address = url.trimmedOfWhitespace
     guard
-      !address.contains(where: \.isWhitespace),
+      !address.unicodeScalars.contains(where: \.isWhitespace),
       let url = URL(string: address),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host, !host.isEmpty
     else { throw .invalidURL(address) }
-    let memo = memo.trimmingCharacters(in: .whitespacesAndNewlines)
+    let memo = memo.trimmedOfWhitespace
     return Checked(title: title, url: url, memo: memo.isEmpty ? nil : memo)
+  }
+}
+
+extension String {
+  /// The string without the whitespace and newlines around it (Unicode's `White_Space`, the
+  /// characters `trimmingCharacters(in: .whitespacesAndNewlines)` removes).
+  ///
+  /// NB: Foundation's trimming goes through `NSString` on Linux, about twenty times slower; an
+  /// import checks three strings of each of 100,000 links.
+  var trimmedOfWhitespace: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex {
+      return self
+    }
+    return String(scalars[first...last])
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether this is whitespace or a newline (Unicode's `White_Space`), answered without a
+  /// property lookup for ASCII.
+  var isWhitespace: Bool {
+    value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
   }
 }

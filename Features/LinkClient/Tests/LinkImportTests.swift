@@ -52,6 +52,29 @@ import struct LinkClient.Comment
       ])
   }
 
+  @Test func importLinksTrimsEveryKindOfWhitespaceAsAddLinkDoes() async throws {
+    let harness = try Harness(.inMemory)
+    let summary = try await harness.run { client in
+      try await client.importLinks([
+        ImportedLink(
+          line: 1, title: "\u{3000}\t Swift\u{00A0}\n", url: "\u{2003}https://swift.org\r\n",
+          category: " \u{2028}Dev\u{205F}", memo: "\u{0085} \u{000B}"),
+        ImportedLink(line: 2, title: "Spaced", url: "https://spaced.example/a\u{00A0}b"),
+      ])
+    }
+    #expect(
+      summary
+        == LinkImportSummary(
+          linksImported: 1, categoriesCreated: ["Dev"],
+          rejected: [
+            LinkImportRejection(line: 2, error: .invalidURL("https://spaced.example/a\u{00A0}b"))
+          ]))
+    let link = try #require(try await harness.client.fetchLinks().first)
+    #expect(link.title == "Swift")
+    #expect(link.url == url("https://swift.org"))
+    #expect(link.memo == nil)
+  }
+
   @Test(arguments: Backend.allCases)
   func importLinksSkipsAddressesSavedOrSeenEarlierAsDuplicates(_ backend: Backend) async throws {
     let harness = try Harness(backend)
