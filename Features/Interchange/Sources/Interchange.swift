@@ -21,6 +21,12 @@ import Loop
 /// written by its client in one storage transaction, in batches that report progress. After a
 /// real (not dry) import, ``Action/Delegate/imported(_:)`` tells the parent to reload what it
 /// shows.
+///
+/// `link import` and `ledger import` are one transaction each: all or nothing, even if the
+/// process is killed. A whole-database import (``DataScope/everything``) is one transaction per
+/// domain, links, then habits, then the ledger, since each client owns its storage: a domain
+/// lands whole or not at all, and importing the same file again completes an interrupted import
+/// (what is stored already is skipped as a duplicate).
 public struct Interchange: Reducer {
   /// The state of imports and exports.
   public struct State: Equatable, Sendable {

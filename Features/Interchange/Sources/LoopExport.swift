@@ -156,7 +156,10 @@ public struct LoopExport: Equatable, Sendable, Codable {
     } catch let error as DecodingError {
       throw .invalidExport(file: file, reason: describe(error))
     } catch {
-      throw .invalidExport(file: file, reason: String(describing: error))
+      // NB: a model's own check (a habit's blank name) ends its sentence; the error adds one.
+      var reason = String(describing: error)
+      if reason.hasSuffix(".") { reason.removeLast() }
+      throw .invalidExport(file: file, reason: reason)
     }
   }
 

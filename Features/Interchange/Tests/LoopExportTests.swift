@@ -178,6 +178,14 @@ import struct LinkClient.Comment
         file: "f.json",
         reason: "transactions[0].kind Cannot initialize Kind from invalid String value gift")
     ),
+    (
+      """
+      {"format": "loop-export", "version": 1, "exportedAt": "2025-03-15",
+       "habits": [{"id": "00000000-0000-0000-0000-00000000000D", "name": " ",
+         "createdAt": "2025-03-15"}]}
+      """,
+      .invalidExport(file: "f.json", reason: "A habit needs a name: the name is empty")
+    ),
   ]
 
   @Test(arguments: rejections)
