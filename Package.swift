@@ -23,6 +23,7 @@ let features: [Target] =
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
   + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
+  + feature("AppFeature", dependencies: ["Loop", "Habits", "Ledger"])
 
 let package = Package(
   name: "Loop",
@@ -31,6 +32,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "Persistence", targets: ["Persistence"]),
+    .executable(name: "loop", targets: ["loop"]),
     .executable(name: "loop-bench", targets: ["LoopBenchmarks"]),
   ],
   targets: [
@@ -46,6 +48,16 @@ let package = Package(
     ),
     .target(name: "Persistence", dependencies: ["CSQLite"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    .target(
+      name: "LoopCLI",
+      dependencies: [
+        "Loop", "AppFeature", "Persistence", "Habits", "HabitClient", "Ledger", "LedgerClient",
+      ]
+    ),
+    // NB: the tests run the built `loop` binary too; depending on it makes `swift build
+    // --build-tests` build it.
+    .testTarget(name: "LoopCLITests", dependencies: ["LoopCLI", "LoopTesting", "loop"]),
+    .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(
       name: "LoopBenchmarks",
       dependencies: ["Loop", "LoopTesting", "Persistence", "CSQLite"],
