@@ -54,9 +54,13 @@ let package = Package(
         "Loop", "AppFeature", "Persistence", "Habits", "HabitClient", "Ledger", "LedgerClient",
       ]
     ),
-    // NB: the tests run the built `loop` binary too; depending on it makes `swift build
-    // --build-tests` build it.
-    .testTarget(name: "LoopCLITests", dependencies: ["LoopCLI", "LoopTesting", "loop"]),
+    // NB: the tests run the built `loop` binary too (depending on it makes `swift build
+    // --build-tests` build it), and seed and reopen its database files through the clients on
+    // a `ModelContainer` of their own.
+    .testTarget(
+      name: "LoopCLITests",
+      dependencies: ["LoopCLI", "LoopTesting", "loop", "Persistence", "HabitClient", "LedgerClient"]
+    ),
     .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(
       name: "LoopBenchmarks",

@@ -145,7 +145,7 @@ extension Session {
     let streak = history.stats(
       createdOn: environment.day(of: history.habit.createdAt), today: today
     ).currentStreak
-    return " Streak: \(HabitRenderer.days(streak))."
+    return streak > 0 ? " Streak: \(HabitRenderer.days(streak))." : ""
   }
 }
 
