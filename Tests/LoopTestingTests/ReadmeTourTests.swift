@@ -6,7 +6,10 @@ import Testing
 enum Readme {
   struct Counter: Reducer {
     struct State: Equatable { var count = 0, fact: String? }
-    enum Action: Equatable { case incrementTapped, factTapped, factLoaded(String) }
+    enum Action: Equatable {
+      case incrementTapped, factTapped
+      case factLoaded(String)
+    }
     @Dependency(\.numberFact) var numberFact
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
