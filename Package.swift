@@ -17,9 +17,15 @@ func feature(
 
 /// The app's domains, in dependency order: clients first, then the features built on them.
 let features: [Target] =
-  // NB: HabitClientTests opens both storages itself (`ModelContainer` in memory and on a temp
-  // file) and hands the context to `live(context:)`, as the app does with its one shared file.
-  feature("HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
+  // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
+  feature("LinkClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  + feature(
+    "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
+    testDependencies: ["Persistence"])
+  + feature("Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"])
+  + feature("LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"])
+  + feature("HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
   + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])

@@ -67,9 +67,15 @@ enum PersistenceBenchmarks {
     #"SELECT \#(columns), "loop_seq" FROM "links" WHERE (instr("title", ?) > 0) ORDER BY "loop_seq""#
   static let byIDSQL = #"SELECT \#(columns), "loop_seq" FROM "links" WHERE "id" = ?"#
 
-  /// Runs every persistence benchmark on `rows` links.
+  /// Runs every persistence benchmark on `rows` links, on a SQLite file and in memory, each
+  /// beside the same SQL through the C API on a file.
   static func run(_ settings: Settings) throws -> [Measurement] {
+    try run(settings, inMemory: false) + run(settings, inMemory: true)
+  }
+
+  static func run(_ settings: Settings, inMemory: Bool) throws -> [Measurement] {
     let rows = settings.size(100_000, quick: 1_000)
+    let group = inMemory ? "Persistence (in memory)" : "Persistence (SQLite file)"
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("loop-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -82,7 +88,8 @@ enum PersistenceBenchmarks {
     let insert = try medianTimes(runs: settings.runs) {
       run += 1
       let context = ModelContext(
-        try ModelContainer(for: BenchLink.self, storage: .file("\(oursPath)-\(run)")))
+        try ModelContainer(
+          for: BenchLink.self, storage: inMemory ? .inMemory : .file("\(oursPath)-\(run)")))
       try context.transaction { context in
         for link in links { try context.insert(link) }
       }
@@ -95,11 +102,18 @@ enum PersistenceBenchmarks {
       try database.insert(links)
     }
 
-    // Queries, on one file filled by Loop.
-    let container = try ModelContainer(for: BenchLink.self, storage: .file(oursPath))
+    // Queries: Loop on its storage, the C API on a file, both filled by Loop.
+    let container = try ModelContainer(
+      for: BenchLink.self, storage: inMemory ? .inMemory : .file(oursPath))
     let context = ModelContext(container)
     try context.transaction { context in
       for link in links { try context.insert(link) }
+    }
+    if inMemory {
+      let file = ModelContext(try ModelContainer(for: BenchLink.self, storage: .file(oursPath)))
+      try file.transaction { context in
+        for link in links { try context.insert(link) }
+      }
     }
     let direct = try Direct(path: oursPath)
 
@@ -130,7 +144,7 @@ enum PersistenceBenchmarks {
         sqlite3_bind_int64(statement, 2, 0)
       }, "recent")
 
-    let query = "title 7777"
+    let query = settings.quick ? "title 777" : "title 7777"
     let searchRepeats = settings.size(20, quick: 1)
     let search = try medianTimes(runs: settings.runs) {
       for _ in 0..<searchRepeats {
@@ -165,20 +179,20 @@ enum PersistenceBenchmarks {
 
     return [
       Measurement(
-        group: "Persistence (SQLite file)", name: "insert \(rows.formatted()) in one transaction",
+        group: group, name: "insert \(rows.formatted()) in one transaction",
         operations: rows, ours: insert.ours, baseline: insert.baseline,
         baselineName: "C API, same SQL",
         unit: .perSecond),
       Measurement(
-        group: "Persistence (SQLite file)", name: "fetchAll by date desc, limit 6, indexed",
+        group: group, name: "fetchAll by date desc, limit 6, indexed",
         operations: recentRepeats, ours: recent.ours, baseline: recent.baseline,
         baselineName: "C API, same SQL", unit: .nanoseconds),
       Measurement(
-        group: "Persistence (SQLite file)", name: "title contains '\(query)'",
+        group: group, name: "title contains '\(query)'",
         operations: searchRepeats, ours: search.ours, baseline: search.baseline,
         baselineName: "C API, same SQL", unit: .milliseconds),
       Measurement(
-        group: "Persistence (SQLite file)", name: "fetch by id", operations: lookups.count,
+        group: group, name: "fetch by id", operations: lookups.count,
         ours: byID.ours, baseline: byID.baseline, baselineName: "C API, same SQL",
         unit: .nanoseconds),
     ]

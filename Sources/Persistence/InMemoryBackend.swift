@@ -85,7 +85,9 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   ) throws -> [T] {
     try descriptor.validate()
     let matches = try filtered(try table(description), descriptor.predicate)
-    return descriptor.applyingRange(to: sortedInSwift(matches, by: descriptor.sortBy))
+    let needed = descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
+    return descriptor.applyingRange(
+      to: sortedInSwift(matches, by: descriptor.sortBy, keepingFirst: needed))
   }
 
   func fetchCount<T: PersistentModel>(

@@ -188,6 +188,33 @@ private struct Recorder: Reducer {
     #expect(log.values == ["cancelled: true"])
   }
 
+  @Test func cancellingAnEffectLeavesTheEffectsOfActionsItSentRunning() async {
+    let gate = Gate()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        switch action {
+        case "save":
+          return .run { send in await send("saved") }.cancellable(id: "child")
+        case "saved":
+          // The parent reacts: dismisses the child (cancelling its effects) and reloads.
+          return .merge(
+            .cancel(id: "child"),
+            .run { send in
+              await gate.wait()
+              await send("reloaded")
+            })
+        default:
+          return .none
+        }
+      }
+    }
+    let task = store.send("save")
+    gate.open()
+    await task.finish()
+    #expect(store.state == ["save", "saved", "reloaded"])
+  }
+
   @Test func storeTaskCancelCancelsTheActionsEffects() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in

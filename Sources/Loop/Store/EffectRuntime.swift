@@ -105,7 +105,9 @@ package final class EffectRuntime<Action, Origin> {
     case .send(let action):
       senders.now(action.value)
     case .run(let priority, let operation):
-      let children = TaskBag()
+      // NB: the effects of the actions an effect sent are their own: cancelling this effect
+      // does not cancel them (a parent's follow-up work survives a dismissed child).
+      let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = senders.later
       let send = Send<Action> { action in children.insert(later(action)) }
       tasks.append(
@@ -161,12 +163,14 @@ package final class EffectRuntime<Action, Origin> {
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
             // NB: inside the task every action, even a synchronous `.send`, is sent later.
-            let step = TaskBag()
-            let stepSenders = Senders(now: { step.insert(later($0)) }, later: { later($0) })
+            let step = TaskBag(cancelsTasksWhenCancelled: true)
+            let sent = TaskBag(cancelsTasksWhenCancelled: false)
+            let stepSenders = Senders(now: { sent.insert(later($0)) }, later: { later($0) })
             for task in self.start(effect, origin: origin.value, senders: stepSenders) {
               step.insert(task)
             }
             await step.awaitAll()
+            await sent.awaitAll()
           }
           self?.stopWorking(serial)
           self?.finish(serial, ids: ids)
@@ -204,6 +208,15 @@ package final class EffectRuntime<Action, Origin> {
 /// added after the cancellation.
 final class TaskBag: Sendable {
   private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
+  private let cancelsTasksWhenCancelled: Bool
+
+  /// Creates an empty bag.
+  ///
+  /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
+  ///   cancels the tasks in it too; otherwise it keeps waiting for them to finish on their own.
+  init(cancelsTasksWhenCancelled: Bool) {
+    self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
+  }
 
   /// Adds a task to the bag.
   func insert(_ task: Task<Void, Never>?) {
@@ -212,27 +225,33 @@ final class TaskBag: Sendable {
       state.tasks.append(task)
       return state.isCancelled
     }
-    if isCancelled { task.cancel() }
+    if isCancelled && cancelsTasksWhenCancelled { task.cancel() }
   }
 
-  /// Waits for every task in the bag, cancelling them all when the current task is cancelled.
+  /// Waits for every task in the bag; when the current task is cancelled, cancels them too if
+  /// the bag was made to.
   ///
   /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
   /// effects of its own finishes without giving up the main actor.
   nonisolated(nonsending) func awaitAll() async {
     guard state.withLock({ !$0.tasks.isEmpty }) else { return }
+    guard cancelsTasksWhenCancelled else { return await awaitEach() }
     await withTaskCancellationHandler {
-      var index = 0
-      while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
-        await task.value
-        index += 1
-      }
+      await awaitEach()
     } onCancel: {
       let tasks = state.withLock { state in
         state.isCancelled = true
         return state.tasks
       }
       for task in tasks { task.cancel() }
+    }
+  }
+
+  private nonisolated(nonsending) func awaitEach() async {
+    var index = 0
+    while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
+      await task.value
+      index += 1
     }
   }
 }

@@ -242,7 +242,7 @@ final class RootCore<State, Action> {
   @usableFromInline
   func awaitingAll(_ tasks: [Task<Void, Never>]) -> Task<Void, Never> {
     Task {
-      let bag = TaskBag()
+      let bag = TaskBag(cancelsTasksWhenCancelled: true)
       for task in tasks { bag.insert(task) }
       await bag.awaitAll()
     }

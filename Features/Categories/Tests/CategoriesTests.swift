@@ -1,0 +1,211 @@
+import Categories
+import CategoryClient
+import Foundation
+import LinkClient
+import LoopTesting
+import Testing
+
+@MainActor
+@Suite struct CategoriesTests {
+  let fixture = Fixture()
+
+  func makeStore(_ state: Categories.State = Categories.State()) -> TestStore<
+    Categories.State, Categories.Action
+  > {
+    TestStore(initialState: state) {
+      Categories()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  func category(_ number: UInt64, _ name: String) -> Category {
+    Category(id: categoryID(number), name: name, createdAt: Fixture.start)
+  }
+
+  /// Seeds "Work" (id 0, with two links) and "home" (id 1, with none).
+  func seedWorkAndHome() async throws {
+    try await fixture.seed { categories, links in
+      let work = try await categories.addCategory("Work")
+      _ = try await categories.addCategory("home")
+      for title in ["A", "B"] {
+        _ = try await links.addLink(
+          LinkDraft(title: title, url: "https://a.com", categoryID: work.id))
+      }
+    }
+  }
+
+  // MARK: Loading
+
+  @Test func loadRequestedShowsTheCategoriesByNameWithTheirCounts() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.loadRequested)
+    await store.receive(
+      .summariesResponse(
+        .success([
+          CategorySummary(category: category(1, "home"), linkCount: 0),
+          CategorySummary(category: category(0, "Work"), linkCount: 2),
+        ]))
+    ) {
+      $0.rows = [
+        CategorySummary(category: category(1, "home"), linkCount: 0),
+        CategorySummary(category: category(0, "Work"), linkCount: 2),
+      ]
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
+    let rows: IdentifiedArrayOf<CategorySummary> = [
+      CategorySummary(category: category(0, "Work"), linkCount: 1)
+    ]
+    let store = makeStore(Categories.State(rows: rows))
+    store.dependencies.categoryClient = .failing(.storageFailed("Disk full."))
+    await store.send(.loadRequested)
+    await store.receive(.summariesResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    await store.finish()
+  }
+
+  // MARK: Adding
+
+  @Test func addSubmittedAddsTheCategoryAndReloads() async {
+    let store = makeStore(Categories.State(errorMessage: "Old failure."))
+    await store.send(.addSubmitted(name: " Work ")) { $0.errorMessage = nil }
+    await store.receive(.addResponse(.success(category(0, "Work"))))
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 0)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 0)]
+    }
+    await store.finish()
+  }
+
+  @Test func addSubmittedWithANameTakenIgnoringCaseShowsTheError() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.addSubmitted(name: "WORK"))
+    await store.receive(.addResponse(.failure(.duplicateCategoryName("WORK")))) {
+      $0.errorMessage = "A category named 'WORK' already exists."
+    }
+    await store.finish()
+    #expect(try await fixture.categoryClient.fetchCategories().count == 2)
+  }
+
+  @Test func addSubmittedWithABlankNameShowsTheError() async {
+    let store = makeStore()
+    await store.send(.addSubmitted(name: "  "))
+    await store.receive(.addResponse(.failure(.emptyCategoryName))) {
+      $0.errorMessage = "A category needs a name."
+    }
+    await store.finish()
+  }
+
+  // MARK: Renaming
+
+  @Test func renameSubmittedRenamesTellsTheParentAndReloads() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.renameSubmitted(categoryID(0), name: "Office"))
+    await store.receive(.renameResponse(.success(category(0, "Office"))))
+    await store.receive(
+      .summariesResponse(
+        .success([
+          CategorySummary(category: category(1, "home"), linkCount: 0),
+          CategorySummary(category: category(0, "Office"), linkCount: 2),
+        ]))
+    ) {
+      $0.rows = [
+        CategorySummary(category: category(1, "home"), linkCount: 0),
+        CategorySummary(category: category(0, "Office"), linkCount: 2),
+      ]
+    }
+    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.finish()
+  }
+
+  @Test func renameSubmittedToATakenNameShowsTheErrorAndChangesNothing() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.renameSubmitted(categoryID(0), name: "Home"))
+    await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
+      $0.errorMessage = "A category named 'Home' already exists."
+    }
+    await store.finish()
+    #expect(try await fixture.categoryClient.fetchCategories().map(\.name) == ["home", "Work"])
+  }
+
+  @Test func renameSubmittedForAMissingCategoryShowsTheError() async {
+    let store = makeStore()
+    await store.send(.renameSubmitted(categoryID(7), name: "Home"))
+    await store.receive(.renameResponse(.failure(.categoryNotFound(categoryID(7))))) {
+      $0.errorMessage = "No category with id '\(categoryID(7))' exists."
+    }
+    await store.finish()
+  }
+
+  // MARK: Deleting
+
+  @Test func deleteTappedUncategorizesItsLinksClearsTheSelectionAndTellsTheParent() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
+    await store.send(.deleteTapped(categoryID(0)))
+    await store.receive(.deleteResponse(.success(categoryID(0)))) {
+      $0.selectedCategoryID = nil
+    }
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(1, "home"), linkCount: 0)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(1, "home"), linkCount: 0)]
+    }
+    await store.receive(.delegate(.categoryDeleted(categoryID(0))))
+    await store.finish()
+    let links = try await fixture.linkClient.fetchLinks()
+    #expect(links.map(\.title) == ["B", "A"])
+    #expect(links.map(\.categoryID) == [nil, nil])
+  }
+
+  @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
+    await store.send(.deleteTapped(categoryID(1)))
+    await store.receive(.deleteResponse(.success(categoryID(1))))
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
+    }
+    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
+    await store.finish()
+  }
+
+  @Test func deleteTappedForAMissingCategoryShowsTheError() async {
+    let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
+    await store.send(.deleteTapped(categoryID(4)))
+    await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
+      $0.errorMessage = "No category with id '\(categoryID(4))' exists."
+    }
+    await store.finish()
+  }
+
+  // MARK: Selecting
+
+  @Test func categorySelectedSelectsAndTellsTheParent() async {
+    let store = makeStore()
+    await store.send(.categorySelected(categoryID(0))) { $0.selectedCategoryID = categoryID(0) }
+    await store.receive(.delegate(.categorySelected(categoryID(0))))
+    await store.send(.categorySelected(nil)) { $0.selectedCategoryID = nil }
+    await store.receive(.delegate(.categorySelected(nil)))
+    await store.finish()
+  }
+
+  @Test func delegateActionsChangeNothing() async {
+    let store = makeStore()
+    await store.send(.delegate(.categorySelected(nil)))
+    await store.send(.delegate(.categoryRenamed(category(0, "Work"))))
+    await store.send(.delegate(.categoryDeleted(categoryID(0))))
+    await store.finish()
+  }
+}

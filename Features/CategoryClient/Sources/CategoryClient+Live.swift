@@ -1,0 +1,209 @@
+import Foundation
+import LinkClient
+import Loop
+import Persistence
+
+extension CategoryClient {
+  /// The model types the client reads and writes: the links domain's, since deleting a category
+  /// updates links.
+  public static var models: [any PersistentModel.Type] { LinkClient.models }
+
+  /// The client over a model context: the one implementation, used on SQLite and in memory.
+  ///
+  /// The context's container must hold ``models``.
+  ///
+  /// - Parameter context: The context to read and write.
+  /// - Returns: The client.
+  public static func live(context: ModelContext) -> CategoryClient {
+    let categories = CategoryStorage(context: context)
+    return CategoryClient(
+      addCategory: { try categories.addCategory(name: $0) },
+      countLinks: { try categories.countLinks(in: $0) },
+      deleteCategory: { try categories.deleteCategory(id: $0) },
+      fetchCategories: { try categories.fetchCategories() },
+      fetchCategorySummaries: { try categories.fetchCategorySummaries() },
+      updateCategory: { try categories.updateCategory(id: $0, name: $1) }
+    )
+  }
+
+  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
+  ///
+  /// - Returns: The client.
+  public static func inMemory() -> CategoryClient {
+    inMemoryWithLinkClient().categoryClient
+  }
+
+  /// A category client and a link client over one fresh in-memory container, as the app has
+  /// them over one file: for tests of features that show links and categories together.
+  ///
+  /// ```swift
+  /// let (categoryClient, linkClient) = CategoryClient.inMemoryWithLinkClient()
+  /// ```
+  ///
+  /// - Returns: The two clients, sharing their storage.
+  public static func inMemoryWithLinkClient() -> (
+    categoryClient: CategoryClient, linkClient: LinkClient
+  ) {
+    do {
+      let context = ModelContext(try ModelContainer(for: models, storage: .inMemory))
+      return (live(context: context), LinkClient.live(context: context))
+    } catch {
+      let error = LinkError(error)
+      return (failing(error), LinkClient.failing(error))
+    }
+  }
+
+  /// The client over a new container on `storage`, or a client that throws the reason when it
+  /// cannot be opened.
+  static func live(opening storage: ModelContainer.Storage) -> CategoryClient {
+    do {
+      return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
+    } catch {
+      return failing(LinkError(error))
+    }
+  }
+
+  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
+  /// cannot be opened.
+  ///
+  /// - Parameter error: The error to throw.
+  /// - Returns: The client.
+  public static func failing(_ error: LinkError) -> CategoryClient {
+    CategoryClient(
+      addCategory: { _ in throw error },
+      countLinks: { _ in throw error },
+      deleteCategory: { _ in throw error },
+      fetchCategories: { throw error },
+      fetchCategorySummaries: { throw error },
+      updateCategory: { _, _ in throw error }
+    )
+  }
+}
+
+/// The categories' logic over a model context; every failure is a `LinkError`.
+struct CategoryStorage: Sendable {
+  let context: ModelContext
+
+  /// By name ignoring case: the unique folded name leaves no ties.
+  static var byName: [SortDescriptor<Category>] { [SortDescriptor(\.name.caseFolded)] }
+
+  func fetchCategories() throws(LinkError) -> [Category] {
+    try storage { try context.fetchAll(Category.self, sortBy: Self.byName) }
+  }
+
+  func fetchCategorySummaries() throws(LinkError) -> [CategorySummary] {
+    try storage {
+      try context.transaction { context in
+        try context.fetchAll(Category.self, sortBy: Self.byName).map { category in
+          CategorySummary(category: category, linkCount: try count(in: category.id, context))
+        }
+      }
+    }
+  }
+
+  func countLinks(in categoryID: Category.ID) throws(LinkError) -> Int {
+    try storage {
+      try context.transaction { context in
+        _ = try existingCategory(categoryID, in: context)
+        return try count(in: categoryID, context)
+      }
+    }
+  }
+
+  func addCategory(name: String) throws(LinkError) -> Category {
+    let name = try checkedName(name)
+    return try storage(naming: name) {
+      try context.transaction { context in
+        try checkUnique(name, except: nil, in: context)
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        let category = Category(id: Category.ID(uuid()), name: name, createdAt: date.now)
+        try context.insert(category)
+        return category
+      }
+    }
+  }
+
+  func updateCategory(id: Category.ID, name: String) throws(LinkError) -> Category {
+    let name = try checkedName(name)
+    return try storage(naming: name) {
+      try context.transaction { context in
+        var category = try existingCategory(id, in: context)
+        try checkUnique(name, except: id, in: context)
+        category.name = name
+        try context.update(category)
+        return category
+      }
+    }
+  }
+
+  func deleteCategory(id: Category.ID) throws(LinkError) {
+    let target: Category.ID? = id
+    try storage {
+      try context.transaction { context in
+        _ = try existingCategory(id, in: context)
+        // NB: Persistence has no bulk update; each link is rewritten, inside the transaction.
+        for var link in try context.fetchAll(
+          Link.self, predicate: #Predicate { $0.categoryID == target })
+        {
+          link.categoryID = nil
+          try context.update(link)
+        }
+        try context.delete(Category.self, id: id)
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  private func count(in categoryID: Category.ID, _ context: ModelContext) throws -> Int {
+    let target: Category.ID? = categoryID
+    return try context.fetchCount(
+      FetchDescriptor<Link>(predicate: #Predicate { $0.categoryID == target }))
+  }
+
+  private func existingCategory(_ id: Category.ID, in context: ModelContext) throws -> Category {
+    guard let category = try context.fetch(Category.self, id: id) else {
+      throw LinkError.categoryNotFound(id)
+    }
+    return category
+  }
+
+  /// Throws `duplicateCategoryName` when a category other than `id` has `name`, ignoring case.
+  private func checkUnique(_ name: String, except id: Category.ID?, in context: ModelContext)
+    throws
+  {
+    let folded = name.caseFolded
+    let clash = try context.fetchOne(
+      Category.self, predicate: #Predicate { $0.name.caseFolded == folded })
+    if let clash, clash.id != id { throw LinkError.duplicateCategoryName(name) }
+  }
+
+  private func checkedName(_ name: String) throws(LinkError) -> String {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw .emptyCategoryName }
+    return trimmed
+  }
+
+  /// Runs storage work, turning every error into a `LinkError` (see `LinkError.init(_:)`).
+  private func storage<R>(_ body: () throws -> R) throws(LinkError) -> R {
+    do {
+      return try body()
+    } catch {
+      throw LinkError(error)
+    }
+  }
+
+  /// Runs storage work as `storage(_:)` does, and reports a violation of the unique index on
+  /// the folded name (the last line of defence, should another process write between the check
+  /// and the insert) as a duplicate of `name`.
+  private func storage<R>(naming name: String, _ body: () throws -> R) throws(LinkError) -> R {
+    do {
+      return try body()
+    } catch PersistenceError.uniqueViolation {
+      throw .duplicateCategoryName(name)
+    } catch {
+      throw LinkError(error)
+    }
+  }
+}

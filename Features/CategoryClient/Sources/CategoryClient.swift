@@ -1,0 +1,127 @@
+import Foundation
+import LinkClient
+import Loop
+import Persistence
+
+/// The categories' dependency: add, rename and delete categories, list them, count their links.
+///
+/// ```swift
+/// @Dependency(\.categoryClient) var categoryClient
+/// let work = try await categoryClient.addCategory("Work")
+/// let count = try await categoryClient.countLinks(in: work.id)
+/// ```
+///
+/// Categories belong to the links domain (their model and error live in `LinkClient`): every
+/// endpoint throws only `LinkError` and changes nothing when it throws. Names are trimmed,
+/// never empty, and unique ignoring case, checked by the client and backed by a unique index on
+/// the case-folded name, so both storages agree. New ids and dates come from the `uuid` and
+/// `date` dependencies of the calling task.
+///
+/// There is one implementation, ``live(context:)``, over a `ModelContext`; ``liveValue`` runs it
+/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container.
+public struct CategoryClient: Sendable {
+  /// Adds a category with an id from the `uuid` dependency and the `date` dependency's now.
+  ///
+  /// The name is trimmed. Throws `LinkError.emptyCategoryName` and
+  /// `LinkError.duplicateCategoryName` (with the name as typed). Returns the stored category.
+  public var addCategory: @Sendable (_ name: String) async throws -> Category
+
+  /// How many links are in a category.
+  ///
+  /// Throws `LinkError.categoryNotFound`.
+  public var countLinks: @Sendable (_ categoryID: Category.ID) async throws -> Int
+
+  /// Deletes a category; its links stay, uncategorized, in the same transaction.
+  ///
+  /// Throws `LinkError.categoryNotFound`.
+  public var deleteCategory: @Sendable (_ id: Category.ID) async throws -> Void
+
+  /// Every category, by name ignoring case (names are unique ignoring case, so there are no
+  /// ties).
+  public var fetchCategories: @Sendable () async throws -> [Category]
+
+  /// Every category with its number of links, in the order of ``fetchCategories``.
+  ///
+  /// NB: Persistence has no `GROUP BY`, so this is one indexed count per category (plus one
+  /// fetch), all in one transaction: a consistent snapshot without reading any link.
+  public var fetchCategorySummaries: @Sendable () async throws -> [CategorySummary]
+
+  /// Renames a category, keeping its id and links.
+  ///
+  /// The name is trimmed. Throws `LinkError.categoryNotFound`, `LinkError.emptyCategoryName`
+  /// and `LinkError.duplicateCategoryName` (another category has the name, ignoring case; a
+  /// category may change the case of its own name). Returns the updated category.
+  public var updateCategory: @Sendable (_ id: Category.ID, _ name: String) async throws -> Category
+
+  /// Creates a client from its endpoints.
+  ///
+  /// - Parameters:
+  ///   - addCategory: Adds a category.
+  ///   - countLinks: Counts a category's links.
+  ///   - deleteCategory: Deletes a category, uncategorizing its links.
+  ///   - fetchCategories: Every category, by name.
+  ///   - fetchCategorySummaries: Every category with its link count, by name.
+  ///   - updateCategory: Renames a category.
+  public init(
+    addCategory: @escaping @Sendable (_ name: String) async throws -> Category,
+    countLinks: @escaping @Sendable (_ categoryID: Category.ID) async throws -> Int,
+    deleteCategory: @escaping @Sendable (_ id: Category.ID) async throws -> Void,
+    fetchCategories: @escaping @Sendable () async throws -> [Category],
+    fetchCategorySummaries: @escaping @Sendable () async throws -> [CategorySummary],
+    updateCategory:
+      @escaping @Sendable (_ id: Category.ID, _ name: String) async throws
+      -> Category
+  ) {
+    self.addCategory = addCategory
+    self.countLinks = countLinks
+    self.deleteCategory = deleteCategory
+    self.fetchCategories = fetchCategories
+    self.fetchCategorySummaries = fetchCategorySummaries
+    self.updateCategory = updateCategory
+  }
+}
+
+// MARK: - Named calls
+
+extension CategoryClient {
+  /// How many links are in a category; see ``countLinks``.
+  ///
+  /// - Parameter categoryID: The category.
+  /// - Returns: The number of its links.
+  /// - Throws: `LinkError.categoryNotFound`.
+  public func countLinks(in categoryID: Category.ID) async throws -> Int {
+    try await countLinks(categoryID)
+  }
+}
+
+// MARK: - Dependency
+
+extension CategoryClient: DependencyKey {
+  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
+  ///
+  /// When the file cannot be opened, every endpoint throws `LinkError.storageFailed` with the
+  /// reason; nothing crashes.
+  public static var liveValue: CategoryClient {
+    live(opening: .file(ModelContainer.defaultFilePath()))
+  }
+
+  /// A client whose every endpoint fails the test that calls it without overriding it.
+  public static var testValue: CategoryClient {
+    CategoryClient(
+      addCategory: unimplemented("CategoryClient.addCategory"),
+      countLinks: unimplemented("CategoryClient.countLinks"),
+      deleteCategory: unimplemented("CategoryClient.deleteCategory"),
+      fetchCategories: unimplemented("CategoryClient.fetchCategories"),
+      fetchCategorySummaries: unimplemented("CategoryClient.fetchCategorySummaries"),
+      updateCategory: unimplemented("CategoryClient.updateCategory")
+    )
+  }
+}
+
+extension DependencyValues {
+  /// The categories' client.
+  public var categoryClient: CategoryClient {
+    get { self[CategoryClient.self] }
+    set { self[CategoryClient.self] = newValue }
+  }
+}

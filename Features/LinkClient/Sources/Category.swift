@@ -1,0 +1,56 @@
+import Foundation
+import Persistence
+
+/// A named group of links.
+///
+/// Names are trimmed, never empty, and unique ignoring case (`Work` and `work` cannot both
+/// exist). Deleting a category keeps its links, uncategorized.
+///
+/// Its table lives in the links domain, beside the links that point to it, so that deleting a
+/// category and uncategorizing its links is one transaction.
+public struct Category: PersistentModel, Identifiable, Equatable, Sendable, Codable {
+  /// A category's identifier.
+  public typealias ID = ModelID<Category>
+
+  /// The category's identifier.
+  public var id: ID
+  /// The name, trimmed and unique ignoring case.
+  public var name: String
+  /// When the category was added.
+  public var createdAt: Date
+
+  /// Creates a category.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  ///   - name: The name.
+  ///   - createdAt: When it was added.
+  public init(id: ID, name: String, createdAt: Date) {
+    self.id = id
+    self.name = name
+    self.createdAt = createdAt
+  }
+
+  /// The `categories` table: names are searchable, and unique once case-folded.
+  public static let schema = Schema<Category>(
+    table: "categories",
+    columns: [
+      Column(\.id, "id"),
+      Column(\.name, "name", options: .searchable),
+      Column(\.createdAt, "created_at"),
+    ],
+    indexes: [Index(\.name.caseFolded, unique: true)]
+  )
+}
+
+extension Category {
+  /// Reads a category from its stored row.
+  ///
+  /// - Parameter row: The stored row.
+  /// - Throws: `PersistenceError.decodingFailed` when a column does not decode.
+  public init(row: Row<Category>) throws {
+    id = try row[\.id]
+    name = try row[\.name]
+    createdAt = try row[\.createdAt]
+  }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import Loop
+import Persistence
+
+extension LinkClient {
+  /// The model types of the links domain.
+  ///
+  /// Open the app's one container with them (and other domains' models):
+  ///
+  /// ```swift
+  /// let container = try ModelContainer(for: LinkClient.models, storage: .file(path))
+  /// let linkClient = LinkClient.live(context: ModelContext(container))
+  /// ```
+  public static var models: [any PersistentModel.Type] { [Link.self, Comment.self, Category.self] }
+
+  /// The client over a model context: the one implementation, used on SQLite and in memory.
+  ///
+  /// The context's container must hold ``models``. Writes that touch several rows (deleting a
+  /// link and its comments, adding a link to a category) run in one transaction.
+  ///
+  /// - Parameter context: The context to read and write.
+  /// - Returns: The client.
+  public static func live(context: ModelContext) -> LinkClient {
+    let links = LinkStorage(context: context)
+    return LinkClient(
+      addComment: { try links.addComment(to: $0, text: $1) },
+      addLink: { try links.addLink($0) },
+      deleteComment: { try links.deleteComment(id: $0) },
+      deleteLink: { try links.deleteLink(id: $0) },
+      fetchComments: { try links.fetchComments(for: $0) },
+      fetchLink: { try links.fetchLink(id: $0) },
+      fetchLinks: { try links.fetchLinks() },
+      fetchLinksInCategory: { try links.fetchLinks(in: $0) },
+      fetchRecentLinks: { try links.fetchRecentLinks(limit: $0) },
+      markViewed: { try links.markViewed(id: $0) },
+      searchLinks: { try links.searchLinks(query: $0) },
+      setFavorite: { try links.setFavorite(id: $0, $1) },
+      updateComment: { try links.updateComment(id: $0, text: $1) },
+      updateLink: { try links.updateLink(id: $0, $1) }
+    )
+  }
+
+  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
+  ///
+  /// - Returns: The client.
+  public static func inMemory() -> LinkClient {
+    live(opening: .inMemory)
+  }
+
+  /// The client over a new container on `storage`, or a client that throws the reason when it
+  /// cannot be opened.
+  static func live(opening storage: ModelContainer.Storage) -> LinkClient {
+    do {
+      return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
+    } catch {
+      return failing(LinkError(error))
+    }
+  }
+
+  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
+  /// cannot be opened.
+  ///
+  /// - Parameter error: The error to throw.
+  /// - Returns: The client.
+  public static func failing(_ error: LinkError) -> LinkClient {
+    LinkClient(
+      addComment: { _, _ in throw error },
+      addLink: { _ in throw error },
+      deleteComment: { _ in throw error },
+      deleteLink: { _ in throw error },
+      fetchComments: { _ in throw error },
+      fetchLink: { _ in throw error },
+      fetchLinks: { throw error },
+      fetchLinksInCategory: { _ in throw error },
+      fetchRecentLinks: { _ in throw error },
+      markViewed: { _ in throw error },
+      searchLinks: { _ in throw error },
+      setFavorite: { _, _ in throw error },
+      updateComment: { _, _ in throw error },
+      updateLink: { _, _ in throw error }
+    )
+  }
+}
+
+/// The links domain's logic over a model context; every failure is a `LinkError`.
+///
+/// Fetches go through the context's generic `fetchAll`/`fetch(_:id:)` helpers; what each
+/// endpoint adds is its predicate, its order and its checks.
+struct LinkStorage: Sendable {
+  let context: ModelContext
+
+  /// Newest first; the id breaks ties so the order never depends on insertion.
+  static var newestFirst: [SortDescriptor<Link>] {
+    [SortDescriptor(\.createdAt, order: .reverse), SortDescriptor(\.id, order: .reverse)]
+  }
+
+  // MARK: Links
+
+  func fetchLinks() throws(LinkError) -> [Link] {
+    try storage { try context.fetchAll(Link.self, sortBy: Self.newestFirst) }
+  }
+
+  func fetchLink(id: Link.ID) throws(LinkError) -> Link {
+    try storage { try existingLink(id, in: context) }
+  }
+
+  func fetchLinks(in categoryID: Category.ID) throws(LinkError) -> [Link] {
+    let target: Category.ID? = categoryID
+    return try storage {
+      try context.transaction { context in
+        try checkCategory(categoryID, in: context)
+        return try context.fetchAll(
+          Link.self, predicate: #Predicate { $0.categoryID == target }, sortBy: Self.newestFirst)
+      }
+    }
+  }
+
+  func fetchRecentLinks(limit: Int) throws(LinkError) -> [Link] {
+    try storage {
+      try context.fetchAll(
+        Link.self, predicate: #Predicate { $0.lastViewedDate != nil },
+        sortBy: [
+          SortDescriptor(\.lastViewedDate, order: .reverse), SortDescriptor(\.id, order: .reverse),
+        ],
+        limit: max(0, limit))
+    }
+  }
+
+  func searchLinks(query: String) throws(LinkError) -> [Link] {
+    let folded = query.trimmingCharacters(in: .whitespacesAndNewlines).caseFolded
+    guard !folded.isEmpty else { return try fetchLinks() }
+    return try storage {
+      try context.fetchAll(
+        Link.self, predicate: #Predicate { $0.title.caseFolded.contains(folded) },
+        sortBy: Self.newestFirst)
+    }
+  }
+
+  func addLink(_ draft: LinkDraft) throws(LinkError) -> Link {
+    let checked = try draft.checked()
+    return try storage {
+      try context.transaction { context in
+        if let categoryID = draft.categoryID { try checkCategory(categoryID, in: context) }
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        let link = Link(
+          id: Link.ID(uuid()), title: checked.title, url: checked.url,
+          categoryID: draft.categoryID, memo: checked.memo, createdAt: date.now)
+        try context.insert(link)
+        return link
+      }
+    }
+  }
+
+  func updateLink(id: Link.ID, _ draft: LinkDraft) throws(LinkError) -> Link {
+    let checked = try draft.checked()
+    return try storage {
+      try context.transaction { context in
+        var link = try existingLink(id, in: context)
+        if let categoryID = draft.categoryID { try checkCategory(categoryID, in: context) }
+        link.title = checked.title
+        link.url = checked.url
+        link.categoryID = draft.categoryID
+        link.memo = checked.memo
+        try context.update(link)
+        return link
+      }
+    }
+  }
+
+  func deleteLink(id: Link.ID) throws(LinkError) {
+    try storage {
+      try context.transaction { context in
+        _ = try existingLink(id, in: context)
+        try context.delete(Comment.self, where: #Predicate { $0.linkID == id })
+        try context.delete(Link.self, id: id)
+      }
+    }
+  }
+
+  func markViewed(id: Link.ID) throws(LinkError) -> Link {
+    try modifyLink(id) { link in
+      @Dependency(\.date) var date
+      link.lastViewedDate = date.now
+    }
+  }
+
+  func setFavorite(id: Link.ID, _ isFavorite: Bool) throws(LinkError) -> Link {
+    try modifyLink(id) { $0.isFavorite = isFavorite }
+  }
+
+  // MARK: Comments
+
+  func fetchComments(for linkID: Link.ID) throws(LinkError) -> [Comment] {
+    try storage {
+      try context.transaction { context in
+        _ = try existingLink(linkID, in: context)
+        return try context.fetchAll(
+          Comment.self, predicate: #Predicate { $0.linkID == linkID },
+          sortBy: [SortDescriptor(\.createdAt), SortDescriptor(\.id)])
+      }
+    }
+  }
+
+  func addComment(to linkID: Link.ID, text: String) throws(LinkError) -> Comment {
+    let text = try checkedComment(text)
+    return try storage {
+      try context.transaction { context in
+        _ = try existingLink(linkID, in: context)
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        let comment = Comment(
+          id: Comment.ID(uuid()), linkID: linkID, text: text, createdAt: date.now)
+        try context.insert(comment)
+        return comment
+      }
+    }
+  }
+
+  func updateComment(id: Comment.ID, text: String) throws(LinkError) -> Comment {
+    let text = try checkedComment(text)
+    return try storage {
+      try context.transaction { context in
+        guard var comment = try context.fetch(Comment.self, id: id) else {
+          throw LinkError.commentNotFound(id)
+        }
+        comment.text = text
+        try context.update(comment)
+        return comment
+      }
+    }
+  }
+
+  func deleteComment(id: Comment.ID) throws(LinkError) {
+    try storage {
+      try context.transaction { context in
+        guard try context.fetch(Comment.self, id: id) != nil else {
+          throw LinkError.commentNotFound(id)
+        }
+        try context.delete(Comment.self, id: id)
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  private func modifyLink(_ id: Link.ID, _ change: (inout Link) -> Void) throws(LinkError) -> Link {
+    try storage {
+      try context.transaction { context in
+        var link = try existingLink(id, in: context)
+        change(&link)
+        try context.update(link)
+        return link
+      }
+    }
+  }
+
+  private func existingLink(_ id: Link.ID, in context: ModelContext) throws -> Link {
+    guard let link = try context.fetch(Link.self, id: id) else { throw LinkError.notFound(id) }
+    return link
+  }
+
+  private func checkCategory(_ id: Category.ID, in context: ModelContext) throws {
+    guard try context.fetch(Category.self, id: id) != nil else {
+      throw LinkError.categoryNotFound(id)
+    }
+  }
+
+  private func checkedComment(_ text: String) throws(LinkError) -> String {
+    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw .emptyComment }
+    return text
+  }
+}
+
+/// Runs storage work, turning every error into a `LinkError`: domain errors pass through, and
+/// `PersistenceError`s become `LinkError.storageFailed` with their description.
+///
+/// - Parameter body: The work.
+/// - Returns: What `body` returns.
+/// - Throws: `LinkError`.
+func storage<R>(_ body: () throws -> R) throws(LinkError) -> R {
+  do {
+    return try body()
+  } catch {
+    throw LinkError(error)
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Loop
+import Persistence
+
+/// The links domain's dependency: links and their comments, read and written through named,
+/// documented endpoints.
+///
+/// ```swift
+/// @Dependency(\.linkClient) var linkClient
+/// let link = try await linkClient.addLink(LinkDraft(title: "Swift", url: "https://swift.org"))
+/// let recent = try await linkClient.fetchRecentLinks()
+/// ```
+///
+/// Every endpoint throws only ``LinkError``, never returns silently on a failure, and changes
+/// nothing when it throws. Every list has a defined order with the id as the last tie-breaker.
+/// New ids and dates come from the `uuid` and `date` dependencies of the calling task.
+///
+/// There is one implementation, ``live(context:)``, over a `ModelContext`: ``liveValue`` runs it
+/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container (real storage, not
+/// a mock). ``testValue`` fails the test on any endpoint a test did not override.
+public struct LinkClient: Sendable {
+  /// Adds a comment to a link, with an id from the `uuid` dependency and the `date`
+  /// dependency's now.
+  ///
+  /// Throws ``LinkError/emptyComment`` for blank text, ``LinkError/notFound(_:)`` for a missing
+  /// link. The text is trimmed. Returns the stored comment.
+  public var addComment: @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment
+
+  /// Adds a link from a draft, with an id from the `uuid` dependency and the `date`
+  /// dependency's now as `createdAt`; it is not a favorite and has never been viewed.
+  ///
+  /// Throws what ``LinkDraft`` checks (``LinkError/emptyTitle``, ``LinkError/invalidURL(_:)``,
+  /// ``LinkError/categoryNotFound(_:)``). Returns the stored link.
+  public var addLink: @Sendable (_ draft: LinkDraft) async throws -> Link
+
+  /// Deletes a comment.
+  ///
+  /// Throws ``LinkError/commentNotFound(_:)`` when it does not exist.
+  public var deleteComment: @Sendable (_ id: Comment.ID) async throws -> Void
+
+  /// Deletes a link and all of its comments, in one transaction.
+  ///
+  /// Throws ``LinkError/notFound(_:)`` when the link does not exist.
+  public var deleteLink: @Sendable (_ id: Link.ID) async throws -> Void
+
+  /// A link's comments, oldest first (ties by id).
+  ///
+  /// Throws ``LinkError/notFound(_:)`` for a missing link.
+  public var fetchComments: @Sendable (_ linkID: Link.ID) async throws -> [Comment]
+
+  /// The link with an id.
+  ///
+  /// Throws ``LinkError/notFound(_:)`` when there is none.
+  public var fetchLink: @Sendable (_ id: Link.ID) async throws -> Link
+
+  /// Every link, newest first (by `createdAt` descending, ties by id descending).
+  public var fetchLinks: @Sendable () async throws -> [Link]
+
+  /// The links of a category, newest first.
+  ///
+  /// The order is ``fetchLinks``'s. Throws ``LinkError/categoryNotFound(_:)`` for a missing
+  /// category.
+  public var fetchLinksInCategory: @Sendable (_ categoryID: Category.ID) async throws -> [Link]
+
+  /// The links viewed most recently, at most `limit` of them.
+  ///
+  /// Ordered by `lastViewedDate` descending, ties by id descending; links never viewed are left
+  /// out. A negative `limit` is `0`.
+  public var fetchRecentLinks: @Sendable (_ limit: Int) async throws -> [Link]
+
+  /// Records that a link was viewed now.
+  ///
+  /// "Now" is the `date` dependency's. Throws ``LinkError/notFound(_:)``. Returns the updated
+  /// link.
+  public var markViewed: @Sendable (_ id: Link.ID) async throws -> Link
+
+  /// The links whose title contains the query, ignoring case, newest first.
+  ///
+  /// Case is ignored by Unicode case folding (`straße` matches `STRASSE`); the order is
+  /// ``fetchLinks``'s. The query is trimmed; a blank query matches every link.
+  public var searchLinks: @Sendable (_ query: String) async throws -> [Link]
+
+  /// Marks a link as a favorite or not.
+  ///
+  /// Throws ``LinkError/notFound(_:)``. Returns the updated link.
+  public var setFavorite: @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link
+
+  /// Replaces a comment's text.
+  ///
+  /// The text is trimmed. Throws ``LinkError/emptyComment`` for blank text and
+  /// ``LinkError/commentNotFound(_:)``. Returns the updated comment.
+  public var updateComment: @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment
+
+  /// Replaces a link's title, address, category and memo with a draft's, keeping its id,
+  /// `createdAt`, favorite flag and `lastViewedDate`.
+  ///
+  /// Throws ``LinkError/notFound(_:)`` and what ``LinkDraft`` checks. Returns the updated link.
+  public var updateLink: @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link
+
+  /// Creates a client from its endpoints.
+  ///
+  /// - Parameters:
+  ///   - addComment: Adds a comment to a link.
+  ///   - addLink: Adds a link from a draft.
+  ///   - deleteComment: Deletes a comment.
+  ///   - deleteLink: Deletes a link and its comments.
+  ///   - fetchComments: A link's comments, oldest first.
+  ///   - fetchLink: The link with an id.
+  ///   - fetchLinks: Every link, newest first.
+  ///   - fetchLinksInCategory: A category's links, newest first.
+  ///   - fetchRecentLinks: The most recently viewed links.
+  ///   - markViewed: Records that a link was viewed now.
+  ///   - searchLinks: The links whose title contains a query.
+  ///   - setFavorite: Marks a link as a favorite or not.
+  ///   - updateComment: Replaces a comment's text.
+  ///   - updateLink: Replaces a link's editable values.
+  public init(
+    addComment: @escaping @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment,
+    addLink: @escaping @Sendable (_ draft: LinkDraft) async throws -> Link,
+    deleteComment: @escaping @Sendable (_ id: Comment.ID) async throws -> Void,
+    deleteLink: @escaping @Sendable (_ id: Link.ID) async throws -> Void,
+    fetchComments: @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
+    fetchLink: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
+    fetchLinks: @escaping @Sendable () async throws -> [Link],
+    fetchLinksInCategory: @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
+    fetchRecentLinks: @escaping @Sendable (_ limit: Int) async throws -> [Link],
+    markViewed: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
+    searchLinks: @escaping @Sendable (_ query: String) async throws -> [Link],
+    setFavorite: @escaping @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link,
+    updateComment: @escaping @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment,
+    updateLink: @escaping @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link
+  ) {
+    self.addComment = addComment
+    self.addLink = addLink
+    self.deleteComment = deleteComment
+    self.deleteLink = deleteLink
+    self.fetchComments = fetchComments
+    self.fetchLink = fetchLink
+    self.fetchLinks = fetchLinks
+    self.fetchLinksInCategory = fetchLinksInCategory
+    self.fetchRecentLinks = fetchRecentLinks
+    self.markViewed = markViewed
+    self.searchLinks = searchLinks
+    self.setFavorite = setFavorite
+    self.updateComment = updateComment
+    self.updateLink = updateLink
+  }
+}
+
+// MARK: - Named calls
+
+extension LinkClient {
+  /// How many links ``fetchRecentLinks(limit:)`` returns unless told otherwise.
+  public static let recentLinksLimit = 6
+
+  /// A link's comments, oldest first; see ``fetchComments``.
+  ///
+  /// - Parameter linkID: The link.
+  /// - Returns: Its comments.
+  /// - Throws: ``LinkError/notFound(_:)``.
+  public func fetchComments(for linkID: Link.ID) async throws -> [Comment] {
+    try await fetchComments(linkID)
+  }
+
+  /// The link with an id; see ``fetchLink``.
+  ///
+  /// - Parameter id: The link's id.
+  /// - Returns: The link.
+  /// - Throws: ``LinkError/notFound(_:)``.
+  public func fetchLink(id: Link.ID) async throws -> Link {
+    try await fetchLink(id)
+  }
+
+  /// A category's links, newest first; see ``fetchLinksInCategory``.
+  ///
+  /// - Parameter categoryID: The category.
+  /// - Returns: Its links.
+  /// - Throws: ``LinkError/categoryNotFound(_:)``.
+  public func fetchLinks(in categoryID: Category.ID) async throws -> [Link] {
+    try await fetchLinksInCategory(categoryID)
+  }
+
+  /// The links viewed most recently; see ``fetchRecentLinks``.
+  ///
+  /// - Parameter limit: How many at most; 6 by default.
+  /// - Returns: The links, most recently viewed first.
+  /// - Throws: ``LinkError/storageFailed(_:)``.
+  public func fetchRecentLinks(limit: Int = recentLinksLimit) async throws -> [Link] {
+    try await fetchRecentLinks(limit)
+  }
+
+  /// Records that a link was viewed now; see ``markViewed``.
+  ///
+  /// - Parameter id: The link's id.
+  /// - Returns: The updated link.
+  /// - Throws: ``LinkError/notFound(_:)``.
+  public func markViewed(id: Link.ID) async throws -> Link {
+    try await markViewed(id)
+  }
+
+  /// The links whose title contains a query, ignoring case; see ``searchLinks``.
+  ///
+  /// - Parameter query: The text to look for; blank for every link.
+  /// - Returns: The matching links, newest first.
+  /// - Throws: ``LinkError/storageFailed(_:)``.
+  public func searchLinks(query: String) async throws -> [Link] {
+    try await searchLinks(query)
+  }
+
+  /// Marks a link as a favorite or not; see ``setFavorite``.
+  ///
+  /// - Parameters:
+  ///   - id: The link's id.
+  ///   - isFavorite: Whether it is a favorite.
+  /// - Returns: The updated link.
+  /// - Throws: ``LinkError/notFound(_:)``.
+  public func setFavorite(id: Link.ID, _ isFavorite: Bool) async throws -> Link {
+    try await setFavorite(id, isFavorite)
+  }
+}
+
+// MARK: - Dependency
+
+extension LinkClient: DependencyKey {
+  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
+  ///
+  /// When the file cannot be opened, every endpoint throws ``LinkError/storageFailed(_:)`` with
+  /// the reason; nothing crashes.
+  public static var liveValue: LinkClient {
+    live(opening: .file(ModelContainer.defaultFilePath()))
+  }
+
+  /// A client whose every endpoint fails the test that calls it without overriding it.
+  public static var testValue: LinkClient {
+    LinkClient(
+      addComment: unimplemented("LinkClient.addComment"),
+      addLink: unimplemented("LinkClient.addLink"),
+      deleteComment: unimplemented("LinkClient.deleteComment"),
+      deleteLink: unimplemented("LinkClient.deleteLink"),
+      fetchComments: unimplemented("LinkClient.fetchComments"),
+      fetchLink: unimplemented("LinkClient.fetchLink"),
+      fetchLinks: unimplemented("LinkClient.fetchLinks"),
+      fetchLinksInCategory: unimplemented("LinkClient.fetchLinksInCategory"),
+      fetchRecentLinks: unimplemented("LinkClient.fetchRecentLinks"),
+      markViewed: unimplemented("LinkClient.markViewed"),
+      searchLinks: unimplemented("LinkClient.searchLinks"),
+      setFavorite: unimplemented("LinkClient.setFavorite"),
+      updateComment: unimplemented("LinkClient.updateComment"),
+      updateLink: unimplemented("LinkClient.updateLink")
+    )
+  }
+}
+
+extension DependencyValues {
+  /// The links domain's client: links and their comments.
+  public var linkClient: LinkClient {
+    get { self[LinkClient.self] }
+    set { self[LinkClient.self] = newValue }
+  }
+}

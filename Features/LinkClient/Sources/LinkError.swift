@@ -1,0 +1,99 @@
+import Foundation
+import Persistence
+
+/// Every failure of the links domain: links, their comments, and categories.
+///
+/// `LinkClient` and `CategoryClient` throw only this error. Each case carries what the user
+/// needs to act on it (the id, or the text they typed), and ``description`` is a sentence that
+/// can be shown as is.
+///
+/// ```swift
+/// do {
+///   _ = try await linkClient.addLink(LinkDraft(title: "Swift", url: "swift.org"))
+/// } catch let error as LinkError {
+///   print(error)  // 'swift.org' is not a web address: enter an absolute http or https URL, …
+/// }
+/// ```
+public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+  /// No link has this id.
+  case notFound(Link.ID)
+  /// No comment has this id.
+  case commentNotFound(Comment.ID)
+  /// No category has this id.
+  case categoryNotFound(Category.ID)
+  /// A link's title is blank.
+  case emptyTitle
+  /// A link's address (as typed) is not an absolute `http` or `https` URL.
+  case invalidURL(String)
+  /// A comment's text is blank.
+  case emptyComment
+  /// A category's name is blank.
+  case emptyCategoryName
+  /// Another category already has this name, ignoring case; it carries the name as typed.
+  case duplicateCategoryName(String)
+  /// The storage failed (it could not be opened, or a read or write failed); it carries the
+  /// storage's explanation.
+  case storageFailed(String)
+
+  /// Wraps any error as a `LinkError`: itself when it is one, otherwise ``storageFailed(_:)``
+  /// with its description.
+  ///
+  /// - Parameter error: The error.
+  public init(_ error: any Error) {
+    switch error {
+    case let error as LinkError:
+      self = error
+    case let error as PersistenceError:
+      self = .storageFailed(error.description)
+    default:
+      self = .storageFailed(String(describing: error))
+    }
+  }
+
+  /// A sentence for the user, with what they typed in single quotes.
+  public var description: String {
+    switch self {
+    case .notFound(let id):
+      return "No link with id '\(id)' exists."
+    case .commentNotFound(let id):
+      return "No comment with id '\(id)' exists."
+    case .categoryNotFound(let id):
+      return "No category with id '\(id)' exists."
+    case .emptyTitle:
+      return "A link needs a title."
+    case .invalidURL(let url):
+      return
+        "'\(url)' is not a web address: enter an absolute http or https URL, such as "
+        + "'https://example.com'."
+    case .emptyComment:
+      return "A comment cannot be empty."
+    case .emptyCategoryName:
+      return "A category needs a name."
+    case .duplicateCategoryName(let name):
+      return "A category named '\(name)' already exists."
+    case .storageFailed(let reason):
+      return "The links could not be read or saved: \(reason)"
+    }
+  }
+
+  /// The same sentence as ``description``.
+  public var errorDescription: String? { description }
+}
+
+extension Result where Failure == LinkError {
+  /// Runs an asynchronous operation and captures its outcome, turning any error into a
+  /// ``LinkError`` (see ``LinkError/init(_:)``).
+  ///
+  /// ```swift
+  /// await send(.linksResponse(Result { try await linkClient.fetchLinks() }))
+  /// ```
+  ///
+  /// - Parameter body: The operation.
+  public init(catching body: () async throws -> Success) async {
+    do {
+      self = .success(try await body())
+    } catch {
+      self = .failure(LinkError(error))
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Persistence
+
+/// The identifier of a model: a UUID typed by the model it identifies.
+///
+/// `Link.ID`, `Comment.ID` and `Category.ID` are all `ModelID`s, but of different models, so a
+/// category's id cannot be passed where a link's is expected:
+///
+/// ```swift
+/// let id = Link.ID(UUID())
+/// let link = try await linkClient.fetchLink(id: id)
+/// ```
+///
+/// It is stored as the UUID's 16 bytes, sorts as the UUID does, and encodes to JSON as the UUID
+/// string.
+public struct ModelID<Model>: RawRepresentable, Hashable, Comparable, Sendable,
+  CustomStringConvertible
+{
+  /// The UUID.
+  public var rawValue: UUID
+
+  /// Creates an id from its UUID.
+  ///
+  /// - Parameter rawValue: The UUID.
+  public init(rawValue: UUID) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates an id from its UUID.
+  ///
+  /// - Parameter rawValue: The UUID.
+  public init(_ rawValue: UUID) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates an id from a UUID string such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
+  ///
+  /// - Parameter uuidString: The UUID, in any letter case.
+  public init?(uuidString: String) {
+    guard let uuid = UUID(uuidString: uuidString) else { return nil }
+    self.rawValue = uuid
+  }
+
+  /// Whether `lhs` sorts before `rhs`: the order of their UUIDs.
+  ///
+  /// - Parameters:
+  ///   - lhs: An id.
+  ///   - rhs: Another id.
+  /// - Returns: `true` when `lhs`'s UUID is smaller.
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The UUID string.
+  public var description: String { rawValue.uuidString }
+}
+
+extension ModelID: Codable {
+  /// Decodes an id from a UUID string.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when the value is not a UUID string.
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(UUID.self))
+  }
+
+  /// Encodes the id as its UUID string.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+extension ModelID: ColumnValue {
+  /// ``ColumnComparability/ordering``: stored as the UUID's bytes, which sort as `<` does.
+  public static var comparability: ColumnComparability { .ordering }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LinkClient
+import Testing
+
+import struct LinkClient.Comment
+
+@Suite struct ModelTests {
+  @Test func idsEncodeAsUUIDStringsAndRoundTrip() throws {
+    let id = Link.ID(UUID(counting: 10))
+    let data = try JSONEncoder().encode([id])
+    #expect(String(decoding: data, as: UTF8.self) == #"["00000000-0000-0000-0000-00000000000A"]"#)
+    #expect(try JSONDecoder().decode([Link.ID].self, from: data) == [id])
+    #expect(Link.ID(uuidString: "00000000-0000-0000-0000-00000000000a") == id)
+    #expect(Link.ID(uuidString: "not a uuid") == nil)
+    #expect(id.description == "00000000-0000-0000-0000-00000000000A")
+  }
+
+  @Test func idsSortAsTheirUUIDs() {
+    #expect(Link.ID(UUID(counting: 1)) < Link.ID(UUID(counting: 2)))
+    #expect(!(Link.ID(UUID(counting: 2)) < Link.ID(UUID(counting: 1))))
+  }
+
+  @Test func aLinkEncodesWithItsOwnFieldNames() throws {
+    let link = Link(
+      id: Link.ID(UUID(counting: 1)), title: "Swift",
+      url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      categoryID: Category.ID(UUID(counting: 2)), memo: "m", isFavorite: true,
+      createdAt: Date(timeIntervalSinceReferenceDate: 0), lastViewedDate: nil)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(link), as: UTF8.self)
+        == #"{"categoryID":"00000000-0000-0000-0000-000000000002","createdAt":0,"#
+        + #""id":"00000000-0000-0000-0000-000000000001","isFavorite":true,"memo":"m","#
+        + #""title":"Swift","url":"https:\/\/swift.org"}"#)
+    #expect(try JSONDecoder().decode(Link.self, from: try encoder.encode(link)) == link)
+  }
+
+  @Test func aDraftOfALinkHoldsItsEditableValues() {
+    let link = Link(
+      id: Link.ID(UUID(counting: 1)), title: "Swift",
+      url: URL(string: "https://swift.org/") ?? URL(fileURLWithPath: "/"),
+      categoryID: Category.ID(UUID(counting: 2)), memo: nil, isFavorite: true,
+      createdAt: Date(timeIntervalSinceReferenceDate: 0))
+    #expect(
+      LinkDraft(link)
+        == LinkDraft(
+          title: "Swift", url: "https://swift.org/", categoryID: Category.ID(UUID(counting: 2)),
+          memo: ""))
+  }
+}

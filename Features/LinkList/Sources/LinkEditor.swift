@@ -1,0 +1,109 @@
+import LinkClient
+import Loop
+
+/// The editor of a link: a draft the user fills in, to be saved as a new link or over an
+/// existing one.
+///
+/// Saving asks the parent (``Action/Delegate/saveRequested(mode:draft:)``), which saves through
+/// the client, closes the editor and reloads its list; when the client rejects the draft (blank
+/// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
+/// editor shows why in ``State/errorMessage``, keeping the draft as typed so the user can fix
+/// it.
+///
+/// NB: the parent, not the editor, runs the save. The parent closes the editor when the save
+/// succeeds, which cancels the editor's effects, and Loop's runtime cancels with an effect every
+/// effect started by the actions it sent: the parent's reload would be cancelled with an editor
+/// that saved by itself.
+public struct LinkEditor: Reducer {
+  /// Whether the editor adds a link or updates one.
+  public enum Mode: Equatable, Sendable {
+    /// Save as a new link.
+    case add
+    /// Save over the link with this id.
+    case update(Link.ID)
+  }
+
+  /// The editor's state.
+  public struct State: Equatable, Sendable {
+    /// Whether saving adds or updates.
+    public var mode: Mode
+    /// The values as typed.
+    public var draft: LinkDraft
+    /// Whether a save is in flight.
+    public var isSaving: Bool
+    /// Why the last save failed, as a sentence for the user; `nil` otherwise.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - mode: Whether saving adds or updates.
+    ///   - draft: The values to start from.
+    ///   - isSaving: Whether a save is in flight.
+    ///   - errorMessage: A failure to show, if any.
+    public init(
+      mode: Mode, draft: LinkDraft = LinkDraft(), isSaving: Bool = false,
+      errorMessage: String? = nil
+    ) {
+      self.mode = mode
+      self.draft = draft
+      self.isSaving = isSaving
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// What happens in the editor.
+  public enum Action: Equatable, Sendable {
+    /// The user gave up editing.
+    case cancelTapped
+    /// Asks the parent to act.
+    case delegate(Delegate)
+    /// The user changed the values.
+    case draftChanged(LinkDraft)
+    /// The client rejected the save.
+    case saveFailed(LinkError)
+    /// The user asked to save.
+    case saveTapped
+
+    /// What the editor asks its parent to do.
+    public enum Delegate: Equatable, Sendable {
+      /// Close the editor; nothing is saved.
+      case cancelled
+      /// Save the draft (add it, or update the link), then close the editor, or send
+      /// ``Action/saveFailed(_:)``.
+      case saveRequested(mode: Mode, draft: LinkDraft)
+    }
+  }
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The editor's logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelTapped:
+        return .send(.delegate(.cancelled))
+
+      case .delegate:
+        return .none
+
+      case .draftChanged(let draft):
+        state.draft = draft
+        state.errorMessage = nil
+        return .none
+
+      case .saveFailed(let error):
+        state.isSaving = false
+        state.errorMessage = error.description
+        return .none
+
+      case .saveTapped:
+        guard !state.isSaving else { return .none }
+        state.isSaving = true
+        state.errorMessage = nil
+        return .send(.delegate(.saveRequested(mode: state.mode, draft: state.draft)))
+      }
+    }
+  }
+}

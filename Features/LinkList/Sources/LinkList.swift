@@ -1,0 +1,237 @@
+import Categories
+import LinkClient
+import Loop
+
+/// The links part of the app: three screens of links (all, search, recent), the categories,
+/// the link editor and an opened link with its comments.
+///
+/// The three screens share one row (``LinkRow``) and decide themselves what its actions do;
+/// this root decides what crosses screens:
+/// - opening a link from any screen (or ``Action/linkOpened(_:)``) shows ``LinkDetail``, which
+///   records the view;
+/// - adding or updating a link goes through ``LinkEditor``
+///   (``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` do it in one
+///   step); this root saves the draft through the client, closes the editor and reloads the
+///   current screen, or hands the client's error to the editor;
+/// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
+///   screen, closes its detail, and reloads the current screen;
+/// - selecting a category filters "All links"; renaming or deleting one reloads it.
+///
+/// A favorite toggled on one screen is saved at once, and shows on the other screens when they
+/// next load.
+public struct LinkList: Reducer {
+  /// The screens of links.
+  public enum Screen: String, Equatable, Sendable, CaseIterable, Codable {
+    /// Every link, optionally a category's.
+    case all
+    /// Links found by a query.
+    case search
+    /// The links viewed most recently.
+    case recent
+  }
+
+  /// The state of the links part of the app.
+  public struct State: Equatable, Sendable {
+    /// The screen shown.
+    public var screen: Screen
+    /// The "All links" screen.
+    public var all: AllLinks.State
+    /// The "Search" screen.
+    public var search: SearchLinks.State
+    /// The "Recent" screen.
+    public var recent: RecentLinks.State
+    /// The categories.
+    public var categories: Categories.State
+    /// The link editor, while open.
+    public var editor: LinkEditor.State?
+    /// The opened link, while open.
+    public var detail: LinkDetail.State?
+    /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
+    /// user; `nil` otherwise.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen shown.
+    ///   - all: The "All links" screen.
+    ///   - search: The "Search" screen.
+    ///   - recent: The "Recent" screen.
+    ///   - categories: The categories.
+    ///   - editor: The link editor, if open.
+    ///   - detail: The opened link, if any.
+    ///   - errorMessage: A failure to show, if any.
+    public init(
+      screen: Screen = .all, all: AllLinks.State = AllLinks.State(),
+      search: SearchLinks.State = SearchLinks.State(),
+      recent: RecentLinks.State = RecentLinks.State(),
+      categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
+      detail: LinkDetail.State? = nil, errorMessage: String? = nil
+    ) {
+      self.screen = screen
+      self.all = all
+      self.search = search
+      self.recent = recent
+      self.categories = categories
+      self.editor = editor
+      self.detail = detail
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// What happens in the links part of the app.
+  public enum Action: Equatable, Sendable {
+    /// The user filled in a new link and saved it, in one step: the editor opens with the
+    /// draft and saves it (and stays open, showing why, if the save fails).
+    case addLinkSubmitted(LinkDraft)
+    /// The user asked for an empty editor (in the category shown, if any).
+    case addLinkTapped
+    /// The "All links" screen's action.
+    case all(AllLinks.Action)
+    /// The categories' action.
+    case categories(Categories.Action)
+    /// The client answered a deletion.
+    case deleteLinkResponse(Result<Link.ID, LinkError>)
+    /// The user asked to delete a link (and its comments).
+    case deleteLinkTapped(Link.ID)
+    /// The opened link's action.
+    case detail(LinkDetail.Action)
+    /// The user closed the opened link.
+    case detailDismissed
+    /// The editor's action.
+    case editor(LinkEditor.Action)
+    /// The client answered saving the editor's draft.
+    case saveLinkResponse(Result<Link, LinkError>)
+    /// The user opened a link.
+    case linkOpened(Link.ID)
+    /// The "Recent" screen's action.
+    case recent(RecentLinks.Action)
+    /// The user switched screens: show it and load it.
+    case screenSelected(Screen)
+    /// The "Search" screen's action.
+    case search(SearchLinks.Action)
+    /// The user changed a link and saved it, in one step (as ``addLinkSubmitted(_:)``).
+    case updateLinkSubmitted(Link.ID, LinkDraft)
+  }
+
+  @Dependency(\.linkClient) var linkClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The links part's logic: the screens, then what crosses them.
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.all, action: .case(Action.all)) { AllLinks() }
+    Scope(state: \.search, action: .case(Action.search)) { SearchLinks() }
+    Scope(state: \.recent, action: .case(Action.recent)) { RecentLinks() }
+    Scope(state: \.categories, action: .case(Action.categories)) { Categories() }
+    Reduce { state, action in
+      switch action {
+      case .addLinkSubmitted(let draft):
+        state.editor = LinkEditor.State(mode: .add, draft: draft)
+        return .send(.editor(.saveTapped))
+
+      case .addLinkTapped:
+        state.editor = LinkEditor.State(
+          mode: .add, draft: LinkDraft(categoryID: state.all.categoryFilter))
+        return .none
+
+      case .all(.delegate(.openLink(let id))), .recent(.delegate(.openLink(let id))),
+        .search(.delegate(.openLink(let id))), .linkOpened(let id):
+        return open(id, &state)
+
+      case .categories(.delegate(.categorySelected(let categoryID))):
+        state.screen = .all
+        return .send(.all(.categoryFilterChanged(categoryID)))
+
+      case .categories(.delegate(.categoryRenamed)):
+        return .send(.all(.loadRequested))
+
+      case .categories(.delegate(.categoryDeleted(let categoryID))):
+        guard state.all.categoryFilter == categoryID else { return .send(.all(.loadRequested)) }
+        return .send(.all(.categoryFilterChanged(nil)))
+
+      case .deleteLinkResponse(.success(let id)):
+        state.all.rows.remove(id: id)
+        state.search.rows.remove(id: id)
+        state.recent.rows.remove(id: id)
+        if state.detail?.linkID == id { state.detail = nil }
+        return load(state.screen)
+
+      case .deleteLinkResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
+      case .deleteLinkTapped(let id), .detail(.delegate(.deleteRequested(let id))):
+        state.errorMessage = nil
+        return .run { [linkClient] send in
+          await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
+        }
+
+      case .detail(.delegate(.editRequested(let link))):
+        state.editor = LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link))
+        return .none
+
+      case .detailDismissed:
+        state.detail = nil
+        return .none
+
+      case .editor(.delegate(.cancelled)):
+        state.editor = nil
+        return .none
+
+      case .editor(.delegate(.saveRequested(let mode, let draft))):
+        return .run { [linkClient] send in
+          await send(
+            .saveLinkResponse(
+              Result {
+                switch mode {
+                case .add: try await linkClient.addLink(draft)
+                case .update(let id): try await linkClient.updateLink(id, draft)
+                }
+              }))
+        }
+
+      case .saveLinkResponse(.success(let link)):
+        state.editor = nil
+        if state.detail?.linkID == link.id { state.detail?.link = link }
+        return load(state.screen)
+
+      case .saveLinkResponse(.failure(let error)):
+        guard state.editor != nil else {
+          state.errorMessage = error.description
+          return .none
+        }
+        return .send(.editor(.saveFailed(error)))
+
+      case .screenSelected(let screen):
+        state.screen = screen
+        return load(screen)
+
+      case .updateLinkSubmitted(let id, let draft):
+        state.editor = LinkEditor.State(mode: .update(id), draft: draft)
+        return .send(.editor(.saveTapped))
+
+      case .all, .categories, .detail, .editor, .recent, .search:
+        return .none
+      }
+    }
+    .ifLet(\.editor, action: .case(Action.editor)) { LinkEditor() }
+    .ifLet(\.detail, action: .case(Action.detail)) { LinkDetail() }
+  }
+
+  /// Shows the link's detail, which records the view and loads the comments.
+  private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
+    state.detail = LinkDetail.State(linkID: id)
+    return .send(.detail(.opened))
+  }
+
+  /// Reloads a screen.
+  private func load(_ screen: Screen) -> Effect<Action> {
+    switch screen {
+    case .all: .send(.all(.loadRequested))
+    case .search: .send(.search(.loadRequested))
+    case .recent: .send(.recent(.loadRequested))
+    }
+  }
+}

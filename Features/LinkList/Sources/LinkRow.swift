@@ -1,0 +1,83 @@
+import LinkClient
+import Loop
+
+/// What every row of links shows, whatever the screen: the link's id, its title and whether it
+/// is a favorite.
+///
+/// Each screen has its own row value with something extra (the category's name, the matched
+/// part of the title, when it was last viewed) and adopts this protocol, so one ``LinkRow``
+/// serves them all.
+public protocol LinkRowItem: Identifiable, Equatable, Sendable where ID == Link.ID {
+  /// The link's title.
+  var title: String { get }
+  /// Whether the link is a favorite; the hosting screen sets it once the client has saved it.
+  var isFavorite: Bool { get set }
+}
+
+/// One row of links, shared by every screen that lists links: generic over the screen's row
+/// value, it decides when something happens and leaves what happens to the screen.
+///
+/// The row has no client. Opening the link and toggling its favorite become ``Action/delegate(_:)``
+/// actions, which the hosting screen performs through the client (and updates the row when the
+/// client has saved the change):
+///
+/// ```swift
+/// Reduce { state, action in
+///   switch action {
+///   case .rows(.element(let id, .delegate(.open))): …
+///   case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))): …
+///   }
+/// }
+/// .forEach(\.rows, action: .case(Action.rows)) { LinkRow<Row>() }
+/// ```
+public struct LinkRow<Item: LinkRowItem>: Reducer {
+  /// The row's state is the screen's row value.
+  public typealias State = Item
+
+  /// What happens on a row.
+  public enum Action: Equatable, Sendable {
+    /// The user tapped the row's favorite control.
+    case favoriteTapped
+    /// The user tapped the row to open the link.
+    case openTapped
+    /// Asks the hosting screen to act.
+    case delegate(Delegate)
+
+    /// What the row asks the hosting screen to do.
+    public enum Delegate: Equatable, Sendable {
+      /// Open the row's link.
+      case open
+      /// Mark the row's link as a favorite, or not.
+      case setFavorite(Bool)
+    }
+  }
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// Turns the user's taps into requests to the hosting screen; the row itself changes nothing.
+  ///
+  /// - Parameters:
+  ///   - state: The row.
+  ///   - action: The action.
+  /// - Returns: The delegate action to send.
+  public func reduce(into state: inout Item, action: Action) -> Effect<Action> {
+    switch action {
+    case .favoriteTapped:
+      return .send(.delegate(.setFavorite(!state.isFavorite)))
+    case .openTapped:
+      return .send(.delegate(.open))
+    case .delegate:
+      return .none
+    }
+  }
+}
+
+extension IdentifiedArray where Element: LinkRowItem, ID == Link.ID {
+  /// Shows a saved link's favorite flag on its row, if the row is here.
+  ///
+  /// - Parameter link: The link as the client saved it.
+  mutating func showFavorite(of link: Link) {
+    self[id: link.id]?.isFavorite = link.isFavorite
+  }
+}

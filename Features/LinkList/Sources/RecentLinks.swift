@@ -1,0 +1,139 @@
+import Foundation
+import LinkClient
+import Loop
+
+/// The "Recent" screen: the links viewed most recently (six of them), each row showing when it
+/// was last viewed.
+///
+/// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
+/// a link.
+public struct RecentLinks: Reducer {
+  /// A row of the screen: a link with when it was last viewed.
+  public struct Row: LinkRowItem, Codable {
+    /// The link's id.
+    public var id: Link.ID
+    /// The link's title.
+    public var title: String
+    /// Whether the link is a favorite.
+    public var isFavorite: Bool
+    /// When the link was last viewed.
+    public var lastViewedDate: Date
+
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - id: The link's id.
+    ///   - title: The link's title.
+    ///   - isFavorite: Whether the link is a favorite.
+    ///   - lastViewedDate: When it was last viewed.
+    public init(id: Link.ID, title: String, isFavorite: Bool, lastViewedDate: Date) {
+      self.id = id
+      self.title = title
+      self.isFavorite = isFavorite
+      self.lastViewedDate = lastViewedDate
+    }
+
+    /// The row of a viewed link, or `nil` for a link never viewed.
+    ///
+    /// - Parameter link: The link.
+    public init?(_ link: Link) {
+      guard let lastViewedDate = link.lastViewedDate else { return nil }
+      self.init(
+        id: link.id, title: link.title, isFavorite: link.isFavorite,
+        lastViewedDate: lastViewedDate)
+    }
+  }
+
+  /// The screen's state.
+  public struct State: Equatable, Sendable {
+    /// The links viewed most recently, most recent first.
+    public var rows: IdentifiedArrayOf<Row>
+    /// The last failure, as a sentence for the user; `nil` after a success.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - rows: The rows.
+    ///   - errorMessage: A failure to show, if any.
+    public init(rows: IdentifiedArrayOf<Row> = [], errorMessage: String? = nil) {
+      self.rows = rows
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// What happens on the screen.
+  public enum Action: Equatable, Sendable {
+    /// Asks the parent to act.
+    case delegate(Delegate)
+    /// The client saved a favorite toggled on a row.
+    case favoriteResponse(Result<Link, LinkError>)
+    /// The client answered a load.
+    case linksResponse(Result<[Link], LinkError>)
+    /// The screen needs its list (it appeared, or something changed).
+    case loadRequested
+    /// A row's action.
+    case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
+
+    /// What the screen asks its parent to do.
+    public enum Delegate: Equatable, Sendable {
+      /// Open a link.
+      case openLink(Link.ID)
+    }
+  }
+
+  private enum CancelID { case load }
+
+  @Dependency(\.linkClient) var linkClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The screen's logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .delegate:
+        return .none
+
+      case .favoriteResponse(.success(let link)):
+        state.errorMessage = nil
+        state.rows.showFavorite(of: link)
+        return .none
+
+      case .linksResponse(.success(let links)):
+        state.errorMessage = nil
+        state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
+        return .none
+
+      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
+      case .loadRequested:
+        return .run { [linkClient] send in
+          await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
+        }
+        .cancellable(id: CancelID.load, cancelInFlight: true)
+
+      case .rows(.element(let id, .delegate(.open))):
+        return .send(.delegate(.openLink(id)))
+
+      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
+        return .run { [linkClient] send in
+          await send(
+            .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
+        }
+
+      case .rows:
+        return .none
+      }
+    }
+    // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
+    .forEach(
+      \.rows, action: .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
+    ) {
+      LinkRow<Row>()
+    }
+  }
+}

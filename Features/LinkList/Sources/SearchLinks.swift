@@ -1,0 +1,201 @@
+import Foundation
+import LinkClient
+import Loop
+
+/// The "Search" screen: links whose title contains the query, ignoring case, newest first, each
+/// row showing where the query matched.
+///
+/// Typing is debounced on the `continuousClock` dependency: the search runs once the query has
+/// not changed for ``debounce``. A newer query (typed or submitted) cancels the search in
+/// flight, so results always belong to the current query. A blank query lists every link, as
+/// the client does.
+///
+/// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
+/// a link.
+public struct SearchLinks: Reducer {
+  /// How long the query must stay unchanged before a typed query is searched.
+  public static let debounce = Duration.milliseconds(300)
+
+  /// A row of the screen: a link with the part of its title that matched the query.
+  public struct Row: LinkRowItem, Codable {
+    /// The link's id.
+    public var id: Link.ID
+    /// The link's title.
+    public var title: String
+    /// Whether the link is a favorite.
+    public var isFavorite: Bool
+    /// Where the query matched the title, in characters from its start; `nil` for a blank
+    /// query.
+    public var matchedRange: Range<Int>?
+
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - id: The link's id.
+    ///   - title: The link's title.
+    ///   - isFavorite: Whether the link is a favorite.
+    ///   - matchedRange: Where the query matched the title, in characters.
+    public init(id: Link.ID, title: String, isFavorite: Bool, matchedRange: Range<Int>?) {
+      self.id = id
+      self.title = title
+      self.isFavorite = isFavorite
+      self.matchedRange = matchedRange
+    }
+
+    /// The row of a link found by `query`.
+    ///
+    /// The range is the first case-insensitive match of the trimmed query in the title.
+    ///
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - query: The query it was found by.
+    public init(_ link: Link, query: String) {
+      let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+      let title = link.title
+      var matchedRange: Range<Int>?
+      if !query.isEmpty, let match = title.range(of: query, options: .caseInsensitive) {
+        matchedRange =
+          title.distance(
+            from: title.startIndex, to: match.lowerBound)..<title.distance(
+            from: title.startIndex, to: match.upperBound)
+      }
+      self.init(
+        id: link.id, title: title, isFavorite: link.isFavorite, matchedRange: matchedRange)
+    }
+  }
+
+  /// The screen's state.
+  public struct State: Equatable, Sendable {
+    /// The query, as typed.
+    public var query: String
+    /// The links found, newest first.
+    public var rows: IdentifiedArrayOf<Row>
+    /// Whether a search is waiting or running.
+    public var isSearching: Bool
+    /// The last failure, as a sentence for the user; `nil` after a success.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    ///
+    /// - Parameters:
+    ///   - query: The query.
+    ///   - rows: The rows.
+    ///   - isSearching: Whether a search is pending.
+    ///   - errorMessage: A failure to show, if any.
+    public init(
+      query: String = "", rows: IdentifiedArrayOf<Row> = [], isSearching: Bool = false,
+      errorMessage: String? = nil
+    ) {
+      self.query = query
+      self.rows = rows
+      self.isSearching = isSearching
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// What happens on the screen.
+  public enum Action: Equatable, Sendable {
+    /// Asks the parent to act.
+    case delegate(Delegate)
+    /// The client saved a favorite toggled on a row.
+    case favoriteResponse(Result<Link, LinkError>)
+    /// The screen needs its results for the current query now (it appeared, or something
+    /// changed).
+    case loadRequested
+    /// The user typed: search once the query settles.
+    case queryChanged(String)
+    /// A row's action.
+    case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
+    /// The client answered the search for the current query.
+    case searchResponse(Result<[Link], LinkError>)
+    /// The user submitted a query (pressed return): search it now.
+    case searchSubmitted(String)
+
+    /// What the screen asks its parent to do.
+    public enum Delegate: Equatable, Sendable {
+      /// Open a link.
+      case openLink(Link.ID)
+    }
+  }
+
+  private enum CancelID { case search }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.linkClient) var linkClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The screen's logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .delegate:
+        return .none
+
+      case .favoriteResponse(.success(let link)):
+        state.errorMessage = nil
+        state.rows.showFavorite(of: link)
+        return .none
+
+      case .favoriteResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
+      case .loadRequested:
+        state.isSearching = true
+        return search(state.query)
+
+      case .queryChanged(let query):
+        state.query = query
+        state.isSearching = true
+        return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) {
+          [linkClient] send in
+          await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
+        }
+
+      case .rows(.element(let id, .delegate(.open))):
+        return .send(.delegate(.openLink(id)))
+
+      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
+        return .run { [linkClient] send in
+          await send(
+            .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
+        }
+
+      case .rows:
+        return .none
+
+      case .searchResponse(.success(let links)):
+        state.isSearching = false
+        state.errorMessage = nil
+        state.rows = IdentifiedArray(uniqueElements: links.map { Row($0, query: state.query) })
+        return .none
+
+      case .searchResponse(.failure(let error)):
+        state.isSearching = false
+        state.errorMessage = error.description
+        return .none
+
+      case .searchSubmitted(let query):
+        state.query = query
+        state.isSearching = true
+        return search(query)
+      }
+    }
+    // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
+    .forEach(
+      \.rows, action: .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
+    ) {
+      LinkRow<Row>()
+    }
+  }
+
+  /// Searches now, cancelling any search waiting or in flight.
+  private func search(_ query: String) -> Effect<Action> {
+    .run { [linkClient] send in
+      await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
+    }
+    .cancellable(id: CancelID.search, cancelInFlight: true)
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import Testing
+
+import struct LinkClient.Comment
+
+@MainActor
+@Suite struct LinkDetailTests {
+  let fixture = Fixture()
+
+  func makeStore(_ state: LinkDetail.State) -> TestStore<LinkDetail.State, LinkDetail.Action> {
+    TestStore(initialState: state) {
+      LinkDetail()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  /// Link "Swift" (0) with comments "first" (1) and "second" (2); then the date moves on a
+  /// minute.
+  func seed() async throws -> (Link, [Comment]) {
+    let link = try await fixture.seedLinks(["Swift"])[0]
+    let comments = try await fixture.seed { _, links in
+      [try await links.addComment(link.id, "first"), try await links.addComment(link.id, "second")]
+    }
+    fixture.advance(by: 60)
+    return (link, comments)
+  }
+
+  /// The detail of a loaded link.
+  func loaded(_ link: Link, _ comments: [Comment]) -> LinkDetail.State {
+    LinkDetail.State(
+      linkID: link.id, link: link, comments: IdentifiedArray(uniqueElements: comments))
+  }
+
+  // MARK: Opening
+
+  @Test func openingRecordsTheViewAndLoadsTheComments() async throws {
+    var (link, comments) = try await seed()
+    link.lastViewedDate = fixture.date
+    let store = makeStore(LinkDetail.State(linkID: link.id, errorMessage: "Old failure."))
+    await store.send(.opened)
+    await store.receive(.openResponse(.success(LinkDetail.Content(link: link, comments: comments))))
+    {
+      $0.link = link
+      $0.comments = IdentifiedArray(uniqueElements: comments)
+      $0.errorMessage = nil
+    }
+    await store.finish()
+    #expect(try await fixture.stored(link.id) == link)
+  }
+
+  @Test func openingAMissingLinkShowsWhy() async {
+    let store = makeStore(LinkDetail.State(linkID: id(5)))
+    await store.send(.opened)
+    await store.receive(.openResponse(.failure(.notFound(id(5))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func openingDropsTheAnswersStillDueForWhatWasShownBefore() async throws {
+    var (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    let (clock, client) = (fixture.clock, fixture.linkClient)
+    store.dependencies.linkClient.addComment = { linkID, text in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.addComment(linkID, text)
+    }
+    await store.send(.addCommentSubmitted("late"))
+    link.lastViewedDate = fixture.date
+    await store.send(.opened)
+    await store.receive(.openResponse(.success(LinkDetail.Content(link: link, comments: comments))))
+    {
+      $0.link = link
+    }
+    await fixture.clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  // MARK: Comments
+
+  @Test func addingACommentShowsItLast() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    let added = Comment(id: id(3), linkID: link.id, text: "third", createdAt: fixture.date)
+    await store.send(.addCommentSubmitted(" third "))
+    await store.receive(.addCommentResponse(.success(added))) { $0.comments.append(added) }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchComments(for: link.id) == comments + [added])
+  }
+
+  @Test func addingABlankCommentShowsWhyAndAddsNothing() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.addCommentSubmitted("  "))
+    await store.receive(.addCommentResponse(.failure(.emptyComment))) {
+      $0.errorMessage = "A comment cannot be empty."
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchComments(for: link.id) == comments)
+  }
+
+  @Test func updatingACommentReplacesItsText() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    var updated = comments[0]
+    updated.text = "edited"
+    await store.send(.updateCommentSubmitted(updated.id, "edited"))
+    await store.receive(.updateCommentResponse(.success(updated))) {
+      $0.comments[id: updated.id] = updated
+    }
+    await store.finish()
+  }
+
+  @Test func updatingAMissingCommentShowsWhy() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.updateCommentSubmitted(id(9), "edited"))
+    await store.receive(.updateCommentResponse(.failure(.commentNotFound(id(9))))) {
+      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func deletingACommentRemovesIt() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.deleteCommentTapped(comments[0].id))
+    await store.receive(.deleteCommentResponse(.success(comments[0].id))) {
+      $0.comments.remove(id: comments[0].id)
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchComments(for: link.id) == [comments[1]])
+  }
+
+  @Test func deletingAMissingCommentShowsWhyAndKeepsTheComments() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.deleteCommentTapped(id(9)))
+    await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
+      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.finish()
+  }
+
+  // MARK: The link
+
+  @Test func togglingTheFavoriteSavesItThenShowsIt() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    var favorite = link
+    favorite.isFavorite = true
+    await store.send(.favoriteTapped)
+    await store.receive(.favoriteResponse(.success(favorite))) { $0.link = favorite }
+    await store.send(.favoriteTapped)
+    await store.receive(.favoriteResponse(.success(link))) { $0.link = link }
+    await store.finish()
+  }
+
+  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsWhy() async throws {
+    let (link, comments) = try await seed()
+    try await fixture.linkClient.deleteLink(link.id)
+    let store = makeStore(loaded(link, comments))
+    await store.send(.favoriteTapped)
+    await store.receive(.favoriteResponse(.failure(.notFound(link.id)))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func favoriteAndEditWaitForTheLinkToLoad() async {
+    let store = makeStore(LinkDetail.State(linkID: id(0)))
+    await store.send(.favoriteTapped)
+    await store.send(.editTapped)
+    await store.finish()
+  }
+
+  @Test func editTappedAsksTheParentToEditTheLink() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.editTapped)
+    await store.receive(.delegate(.editRequested(link)))
+    await store.finish()
+  }
+
+  @Test func deleteTappedAsksTheParentToDeleteTheLink() async {
+    let store = makeStore(LinkDetail.State(linkID: id(3)))
+    await store.send(.deleteTapped)
+    await store.receive(.delegate(.deleteRequested(id(3))))
+    await store.finish()
+  }
+
+  @Test func delegateActionsAreForTheParentAndChangeNothing() async {
+    let store = makeStore(LinkDetail.State(linkID: id(3)))
+    await store.send(.delegate(.deleteRequested(id(3))))
+    await store.finish()
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import Testing
+
+@MainActor
+@Suite struct LinkEditorTests {
+  func makeStore(_ state: LinkEditor.State) -> TestStore<LinkEditor.State, LinkEditor.Action> {
+    TestStore(initialState: state) { LinkEditor() }
+  }
+
+  let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
+
+  @Test func draftChangedKeepsTheValuesAsTypedAndClearsTheError() async {
+    let store = makeStore(LinkEditor.State(mode: .add, errorMessage: "A link needs a title."))
+    await store.send(.draftChanged(draft)) {
+      $0.draft = draft
+      $0.errorMessage = nil
+    }
+    await store.finish()
+  }
+
+  @Test func saveTappedAsksTheParentToAddTheDraft() async {
+    let store = makeStore(
+      LinkEditor.State(mode: .add, draft: draft, errorMessage: "A link needs a title."))
+    await store.send(.saveTapped) {
+      $0.isSaving = true
+      $0.errorMessage = nil
+    }
+    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.finish()
+  }
+
+  @Test func saveTappedAsksTheParentToUpdateTheLink() async {
+    let store = makeStore(LinkEditor.State(mode: .update(id(4)), draft: draft))
+    await store.send(.saveTapped) { $0.isSaving = true }
+    await store.receive(.delegate(.saveRequested(mode: .update(id(4)), draft: draft)))
+    await store.finish()
+  }
+
+  @Test func saveTappedWhileSavingDoesNothing() async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: draft, isSaving: true))
+    await store.send(.saveTapped)
+    await store.finish()
+  }
+
+  nonisolated static let failures: [(LinkError, String)] = [
+    (
+      .invalidURL("swift.org"),
+      "'swift.org' is not a web address: enter an absolute http or https URL, such as "
+        + "'https://example.com'."
+    ),
+    (.emptyTitle, "A link needs a title."),
+    (
+      .categoryNotFound(ModelID(UUID(counting: 7))),
+      "No category with id '00000000-0000-0000-0000-000000000007' exists."
+    ),
+    (
+      .notFound(ModelID(UUID(counting: 4))),
+      "No link with id '00000000-0000-0000-0000-000000000004' exists."
+    ),
+  ]
+
+  @Test(arguments: failures)
+  func saveFailedShowsWhyAndKeepsTheDraft(_ error: LinkError, _ message: String) async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: draft, isSaving: true))
+    await store.send(.saveFailed(error)) {
+      $0.isSaving = false
+      $0.errorMessage = message
+    }
+    await store.finish()
+  }
+
+  @Test func cancelTappedTellsTheParent() async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: draft))
+    await store.send(.cancelTapped)
+    await store.receive(.delegate(.cancelled))
+    await store.finish()
+  }
+
+  @Test func delegateActionsAreForTheParentAndChangeNothing() async {
+    let store = makeStore(LinkEditor.State(mode: .add))
+    await store.send(.delegate(.cancelled))
+    await store.send(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.finish()
+  }
+}

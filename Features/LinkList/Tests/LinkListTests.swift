@@ -1,0 +1,502 @@
+import Categories
+import CategoryClient
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import Testing
+
+@MainActor
+@Suite struct LinkListTests {
+  let fixture = Fixture()
+
+  func makeStore(_ state: LinkList.State = LinkList.State()) -> TestStore<
+    LinkList.State, LinkList.Action
+  > {
+    TestStore(initialState: state) {
+      LinkList()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  /// The stored story every test starts from: category "Work" (id 0); links "Swift" (1, in
+  /// Work), "Kotlin" (2) and "Rust" (3, in Work), a minute apart; then Kotlin viewed.
+  struct Seeded {
+    var work: Category
+    var swift: Link
+    var kotlin: Link
+    var rust: Link
+  }
+
+  func seed() async throws -> Seeded {
+    let work = try await fixture.seed { categories, _ in try await categories.addCategory("Work") }
+    let links = try await fixture.seedLinks(
+      ["Swift", "Kotlin", "Rust"], in: [work.id, nil, work.id])
+    let kotlin = try await fixture.seed { _, client in try await client.markViewed(id: id(2)) }
+    return Seeded(work: work, swift: links[0], kotlin: kotlin, rust: links[2])
+  }
+
+  // MARK: Rows as each screen shows them
+
+  func allRows(_ links: [Link], category: String? = "Work") -> IdentifiedArrayOf<AllLinks.Row> {
+    IdentifiedArray(
+      uniqueElements: links.map {
+        AllLinks.Row($0, categoryName: $0.categoryID.map { _ in category } ?? nil)
+      })
+  }
+
+  func searchRows(_ links: [Link]) -> IdentifiedArrayOf<SearchLinks.Row> {
+    IdentifiedArray(uniqueElements: links.map { SearchLinks.Row($0, query: "") })
+  }
+
+  func recentRows(_ links: [Link]) -> IdentifiedArrayOf<RecentLinks.Row> {
+    IdentifiedArray(uniqueElements: links.compactMap(RecentLinks.Row.init))
+  }
+
+  // MARK: Screens
+
+  @Test func screenSelectedShowsAndLoadsEachScreen() async throws {
+    let seeded = try await seed()
+    let newestFirst = [seeded.rust, seeded.kotlin, seeded.swift]
+    let store = makeStore()
+    await store.send(.screenSelected(.search)) { $0.screen = .search }
+    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(.search(.searchResponse(.success(newestFirst)))) {
+      $0.search.isSearching = false
+      $0.search.rows = searchRows(newestFirst)
+    }
+    await store.send(.screenSelected(.recent)) { $0.screen = .recent }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
+      $0.recent.rows = recentRows([seeded.kotlin])
+    }
+    await store.send(.screenSelected(.all)) { $0.screen = .all }
+    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.linksResponse(.success(Array(allRows(newestFirst)))))) {
+      $0.all.rows = allRows(newestFirst)
+    }
+    await store.finish()
+  }
+
+  // MARK: Opening
+
+  @Test func linkOpenedShowsTheLinkWithItsCommentsAndRecordsTheView() async throws {
+    let seeded = try await seed()
+    let comment = try await fixture.seed { _, links in try await links.addComment(id(1), "Read") }
+    fixture.advance(by: 60)
+    var viewed = seeded.swift
+    viewed.lastViewedDate = fixture.date
+    let store = makeStore()
+    await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
+    await store.receive(.detail(.opened))
+    await store.receive(
+      .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [comment]))))
+    ) {
+      $0.detail?.link = viewed
+      $0.detail?.comments = [comment]
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchRecentLinks().map(\.id) == [id(1), id(2)])
+  }
+
+  @Test func openingARowOnAnyScreenShowsItsDetail() async throws {
+    let seeded = try await seed()
+    let links = [seeded.rust, seeded.kotlin, seeded.swift]
+    let store = makeStore(
+      LinkList.State(
+        all: AllLinks.State(rows: allRows(links)),
+        search: SearchLinks.State(rows: searchRows(links)),
+        recent: RecentLinks.State(rows: recentRows([seeded.kotlin]))))
+    let opens: [(LinkList.Action, [LinkList.Action])] = [
+      (
+        .all(.rows(.element(id: id(2), action: .openTapped))),
+        [
+          .all(.rows(.element(id: id(2), action: .delegate(.open)))),
+          .all(.delegate(.openLink(id(2)))),
+        ]
+      ),
+      (
+        .search(.rows(.element(id: id(2), action: .openTapped))),
+        [
+          .search(.rows(.element(id: id(2), action: .delegate(.open)))),
+          .search(.delegate(.openLink(id(2)))),
+        ]
+      ),
+      (
+        .recent(.rows(.element(id: id(2), action: .openTapped))),
+        [
+          .recent(.rows(.element(id: id(2), action: .delegate(.open)))),
+          .recent(.delegate(.openLink(id(2)))),
+        ]
+      ),
+    ]
+    for (tap, delegates) in opens {
+      fixture.advance(by: 1)
+      var viewed = seeded.kotlin
+      viewed.lastViewedDate = fixture.date
+      await store.send(tap)
+      await store.receive(delegates[0])
+      await store.receive(delegates[1]) { $0.detail = LinkDetail.State(linkID: id(2)) }
+      await store.receive(.detail(.opened))
+      await store.receive(
+        .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: []))))
+      ) {
+        $0.detail?.link = viewed
+      }
+      await store.send(.detailDismissed) { $0.detail = nil }
+    }
+    await store.finish()
+  }
+
+  @Test func detailDismissedClosesTheLink() async {
+    let store = makeStore(LinkList.State(detail: LinkDetail.State(linkID: id(1))))
+    await store.send(.detailDismissed) { $0.detail = nil }
+    await store.finish()
+  }
+
+  // MARK: Adding and updating
+
+  @Test func addLinkTappedOpensAnEmptyEditorInTheCategoryShown() async {
+    let store = makeStore(LinkList.State(all: AllLinks.State(categoryFilter: id(0))))
+    await store.send(.addLinkTapped) {
+      $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft(categoryID: id(0)))
+    }
+    await store.finish()
+  }
+
+  @Test func addLinkSubmittedSavesTheLinkClosesTheEditorAndReloadsTheScreen() async throws {
+    let draft = LinkDraft(title: "Swift", url: "https://swift.org")
+    let link = Link(
+      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      createdAt: Fixture.start)
+    let store = makeStore()
+    await store.send(.addLinkSubmitted(draft)) {
+      $0.editor = LinkEditor.State(mode: .add, draft: draft)
+    }
+    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.delegate(.saveRequested(mode: .add, draft: draft))))
+    await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
+    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
+      $0.all.rows = [AllLinks.Row(link, categoryName: nil)]
+    }
+    await store.finish()
+  }
+
+  nonisolated static let invalidDrafts: [(LinkDraft, LinkError, String)] = [
+    (
+      LinkDraft(title: "Swift", url: "swift.org"), .invalidURL("swift.org"),
+      "'swift.org' is not a web address: enter an absolute http or https URL, such as "
+        + "'https://example.com'."
+    ),
+    (LinkDraft(title: " ", url: "https://swift.org"), .emptyTitle, "A link needs a title."),
+    (
+      LinkDraft(title: "Swift", url: "https://swift.org", categoryID: ModelID(UUID(counting: 7))),
+      .categoryNotFound(ModelID(UUID(counting: 7))),
+      "No category with id '00000000-0000-0000-0000-000000000007' exists."
+    ),
+  ]
+
+  @Test(arguments: invalidDrafts)
+  func addLinkSubmittedWithAnInvalidDraftKeepsTheEditorOpenWithTheError(
+    _ draft: LinkDraft, _ error: LinkError, _ message: String
+  ) async throws {
+    let store = makeStore()
+    await store.send(.addLinkSubmitted(draft)) {
+      $0.editor = LinkEditor.State(mode: .add, draft: draft)
+    }
+    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.delegate(.saveRequested(mode: .add, draft: draft))))
+    await store.receive(.saveLinkResponse(.failure(error)))
+    await store.receive(.editor(.saveFailed(error))) {
+      $0.editor?.isSaving = false
+      $0.editor?.errorMessage = message
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchLinks() == [])
+  }
+
+  @Test func updateLinkSubmittedSavesShowsItInTheOpenDetailAndReloadsTheScreen() async throws {
+    let seeded = try await seed()
+    var updated = seeded.kotlin
+    updated.title = "Kotlin Multiplatform"
+    updated.categoryID = seeded.work.id
+    let draft = LinkDraft(updated)
+    let store = makeStore(
+      LinkList.State(
+        screen: .recent, recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
+        detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin)))
+    await store.send(.updateLinkSubmitted(id(2), draft)) {
+      $0.editor = LinkEditor.State(mode: .update(id(2)), draft: draft)
+    }
+    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.delegate(.saveRequested(mode: .update(id(2)), draft: draft))))
+    await store.receive(.saveLinkResponse(.success(updated))) {
+      $0.editor = nil
+      $0.detail?.link = updated
+    }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([updated])))) {
+      $0.recent.rows = recentRows([updated])
+    }
+    await store.finish()
+  }
+
+  @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheErrorInTheEditor() async throws {
+    let draft = LinkDraft(title: "Swift", url: "https://swift.org")
+    let store = makeStore()
+    await store.send(.updateLinkSubmitted(id(5), draft)) {
+      $0.editor = LinkEditor.State(mode: .update(id(5)), draft: draft)
+    }
+    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.delegate(.saveRequested(mode: .update(id(5)), draft: draft))))
+    await store.receive(.saveLinkResponse(.failure(.notFound(id(5)))))
+    await store.receive(.editor(.saveFailed(.notFound(id(5))))) {
+      $0.editor?.isSaving = false
+      $0.editor?.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsError() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(screen: .recent))
+    await store.send(.saveLinkResponse(.success(seeded.kotlin)))
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
+      $0.recent.rows = recentRows([seeded.kotlin])
+    }
+    await store.send(.saveLinkResponse(.failure(.emptyTitle))) {
+      $0.errorMessage = "A link needs a title."
+    }
+    await store.finish()
+  }
+
+  @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {
+    let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add)))
+    await store.send(.editor(.cancelTapped))
+    await store.receive(.editor(.delegate(.cancelled))) { $0.editor = nil }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchLinks() == [])
+  }
+
+  @Test func editingFromTheDetailOpensTheEditorOnTheLink() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
+    await store.send(.detail(.editTapped))
+    await store.receive(.detail(.delegate(.editRequested(seeded.swift)))) {
+      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
+    }
+    await store.finish()
+  }
+
+  // MARK: Deleting
+
+  @Test func deleteLinkTappedRemovesItEverywhereClosesItsDetailAndReloadsTheScreen() async throws {
+    let seeded = try await seed()
+    let links = [seeded.rust, seeded.kotlin, seeded.swift]
+    let store = makeStore(
+      LinkList.State(
+        screen: .search, all: AllLinks.State(rows: allRows(links)),
+        search: SearchLinks.State(rows: searchRows(links)),
+        recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
+        detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin),
+        errorMessage: "Old failure."))
+    await store.send(.deleteLinkTapped(id(2))) { $0.errorMessage = nil }
+    await store.receive(.deleteLinkResponse(.success(id(2)))) {
+      $0.all.rows.remove(id: id(2))
+      $0.search.rows.remove(id: id(2))
+      $0.recent.rows.remove(id: id(2))
+      $0.detail = nil
+    }
+    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(.search(.searchResponse(.success([seeded.rust, seeded.swift])))) {
+      $0.search.isSearching = false
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchLinks().map(\.title) == ["Rust", "Swift"])
+  }
+
+  @Test func deletingAMissingLinkShowsTheErrorAndChangesNothing() async throws {
+    let seeded = try await seed()
+    let store = makeStore()
+    await store.send(.deleteLinkTapped(id(9)))
+    await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.finish()
+    #expect(
+      try await fixture.linkClient.fetchLinks() == [seeded.rust, seeded.kotlin, seeded.swift])
+  }
+
+  @Test func deletingFromTheDetailDeletesTheLinkAndClosesIt() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
+    await store.send(.detail(.deleteTapped))
+    await store.receive(.detail(.delegate(.deleteRequested(id(1)))))
+    await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.kotlin])))))
+    ) {
+      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
+    }
+    await store.finish()
+  }
+
+  // MARK: Categories
+
+  @Test func selectingACategoryShowsItsLinksOnAllLinks() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(screen: .recent))
+    await store.send(.categories(.categorySelected(id(0)))) {
+      $0.categories.selectedCategoryID = id(0)
+    }
+    await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
+    await store.receive(.all(.categoryFilterChanged(id(0)))) { $0.all.categoryFilter = id(0) }
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
+    ) {
+      $0.all.rows = allRows([seeded.rust, seeded.swift])
+    }
+    await store.finish()
+  }
+
+  @Test func renamingACategoryShowsTheNewNameOnAllLinks() async throws {
+    let seeded = try await seed()
+    let links = [seeded.rust, seeded.kotlin, seeded.swift]
+    var office = seeded.work
+    office.name = "Office"
+    let store = makeStore(LinkList.State(all: AllLinks.State(rows: allRows(links))))
+    await store.send(.categories(.renameSubmitted(id(0), name: "Office")))
+    await store.receive(.categories(.renameResponse(.success(office))))
+    await store.receive(
+      .categories(.summariesResponse(.success([CategorySummary(category: office, linkCount: 2)])))
+    ) {
+      $0.categories.rows = [CategorySummary(category: office, linkCount: 2)]
+    }
+    await store.receive(.categories(.delegate(.categoryRenamed(office))))
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows(links, category: "Office")))))
+    ) {
+      $0.all.rows = allRows(links, category: "Office")
+    }
+    await store.finish()
+  }
+
+  @Test func deletingTheFilteredCategoryShowsEveryLinkWithItsLinksUncategorized() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        all: AllLinks.State(
+          categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift])),
+        categories: Categories.State(selectedCategoryID: id(0))))
+    var (rust, swift) = (seeded.rust, seeded.swift)
+    rust.categoryID = nil
+    swift.categoryID = nil
+    await store.send(.categories(.deleteTapped(id(0))))
+    await store.receive(.categories(.deleteResponse(.success(id(0))))) {
+      $0.categories.selectedCategoryID = nil
+    }
+    await store.receive(.categories(.summariesResponse(.success([]))))
+    await store.receive(.categories(.delegate(.categoryDeleted(id(0)))))
+    await store.receive(.all(.categoryFilterChanged(nil))) { $0.all.categoryFilter = nil }
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([rust, seeded.kotlin, swift])))))
+    ) {
+      $0.all.rows = allRows([rust, seeded.kotlin, swift])
+    }
+    await store.finish()
+  }
+
+  @Test func deletingAnotherCategoryReloadsAllLinksAndKeepsTheFilter() async throws {
+    let seeded = try await seed()
+    let home = try await fixture.seed { categories, _ in try await categories.addCategory("Home") }
+    let store = makeStore(
+      LinkList.State(
+        all: AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))))
+    await store.send(.categories(.deleteTapped(home.id)))
+    await store.receive(.categories(.deleteResponse(.success(home.id))))
+    await store.receive(
+      .categories(
+        .summariesResponse(.success([CategorySummary(category: seeded.work, linkCount: 2)])))
+    ) {
+      $0.categories.rows = [CategorySummary(category: seeded.work, linkCount: 2)]
+    }
+    await store.receive(.categories(.delegate(.categoryDeleted(home.id))))
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
+    )
+    await store.finish()
+  }
+
+  // MARK: Favorites across screens
+
+  @Test(arguments: LinkList.Screen.allCases)
+  func aFavoriteToggledOnOneScreenShowsOnTheOthersWhenTheyNextLoad(_ screen: LinkList.Screen)
+    async throws
+  {
+    let seeded = try await seed()
+    let links = [seeded.rust, seeded.kotlin, seeded.swift]
+    var favorite = seeded.kotlin
+    favorite.isFavorite = true
+    let store = makeStore(
+      LinkList.State(
+        screen: screen, all: AllLinks.State(rows: allRows(links)),
+        search: SearchLinks.State(rows: searchRows(links)),
+        recent: RecentLinks.State(rows: recentRows([seeded.kotlin]))))
+
+    switch screen {
+    case .all:
+      await store.send(.all(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.receive(.all(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
+      await store.receive(.all(.favoriteResponse(.success(favorite)))) {
+        $0.all.rows[id: id(2)]?.isFavorite = true
+      }
+    case .search:
+      await store.send(.search(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.receive(
+        .search(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
+      await store.receive(.search(.favoriteResponse(.success(favorite)))) {
+        $0.search.rows[id: id(2)]?.isFavorite = true
+      }
+    case .recent:
+      await store.send(.recent(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.receive(
+        .recent(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
+      await store.receive(.recent(.favoriteResponse(.success(favorite)))) {
+        $0.recent.rows[id: id(2)]?.isFavorite = true
+      }
+    }
+    #expect(try await fixture.stored(id(2)).isFavorite)
+
+    let now = [seeded.rust, favorite, seeded.swift]
+    for other in LinkList.Screen.allCases where other != screen {
+      await store.send(.screenSelected(other)) { $0.screen = other }
+      switch other {
+      case .all:
+        await store.receive(.all(.loadRequested))
+        await store.receive(.all(.linksResponse(.success(Array(allRows(now)))))) {
+          $0.all.rows[id: id(2)]?.isFavorite = true
+        }
+      case .search:
+        await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+        await store.receive(.search(.searchResponse(.success(now)))) {
+          $0.search.isSearching = false
+          $0.search.rows[id: id(2)]?.isFavorite = true
+        }
+      case .recent:
+        await store.receive(.recent(.loadRequested))
+        await store.receive(.recent(.linksResponse(.success([favorite])))) {
+          $0.recent.rows[id: id(2)]?.isFavorite = true
+        }
+      }
+    }
+    await store.finish()
+  }
+}

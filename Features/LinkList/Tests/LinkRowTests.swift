@@ -1,0 +1,51 @@
+import LinkClient
+import LinkList
+import LoopTesting
+import Testing
+
+/// A row value of a screen that does not exist: the row works with any `LinkRowItem`.
+private struct PlainRow: LinkRowItem {
+  var id: Link.ID
+  var title: String
+  var isFavorite: Bool
+}
+
+@MainActor
+@Suite struct LinkRowTests {
+  @Test func favoriteTappedAsksTheHostToFlipTheFavoriteAndChangesNothing() async {
+    let store = TestStore(
+      initialState: PlainRow(id: id(1), title: "Swift", isFavorite: false)
+    ) { LinkRow<PlainRow>() }
+    await store.send(.favoriteTapped)
+    await store.receive(.delegate(.setFavorite(true)))
+    await store.finish()
+  }
+
+  @Test func favoriteTappedOnAFavoriteAsksToUnmarkIt() async {
+    let store = TestStore(
+      initialState: RecentLinks.Row(
+        id: id(1), title: "Swift", isFavorite: true, lastViewedDate: Fixture.start)
+    ) { LinkRow<RecentLinks.Row>() }
+    await store.send(.favoriteTapped)
+    await store.receive(.delegate(.setFavorite(false)))
+    await store.finish()
+  }
+
+  @Test func openTappedAsksTheHostToOpenTheLink() async {
+    let store = TestStore(
+      initialState: AllLinks.Row(id: id(1), title: "Swift", isFavorite: false, categoryName: nil)
+    ) { LinkRow<AllLinks.Row>() }
+    await store.send(.openTapped)
+    await store.receive(.delegate(.open))
+    await store.finish()
+  }
+
+  @Test func delegateActionsAreForTheHostAndChangeNothing() async {
+    let store = TestStore(
+      initialState: SearchLinks.Row(id: id(1), title: "Swift", isFavorite: false, matchedRange: nil)
+    ) { LinkRow<SearchLinks.Row>() }
+    await store.send(.delegate(.open))
+    await store.send(.delegate(.setFavorite(true)))
+    await store.finish()
+  }
+}

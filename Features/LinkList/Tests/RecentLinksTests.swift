@@ -1,0 +1,113 @@
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import Testing
+
+@MainActor
+@Suite struct RecentLinksTests {
+  let fixture = Fixture()
+
+  func makeStore(_ state: RecentLinks.State = RecentLinks.State()) -> TestStore<
+    RecentLinks.State, RecentLinks.Action
+  > {
+    TestStore(initialState: state) {
+      RecentLinks()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  /// Links L0 to L7 (ids 0 to 7); L7 never viewed, the others viewed in the order
+  /// L3, L0, L1, L2, L4, L5, L6, ten seconds apart.
+  func seed() async throws -> [Link] {
+    try await fixture.seedLinks((0..<8).map { "L\($0)" })
+    return try await fixture.seed { _, links in
+      var viewed: [Link] = []
+      for number in [3, 0, 1, 2, 4, 5, 6] as [UInt64] {
+        self.fixture.advance(by: 10)
+        viewed.append(try await links.markViewed(id: id(number)))
+      }
+      return viewed
+    }
+  }
+
+  func row(_ link: Link) -> RecentLinks.Row? { RecentLinks.Row(link) }
+
+  @Test func loadRequestedShowsTheSixMostRecentlyViewedLinks() async throws {
+    let viewed = try await seed()
+    let recent = Array(viewed.reversed().prefix(6))
+    let store = makeStore(RecentLinks.State(errorMessage: "Old failure."))
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(recent))) {
+      $0.errorMessage = nil
+      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(RecentLinks.Row.init))
+    }
+    await store.finish()
+    #expect(store.state.rows.map(\.title) == ["L6", "L5", "L4", "L2", "L1", "L0"])
+    #expect(store.state.rows.first?.lastViewedDate == Fixture.start.addingTimeInterval(480 + 70))
+  }
+
+  @Test func aLinkNeverViewedHasNoRow() {
+    let link = Link(id: id(1), title: "A", url: URL(fileURLWithPath: "/"), createdAt: .distantPast)
+    #expect(RecentLinks.Row(link) == nil)
+  }
+
+  @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
+    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
+      RecentLinks.Row(id: id(1), title: "A", isFavorite: false, lastViewedDate: Fixture.start)
+    ]
+    let store = makeStore(RecentLinks.State(rows: rows))
+    store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    await store.finish()
+  }
+
+  @Test func openingARowAsksTheParentToOpenTheLink() async {
+    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
+      RecentLinks.Row(id: id(1), title: "A", isFavorite: false, lastViewedDate: Fixture.start)
+    ]
+    let store = makeStore(RecentLinks.State(rows: rows))
+    await store.send(.rows(.element(id: id(1), action: .openTapped)))
+    await store.receive(.rows(.element(id: id(1), action: .delegate(.open))))
+    await store.receive(.delegate(.openLink(id(1))))
+    await store.finish()
+  }
+
+  @Test func togglingARowsFavoriteSavesItThenShowsIt() async throws {
+    let viewed = try await seed()
+    var saved = viewed[6]
+    saved.isFavorite = true
+    let store = makeStore(
+      RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
+    await store.send(.rows(.element(id: id(6), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.success(saved))) {
+      $0.rows[id: id(6)]?.isFavorite = true
+    }
+    await store.finish()
+    #expect(try await fixture.stored(id(6)).isFavorite)
+  }
+
+  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async {
+    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
+      RecentLinks.Row(id: id(1), title: "A", isFavorite: true, lastViewedDate: Fixture.start)
+    ]
+    let store = makeStore(RecentLinks.State(rows: rows))
+    await store.send(.rows(.element(id: id(1), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(false)))))
+    await store.receive(.favoriteResponse(.failure(.notFound(id(1))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000001' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func delegateActionsAreForTheParentAndChangeNothing() async {
+    let store = makeStore()
+    await store.send(.delegate(.openLink(id(1))))
+    await store.finish()
+  }
+}
