@@ -29,7 +29,7 @@ let features: [Target] =
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
   + feature("LedgerClient", dependencies: ["Loop", "Persistence"])
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
-  + feature("AppFeature", dependencies: ["Loop", "Habits", "Ledger"])
+  + feature("AppFeature", dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger"])
 
 let package = Package(
   name: "Loop",
@@ -57,7 +57,8 @@ let package = Package(
     .target(
       name: "LoopCLI",
       dependencies: [
-        "Loop", "AppFeature", "Persistence", "Habits", "HabitClient", "Ledger", "LedgerClient",
+        "Loop", "AppFeature", "Persistence", "LinkClient", "CategoryClient", "LinkList",
+        "Categories", "Habits", "HabitClient", "Ledger", "LedgerClient",
       ]
     ),
     // NB: the tests run the built `loop` binary too (depending on it makes `swift build
@@ -65,7 +66,10 @@ let package = Package(
     // a `ModelContainer` of their own.
     .testTarget(
       name: "LoopCLITests",
-      dependencies: ["LoopCLI", "LoopTesting", "loop", "Persistence", "HabitClient", "LedgerClient"]
+      dependencies: [
+        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
+        "HabitClient", "LedgerClient",
+      ]
     ),
     .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(

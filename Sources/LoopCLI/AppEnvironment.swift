@@ -1,6 +1,8 @@
+import CategoryClient
 import Foundation
 import HabitClient
 import LedgerClient
+import LinkClient
 import Loop
 import Persistence
 
@@ -10,6 +12,10 @@ import Persistence
 /// The app builds it with ``live(context:)`` over its one database; tests build it with
 /// in-memory clients and fixed time.
 public struct AppEnvironment: Sendable {
+  /// The links' storage.
+  public var linkClient: LinkClient
+  /// The categories' storage.
+  public var categoryClient: CategoryClient
   /// The habits' storage.
   public var habitClient: HabitClient
   /// The ledger's storage.
@@ -28,6 +34,8 @@ public struct AppEnvironment: Sendable {
   /// Creates an environment.
   ///
   /// - Parameters:
+  ///   - linkClient: The links' storage.
+  ///   - categoryClient: The categories' storage.
   ///   - habitClient: The habits' storage.
   ///   - ledgerClient: The ledger's storage.
   ///   - date: "Now".
@@ -36,10 +44,12 @@ public struct AppEnvironment: Sendable {
   ///   - timeZone: The user's time zone.
   ///   - continuousClock: The clock effects wait on.
   public init(
-    habitClient: HabitClient, ledgerClient: LedgerClient, date: DateGenerator,
+    linkClient: LinkClient, categoryClient: CategoryClient, habitClient: HabitClient, ledgerClient: LedgerClient, date: DateGenerator,
     uuid: UUIDGenerator, calendar: Calendar, timeZone: TimeZone,
     continuousClock: any Clock<Duration>
   ) {
+    self.linkClient = linkClient
+    self.categoryClient = categoryClient
     self.habitClient = habitClient
     self.ledgerClient = ledgerClient
     self.date = date
@@ -50,7 +60,8 @@ public struct AppEnvironment: Sendable {
   }
 
   /// Every model the app stores, for opening its one container.
-  public static let models: [any PersistentModel.Type] = HabitClient.models + LedgerClient.models
+  public static let models: [any PersistentModel.Type] =
+    LinkClient.models + HabitClient.models + LedgerClient.models
 
   /// The app's environment: every client over one context, the system's time, random ids, the
   /// user's calendar and time zone.
@@ -59,6 +70,7 @@ public struct AppEnvironment: Sendable {
   /// - Returns: The environment.
   public static func live(context: ModelContext) -> AppEnvironment {
     AppEnvironment(
+      linkClient: .live(context: context), categoryClient: .live(context: context),
       habitClient: .live(context: context), ledgerClient: .live(context: context), date: .live,
       uuid: .live, calendar: .autoupdatingCurrent, timeZone: .autoupdatingCurrent,
       continuousClock: ContinuousClock())
@@ -66,6 +78,8 @@ public struct AppEnvironment: Sendable {
 
   /// Puts the environment into a store's dependencies.
   func apply(to values: inout DependencyValues) {
+    values.linkClient = linkClient
+    values.categoryClient = categoryClient
     values.habitClient = habitClient
     values.ledgerClient = ledgerClient
     values.date = date
@@ -88,6 +102,16 @@ public struct AppEnvironment: Sendable {
   /// The first instant of `day` in the user's time zone.
   func start(of day: Day) -> Date? {
     zonedCalendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
+  }
+
+  /// `date` as `YYYY-MM-DD HH:MM` in the user's time zone.
+  func dateTime(_ date: Date) -> String {
+    let parts = zonedCalendar.dateComponents([.hour, .minute], from: date)
+    func two(_ value: Int?) -> String {
+      let value = value ?? 0
+      return value < 10 ? "0\(value)" : "\(value)"
+    }
+    return "\(day(of: date)) \(two(parts.hour)):\(two(parts.minute))"
   }
 
   /// The day on which `date` falls in the user's time zone.

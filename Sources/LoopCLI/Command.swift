@@ -2,6 +2,9 @@
 /// every command.
 enum CommandID: Sendable, CaseIterable {
   case help, quit, trace, state
+  case linkAdd, linkList, linkSearch, linkRecent, linkShow, linkOpen, linkFavorite
+  case linkUnfavorite, linkUpdate, linkRemove, linkComment
+  case categoryAdd, categoryList, categoryRename, categoryRemove
   case habitAdd, habitList, habitDone, habitUndo, habitRename, habitArchive, habitUnarchive
   case habitShow, habitRemove
   case ledgerAdd, ledgerList, ledgerHome, ledgerUpdate, ledgerRemove, ledgerReport

@@ -1,10 +1,12 @@
 /// The nouns the REPL's commands act on.
 enum Noun: String, Sendable, CaseIterable {
-  case habit, ledger
+  case link, category, habit, ledger
 
   /// What the noun is about, for `help`.
   var summary: String {
     switch self {
+    case .link: "web pages to keep, with comments, favorites and categories"
+    case .category: "the categories links are filed in"
     case .habit: "habits to do every day, their streaks and a heat map"
     case .ledger: "income and expenses, this month's balance and a yearly report"
     }
@@ -14,7 +16,8 @@ enum Noun: String, Sendable, CaseIterable {
 /// Every command of the REPL, and how a line's words find theirs.
 enum CommandTable {
   /// The commands, in the order `help` lists them.
-  static let commands: [CommandSpec] = builtins + habitCommands + ledgerCommands
+  static let commands: [CommandSpec] =
+    builtins + linkCommands + categoryCommands + habitCommands + ledgerCommands
 
   /// The REPL's own commands.
   static let builtins: [CommandSpec] = [
@@ -32,6 +35,74 @@ enum CommandTable {
   private static let ref = ArgumentSpec(name: "ref")
   private static let day = OptionSpec(
     name: "on", valueName: "YYYY-MM-DD", summary: "the day (today by default)")
+
+  private static let linkCategory = OptionSpec(
+    name: "category", valueName: "NAME", summary: "the category's name")
+
+  static let linkCommands: [CommandSpec] = [
+    CommandSpec(
+      id: .linkAdd, noun: .link, verb: "add",
+      arguments: [ArgumentSpec(name: "title"), ArgumentSpec(name: "url")],
+      options: [linkCategory, OptionSpec(name: "memo", valueName: "TEXT", summary: "a note")],
+      summary: "Save a link."),
+    CommandSpec(
+      id: .linkList, noun: .link, verb: "list",
+      options: [
+        OptionSpec(name: "category", valueName: "NAME", summary: "only this category's links"),
+        .format,
+      ],
+      summary: "List the links, newest first."),
+    CommandSpec(
+      id: .linkSearch, noun: .link, verb: "search", arguments: [ArgumentSpec(name: "query")],
+      options: [.format], summary: "Find the links whose title contains the query."),
+    CommandSpec(
+      id: .linkRecent, noun: .link, verb: "recent", options: [.format],
+      summary: "List the links opened most recently."),
+    CommandSpec(
+      id: .linkShow, noun: .link, verb: "show", arguments: [ref], options: [.format],
+      summary: "Show a link with its comments."),
+    CommandSpec(
+      id: .linkOpen, noun: .link, verb: "open", arguments: [ref],
+      summary: "Open a link: print its address and mark it viewed."),
+    CommandSpec(
+      id: .linkFavorite, noun: .link, verb: "fav", arguments: [ref],
+      summary: "Mark a link as a favorite."),
+    CommandSpec(
+      id: .linkUnfavorite, noun: .link, verb: "unfav", arguments: [ref],
+      summary: "Unmark a favorite."),
+    CommandSpec(
+      id: .linkUpdate, noun: .link, verb: "update", arguments: [ref],
+      options: [
+        OptionSpec(name: "title", valueName: "TITLE", summary: "the new title"),
+        OptionSpec(name: "url", valueName: "URL", summary: "the new address"),
+        linkCategory,
+        OptionSpec(name: "no-category", summary: "take the link out of its category"),
+        OptionSpec(name: "memo", valueName: "TEXT", summary: "the new note (empty removes it)"),
+      ],
+      summary: "Change a link."),
+    CommandSpec(
+      id: .linkRemove, noun: .link, verb: "rm", arguments: [ref],
+      summary: "Delete a link and its comments."),
+    CommandSpec(
+      id: .linkComment, noun: .link, verb: "comment",
+      arguments: [ref, ArgumentSpec(name: "text")], summary: "Comment on a link."),
+  ]
+
+  static let categoryCommands: [CommandSpec] = [
+    CommandSpec(
+      id: .categoryAdd, noun: .category, verb: "add", arguments: [ArgumentSpec(name: "name")],
+      summary: "Add a category."),
+    CommandSpec(
+      id: .categoryList, noun: .category, verb: "list", options: [.format],
+      summary: "List the categories with their numbers of links."),
+    CommandSpec(
+      id: .categoryRename, noun: .category, verb: "rename",
+      arguments: [ArgumentSpec(name: "name"), ArgumentSpec(name: "new name")],
+      summary: "Rename a category."),
+    CommandSpec(
+      id: .categoryRemove, noun: .category, verb: "rm", arguments: [ArgumentSpec(name: "name")],
+      summary: "Delete a category; its links stay, uncategorized."),
+  ]
 
   static let habitCommands: [CommandSpec] = [
     CommandSpec(

@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import HabitClient
+import LinkList
 import Loop
 import Synchronization
 
@@ -94,7 +95,9 @@ public final class Session {
     self.console = console
     self.configuration = configuration
     self.style = Style(isEnabled: configuration.usesColor)
-    self.store = Store(initialState: AppFeature.State()) {
+    // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
+    // at most six links, where "All links" would read every one after each `link add`.
+    self.store = Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
       AppFeature()._printChanges(when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
     } withDependencies: {
       environment.apply(to: &$0)
@@ -157,7 +160,7 @@ public final class Session {
       let (spec, rest) = try CommandTable.command(for: words)
       let invocation = try spec.parse(rest)
       if spec.id == .quit { return .quit }
-      if store.state.errorMessage != nil {
+      if store.state.firstErrorMessage != nil {
         await store.send(.errorsDismissed).finish()
       }
       try await run(invocation)
@@ -192,6 +195,21 @@ public final class Session {
       trace.isOn = invocation[argument: "switch"] == "on"
       console.print("Tracing is \(trace.isOn ? "on" : "off").")
     case .state: console.print(Diff.dump(store.state))
+    case .linkAdd: try await linkAdd(invocation)
+    case .linkList: try await linkList(invocation)
+    case .linkSearch: try await linkSearch(invocation)
+    case .linkRecent: try await linkRecent(invocation)
+    case .linkShow: try await linkShow(invocation)
+    case .linkOpen: try await linkOpen(invocation)
+    case .linkFavorite: try await linkFavorite(invocation, true)
+    case .linkUnfavorite: try await linkFavorite(invocation, false)
+    case .linkUpdate: try await linkUpdate(invocation)
+    case .linkRemove: try await linkRemove(invocation)
+    case .linkComment: try await linkComment(invocation)
+    case .categoryAdd: try await categoryAdd(invocation)
+    case .categoryList: try await categoryList(invocation)
+    case .categoryRename: try await categoryRename(invocation)
+    case .categoryRemove: try await categoryRemove(invocation)
     case .habitAdd: try await habitAdd(invocation)
     case .habitList: try await habitList(invocation)
     case .habitDone: try await habitDone(invocation)
@@ -214,7 +232,7 @@ public final class Session {
   /// with the error a feature then shows.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
     await store.send(action).finish()
-    if let message = store.state.errorMessage {
+    if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
   }
@@ -234,6 +252,8 @@ public final class Session {
 
   private func appearAction(of noun: Noun) -> AppFeature.Action {
     switch noun {
+    case .link: .links(.screenSelected(.recent))
+    case .category: .links(.categories(.loadRequested))
     case .habit: .habits(.onAppear)
     case .ledger: .ledger(.onAppear)
     }

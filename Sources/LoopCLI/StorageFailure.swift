@@ -1,5 +1,6 @@
 import HabitClient
 import LedgerClient
+import LinkClient
 
 /// Recognizes the messages of storage failures, whichever feature shows them, so that the REPL
 /// can name the database file they concern.
@@ -9,6 +10,7 @@ import LedgerClient
 enum StorageFailure {
   /// The fixed beginnings of the clients' storage failure messages.
   static let prefixes: [String] = [
+    LinkError.storageFailed("").description,
     HabitError.storage("").description,
     LedgerError.storageFailed("").description,
   ]

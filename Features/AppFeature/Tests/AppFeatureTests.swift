@@ -64,7 +64,7 @@ import Testing
       $0.habits.today = today
       $0.habits.errorMessage = HabitError.habitNotFound(missing).description
     }
-    #expect(store.state.errorMessage == HabitError.habitNotFound(missing).description)
+    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missing).description)
   }
 
   @Test func errorsDismissedClearsEveryFeaturesError() async throws {
@@ -81,11 +81,11 @@ import Testing
       $0.ledger.errorMessage = nil
       $0.ledger.editor?.errorMessage = nil
     }
-    #expect(store.state.errorMessage == nil)
+    #expect(store.state.firstErrorMessage == nil)
   }
 
   @Test func noErrorMessageWhenNothingFailed() {
     #expect(AppFeature.State().errorMessages == [])
-    #expect(AppFeature.State().errorMessage == nil)
+    #expect(AppFeature.State().firstErrorMessage == nil)
   }
 }
