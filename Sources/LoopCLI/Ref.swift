@@ -37,17 +37,17 @@ enum Ref {
   /// - Parameters:
   ///   - ref: What the user typed.
   ///   - ids: The ids to search.
-  ///   - noun: What the ids are, for messages (`habit`).
+  ///   - listing: The command that lists the ids' refs (`habit list`), for messages.
   /// - Returns: The matching ids, in the order of `ids`.
   /// - Throws: ``CommandError`` when `ref` is not hexadecimal digits.
-  static func matches(_ ref: String, in ids: some Sequence<UUID>, noun: String)
+  static func matches(_ ref: String, in ids: some Sequence<UUID>, listing: String)
     throws(CommandError) -> [UUID]
   {
     let typed = ref.lowercased().filter { $0 != "-" }
     guard !typed.isEmpty, typed.count <= 32, typed.allSatisfy(\.isHexDigit) else {
       throw CommandError(
         "'\(ref)' is not a ref",
-        hints: ["a ref is the start of an id, in hexadecimal, as '\(noun) list' shows"])
+        hints: ["a ref is the start of an id, in hexadecimal, as '\(listing)' shows"])
     }
     return ids.filter { digits(of: $0).hasPrefix(typed) }
   }
@@ -62,13 +62,15 @@ extension Ref {
   ///   - id: An item's id.
   ///   - label: How an item is named in the list of candidates of an ambiguous ref.
   ///   - noun: What the items are (`habit`), for messages.
+  ///   - listing: The command that lists the items' refs (`habit list`), for messages.
   /// - Returns: The item.
   /// - Throws: ``CommandError`` when `ref` is not hexadecimal, matches nothing, or matches
   ///   several items (listing them).
   static func resolve<Item>(
-    _ ref: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String
+    _ ref: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String,
+    listing: String
   ) throws(CommandError) -> Item {
-    let found = try matches(ref, in: items.map(id), noun: noun)
+    let found = try matches(ref, in: items.map(id), listing: listing)
     guard found.count <= 1 else {
       let length = Ref.length(for: found)
       let byID = Dictionary(items.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -83,7 +85,7 @@ extension Ref {
     guard let match = found.first, let item = items.first(where: { id($0) == match }) else {
       throw CommandError(
         "no \(noun) has the ref '\(ref)'",
-        hints: ["'\(noun) list' shows every \(noun) with its ref"])
+        hints: ["'\(listing)' shows every \(noun) with its ref"])
     }
     return item
   }

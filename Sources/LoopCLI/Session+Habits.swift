@@ -129,7 +129,7 @@ extension Session {
     try await load(.habit)
     return try Ref.resolve(
       invocation[argument: "ref"] ?? "", in: store.state.habits.habits.elements,
-      id: \.id.rawValue, label: \.habit.name, noun: "habit")
+      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
   }
 
   /// The short ref of a habit among the loaded ones.

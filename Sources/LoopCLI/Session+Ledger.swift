@@ -112,7 +112,8 @@ extension Session {
     try await load(.ledger)
     return try Ref.resolve(
       invocation[argument: "ref"] ?? "", in: store.state.ledger.transactions.elements,
-      id: \.id.rawValue, label: describe, noun: "transaction")
+      id: \.id.rawValue, label: describe, noun: "transaction",
+      listing: "ledger list")
   }
 
   private var refLength: Int {
