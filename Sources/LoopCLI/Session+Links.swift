@@ -214,7 +214,7 @@ extension Session {
   /// ``AppFeature/AppFeature/Action/linkRefEntered(_:)``.
   private func link(_ invocation: Invocation) async throws(CommandError) -> Link {
     let ref = invocation[argument: "ref"] ?? ""
-    _ = try Ref.matches(ref, in: [], noun: "link", listing: "link list")
+    _ = try Ref.matches(ref, in: [], listing: "link list")
     try await send(.linkRefEntered(ref))
     return try Ref.resolve(
       ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link", listing: "link list")

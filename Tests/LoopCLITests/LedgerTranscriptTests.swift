@@ -258,7 +258,7 @@ import Testing
         ! usage: ledger update <ref> [--kind income|expense] [--amount AMOUNT] [--memo TEXT] [--on YYYY-MM-DD] [--category NAME] [--no-category]
         > ledger rm 5
         ! test:18: error: no transaction has the ref '5'
-        ! 'transaction list' shows every transaction with its ref
+        ! 'ledger list' shows every transaction with its ref
         > ledger rm
         ! test:19: error: 'ledger rm' needs <ref>
         ! usage: ledger rm <ref>
