@@ -19,8 +19,7 @@ extension Session {
       categoryID: categoryID, memo: invocation[option: "memo"] ?? "")
     try await send(.links(.addLinkSubmitted(draft)))
     guard let link = store.state.savedLink else { return }
-    console.print(
-      "Added link '\(link.title)' (\(Ref.short(link.id.rawValue, length: Ref.minimumLength))).")
+    console.print("Added link '\(link.title)' (\(try await uniqueRef(of: link.id))).")
   }
 
   /// `link list [--category NAME]`: the categories' `categorySelected`, which shows "All
@@ -122,7 +121,7 @@ extension Session {
       return
     }
     let categoryName = try await categoryName(of: shown)
-    let ref = Ref.short(shown.id.rawValue, length: Ref.minimumLength)
+    let ref = try await uniqueRef(of: shown.id)
     var lines = [
       "\(style.bold(shown.title)) \(style.yellow(ref))\(shown.isFavorite ? " ★" : "")",
       shown.url.absoluteString,
@@ -189,7 +188,7 @@ extension Session {
     if invocation.has("no-category") { draft.categoryID = nil }
     try await send(.links(.updateLinkSubmitted(link.id, draft)))
     let saved = store.state.savedLink ?? link
-    console.print("Updated '\(saved.title)' (\(Ref.short(saved.id.rawValue, length: 7))).")
+    console.print("Updated '\(saved.title)' (\(try await uniqueRef(of: saved.id))).")
   }
 
   /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkTapped(_:)``.
@@ -218,6 +217,20 @@ extension Session {
     try await send(.linkRefEntered(ref))
     return try Ref.resolve(
       ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link", listing: "link list")
+  }
+
+  /// The shortest ref (of at least ``Ref/minimumLength`` digits) that names only this link
+  /// among every stored one, found by looking up ever longer prefixes: the links are never all
+  /// loaded.
+  private func uniqueRef(of id: Link.ID) async throws(CommandError) -> String {
+    var length = Ref.minimumLength
+    while length < 32 {
+      let ref = Ref.short(id.rawValue, length: length)
+      try await send(.linkRefEntered(ref))
+      if store.state.linkRefMatches.count <= 1 { return ref }
+      length += 1
+    }
+    return Ref.short(id.rawValue, length: 32)
   }
 
   /// The name of a link's category, from the categories (loaded for it).

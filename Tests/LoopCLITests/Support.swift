@@ -125,3 +125,23 @@ func transcript(
   let status = await session.run(EchoingReader(script, transcript: log))
   return TranscriptResult(transcript: log.value, status: status)
 }
+
+/// UUIDs whose first eight hexadecimal digits count up from `start` (`0000002a-…` is the 42nd):
+/// a generated script knows the ref of every model it creates, and refs never share a prefix.
+func countingRefUUIDs(from start: UInt32 = 0) -> UUIDGenerator {
+  let counter = Mutex(start)
+  return UUIDGenerator {
+    let value = counter.withLock { value in
+      defer { value += 1 }
+      return value
+    }
+    return UUID(uuidString: "\(hex8(value))-0000-4000-8000-000000000000") ?? UUID()
+  }
+}
+
+/// `value` as eight lowercase hexadecimal digits: the ref of the model `countingRefUUIDs` gave
+/// that number.
+func hex8(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16)
+  return String(repeating: "0", count: 8 - digits.count) + digits
+}
