@@ -44,7 +44,8 @@ public struct AppEnvironment: Sendable {
   ///   - timeZone: The user's time zone.
   ///   - continuousClock: The clock effects wait on.
   public init(
-    linkClient: LinkClient, categoryClient: CategoryClient, habitClient: HabitClient, ledgerClient: LedgerClient, date: DateGenerator,
+    linkClient: LinkClient, categoryClient: CategoryClient, habitClient: HabitClient,
+    ledgerClient: LedgerClient, date: DateGenerator,
     uuid: UUIDGenerator, calendar: Calendar, timeZone: TimeZone,
     continuousClock: any Clock<Duration>
   ) {

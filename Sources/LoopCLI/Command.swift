@@ -125,7 +125,8 @@ struct CommandSpec: Sendable {
     for (index, argument) in self.arguments.enumerated() {
       guard index < positionals.count else {
         if argument.isOptional { continue }
-        throw usageError("'\(name)' needs \(argument.choices.map(Self.list) ?? "<\(argument.name)>")")
+        throw usageError(
+          "'\(name)' needs \(argument.choices.map(Self.list) ?? "<\(argument.name)>")")
       }
       let value = positionals[index]
       if let choices = argument.choices, !choices.contains(value) {

@@ -25,7 +25,8 @@ enum CommandTable {
       id: .help, verb: "help", arguments: [ArgumentSpec(name: "noun", isOptional: true)],
       summary: "List the commands, or a noun's commands with their options."),
     CommandSpec(
-      id: .trace, verb: ":trace", arguments: [ArgumentSpec(name: "switch", choices: ["on", "off"])],
+      id: .trace, verb: ":trace",
+      arguments: [ArgumentSpec(name: "switch", choices: ["on", "off"])],
       summary: "Print each action and the state change it caused."),
     CommandSpec(id: .state, verb: ":state", summary: "Print the whole state of the app."),
     CommandSpec(id: .quit, verb: ":quit", summary: "Leave (also 'exit', or Ctrl-D)."),

@@ -49,7 +49,9 @@ public struct LaunchOptions: Equatable, Sendable {
     while let argument = remaining.first, argument.hasPrefix("-") {
       remaining.removeFirst()
       let name = String(argument.prefix { $0 != "=" })
-      let inline = argument.firstIndex(of: "=").map { String(argument[argument.index(after: $0)...]) }
+      let inline = argument.firstIndex(of: "=").map {
+        String(argument[argument.index(after: $0)...])
+      }
       func value() throws(LaunchError) -> String {
         if let inline { return inline }
         guard let next = remaining.popFirst() else { throw .missingValue(name) }
@@ -62,7 +64,9 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--in-memory": inMemory = true
       case "--script": scriptPath = try value()
       case "--keep-going": keepGoing = true
-      case "--": command = Array(remaining); return
+      case "--":
+        command = Array(remaining)
+        return
       default: throw .unknownOption(argument)
       }
     }
@@ -167,7 +171,8 @@ public enum Launcher {
       do {
         text = try String(contentsOfFile: script, encoding: .utf8)
       } catch {
-        console.printError("error: the script '\(script)' cannot be read: \(error.localizedDescription)")
+        console.printError(
+          "error: the script '\(script)' cannot be read: \(error.localizedDescription)")
         return 1
       }
       return await session.run(ScriptedLineReader(text: text))

@@ -111,7 +111,9 @@ extension Session {
       try await send(.habits(.deletionCancelled))
       throw CommandError(
         "deleting '\(confirmation.name)' needs a confirmation",
-        hints: ["add --yes to delete without asking: 'habit rm \(invocation[argument: "ref"] ?? "") --yes'"])
+        hints: [
+          "add --yes to delete without asking: 'habit rm \(invocation[argument: "ref"] ?? "") --yes'"
+        ])
     }
     guard confirmed else {
       try await send(.habits(.deletionCancelled))

@@ -144,7 +144,8 @@ extension Session {
   private func date(_ text: String?) throws(CommandError) -> Date? {
     guard let day = try day(text) else { return nil }
     guard let date = environment.start(of: day) else {
-      throw CommandError("'\(day)' does not begin in the time zone \(environment.timeZone.identifier)")
+      throw CommandError(
+        "'\(day)' does not begin in the time zone \(environment.timeZone.identifier)")
     }
     return date
   }

@@ -216,7 +216,8 @@ extension Session {
     _ = try Ref.matches(ref, in: [], listing: "link list")
     try await send(.linkRefEntered(ref))
     return try Ref.resolve(
-      ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link", listing: "link list")
+      ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link",
+      listing: "link list")
   }
 
   /// The shortest ref (of at least ``Ref/minimumLength`` digits) that names only this link

@@ -33,7 +33,8 @@ struct BinaryNotBuilt: Error, CustomStringConvertible {
 /// Runs the `loop` binary with `arguments`, `input` piped to its standard input, and an
 /// environment whose data home is `dataHome` (so nothing touches the real one).
 func runLoop(
-  _ arguments: [String], input: String = "", dataHome: URL, environment extra: [String: String] = [:]
+  _ arguments: [String], input: String = "", dataHome: URL,
+  environment extra: [String: String] = [:]
 ) throws -> Run {
   let process = Process()
   process.executableURL = try loopBinary()
@@ -113,7 +114,8 @@ final class TemporaryFolder: Sendable {
     #expect(try context.fetchAll(Habit.self).map(\.name) == ["Read"])
     #expect(try context.fetchAll(LedgerTransaction.self).map(\.memo) == ["Lunch"])
 
-    let again = try runLoop(["--db", db, "habit", "list", "--format", "json"], dataHome: folder.url)
+    let again = try runLoop(
+      ["--db", db, "habit", "list", "--format", "json"], dataHome: folder.url)
     #expect(again.status == 0)
     #expect(again.output.contains(#""name" : "Read""#))
   }
@@ -162,7 +164,8 @@ final class TemporaryFolder: Sendable {
 
   @Test func inMemoryKeepsNothing() throws {
     let folder = try TemporaryFolder()
-    let run = try runLoop(["--in-memory"], input: "habit add Read\nhabit list\n", dataHome: folder.url)
+    let run = try runLoop(
+      ["--in-memory"], input: "habit add Read\nhabit list\n", dataHome: folder.url)
     #expect(run.status == 0)
     #expect(run.output.contains("Read"))
     #expect(!FileManager.default.fileExists(atPath: folder.path("loop")))

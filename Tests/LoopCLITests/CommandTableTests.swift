@@ -78,7 +78,10 @@ import Testing
   static let completions: [([String], String, [String])] = [
     ([], "", ["link", "category", "habit", "ledger", "help", ":trace", ":state", ":quit", "exit"]),
     ([], "h", ["habit", "help"]),
-    (["habit"], "", ["add", "list", "done", "undo", "rename", "archive", "unarchive", "show", "rm"]),
+    (
+      ["habit"], "",
+      ["add", "list", "done", "undo", "rename", "archive", "unarchive", "show", "rm"]
+    ),
     (["habit"], "un", ["undo", "unarchive"]),
     (["help"], "l", ["link", "ledger"]),
     ([":trace"], "o", ["on", "off"]),
@@ -124,7 +127,9 @@ import Testing
   @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
     let ids = try [#require(a), #require(b), #require(c)]
     #expect(Ref.length(for: ids) == 7)
-    let close = try [#require(a), #require(UUID(uuidString: "9F3A0000-1000-0000-0000-000000000000"))]
+    let close = try [
+      #require(a), #require(UUID(uuidString: "9F3A0000-1000-0000-0000-000000000000")),
+    ]
     #expect(Ref.length(for: close) == 9)
     #expect(Ref.short(try #require(a), length: 7) == "9f3a000")
   }
@@ -134,8 +139,10 @@ import Testing
     #expect(try Ref.matches("9F3", in: ids, listing: "x list") == [a, b].compactMap { $0 })
     #expect(try Ref.matches("9f3a0000-0000", in: ids, listing: "x list") == [a].compactMap { $0 })
     #expect(try Ref.matches("1", in: ids, listing: "x list") == [])
-    #expect(throws: CommandError(
-      "'g1' is not a ref", hints: ["a ref is the start of an id, in hexadecimal, as 'x list' shows"])
+    #expect(
+      throws: CommandError(
+        "'g1' is not a ref",
+        hints: ["a ref is the start of an id, in hexadecimal, as 'x list' shows"])
     ) { try Ref.matches("g1", in: ids, listing: "x list") }
   }
 }

@@ -2,8 +2,9 @@ import Foundation
 import LoopCLI
 import Testing
 
-/// Every `ledger` command, run through a session in Seoul on 2025-03-15. The seeded ids make
-/// the transactions Salary `910a2de`, Lunch `f893a2e`, Groceries `71bb54d`, the unnamed
+/// Every `ledger` command, run through a session in Seoul on 2025-03-15.
+///
+/// The seeded ids make the transactions Salary `910a2de`, Lunch `f893a2e`, Groceries `71bb54d`, the unnamed
 /// expense `e099ec6` and Gift `491718d`.
 @MainActor
 @Suite struct LedgerTranscriptTests {
@@ -125,12 +126,12 @@ import Testing
         > ledger report --kind income
 
         """ + months
-        + """
-        Income by category
-        Work    ██████████████████████████████  3,000.00  (1)
-        (none)  █                                 100.50  (1)
+          + """
+          Income by category
+          Work    ██████████████████████████████  3,000.00  (1)
+          (none)  █                                 100.50  (1)
 
-        """)
+          """)
   }
 
   @Test func theLedgerAsJSON() async throws {
@@ -189,7 +190,8 @@ import Testing
   @Test func theReportAsJSONHasTwelveMonthsAndTheCategoryTotals() async throws {
     let result = try await transcript(Self.setup + "\nledger report --format json")
     #expect(result.status == 0)
-    let json = try #require(result.transcript.components(separatedBy: "> ledger report --format json\n").last)
+    let json = try #require(
+      result.transcript.components(separatedBy: "> ledger report --format json\n").last)
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(report["categoryKind"] as? String == "expense")

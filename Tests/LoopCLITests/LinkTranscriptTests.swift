@@ -2,8 +2,9 @@ import Foundation
 import LoopCLI
 import Testing
 
-/// Every `link` and `category` command, run through a session. The seeded ids make the links
-/// Swift book `71bb54d`, Loop `e099ec6` and Composable Architecture `491718d`.
+/// Every `link` and `category` command, run through a session.
+///
+/// The seeded ids make the links Swift book `71bb54d`, Loop `e099ec6` and Composable Architecture `491718d`.
 @MainActor
 @Suite struct LinkTranscriptTests {
   static let setup = """

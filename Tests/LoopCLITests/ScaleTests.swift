@@ -56,7 +56,8 @@ import Testing
       case 10:
         lines.append("link show \(links[step % links.count])")
       case 11:
-        lines.append("ledger update \(transactions[step % transactions.count]) --memo \"Changed \(step)\"")
+        lines.append(
+          "ledger update \(transactions[step % transactions.count]) --memo \"Changed \(step)\"")
       case 12:
         lines.append("link open \(links[step % links.count])")
         lines.append("link recent")
@@ -66,7 +67,8 @@ import Testing
         lines.append("habit undo \(habits[step % habits.count])")
         lines.append("habit done \(habits[step % habits.count])")
       case 15:
-        lines.append("link update \(links[step % links.count]) --title \"Renamed \(step)\" --no-category")
+        lines.append(
+          "link update \(links[step % links.count]) --title \"Renamed \(step)\" --no-category")
       case 16:
         lines.append("link rm \(links.removeLast())")
       case 17:

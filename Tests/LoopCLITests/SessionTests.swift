@@ -221,9 +221,10 @@ import Testing
 
         """)
     let overview = try await transcript("help").transcript
-    for spec in ["link add <title> <url>", "category rename <name> <new name>", "habit rm <ref>",
-      "ledger add income|expense <amount> [<memo>]", ":trace on|off", ":quit"]
-    {
+    for spec in [
+      "link add <title> <url>", "category rename <name> <new name>", "habit rm <ref>",
+      "ledger add income|expense <amount> [<memo>]", ":trace on|off", ":quit",
+    ] {
       #expect(overview.contains("  \(spec)"), "help shows '\(spec)'")
     }
   }
@@ -242,7 +243,8 @@ import Testing
   }
 
   @Test func aScriptStopsAtTheFirstFailingCommand() async throws {
-    let result = try await transcript("habit add Read\nhabit done zz\nhabit add Never", keepGoing: false)
+    let result = try await transcript(
+      "habit add Read\nhabit done zz\nhabit add Never", keepGoing: false)
     #expect(result.status == 1)
     #expect(
       result.transcript == """

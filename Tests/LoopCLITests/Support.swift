@@ -40,7 +40,8 @@ func seededUUIDs(seed: UInt64 = 1) -> UUIDGenerator {
     }
     let high = next()
     let low = next()
-    let bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+    let bytes =
+      (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
       + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     return UUID(
       uuid: (
@@ -55,8 +56,10 @@ func seededUUIDs(seed: UInt64 = 1) -> UUIDGenerator {
 func transcriptEnvironment(
   now: Date = transcriptNow, context: ModelContext? = nil
 ) throws -> AppEnvironment {
-  let context = try context ?? ModelContext(
-    ModelContainer(for: AppEnvironment.models, storage: .inMemory))
+  let context =
+    try context
+    ?? ModelContext(
+      ModelContainer(for: AppEnvironment.models, storage: .inMemory))
   var environment = AppEnvironment.live(context: context)
   var calendar = Calendar(identifier: .gregorian)
   calendar.firstWeekday = 2
@@ -76,7 +79,8 @@ final class EchoingReader: LineReader {
   private let transcript: Captured
 
   init(_ script: String, transcript: Captured) {
-    self.lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+    self.lines =
+      script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
     if self.lines.last == "" { self.lines.removeLast() }
     self.transcript = transcript
   }
@@ -105,6 +109,9 @@ struct TranscriptResult {
 ///   - mode: How the session runs; a script named `test` by default.
 ///   - keepGoing: Whether the script goes on after a failing command.
 ///   - environment: The environment; the transcript one by default.
+///   - databasePath: The database file the session names in storage failures.
+/// - Returns: The transcript and the exit status.
+/// - Throws: When the transcript environment cannot be made.
 @MainActor
 func transcript(
   _ script: String, mode: Session.Configuration.Mode = .script(name: "test"),

@@ -186,7 +186,8 @@ import struct LinkClient.Comment
     }
     await store.receive(.links(.editor(.delegate(.saveRequested(mode: .add, draft: draft)))))
     let link = Link(
-      id: Link.ID(UUID(counting: 0)), title: "Swift", url: try #require(URL(string: "https://swift.org")),
+      id: Link.ID(UUID(counting: 0)), title: "Swift",
+      url: try #require(URL(string: "https://swift.org")),
       createdAt: now)
     await store.receive(.links(.saveLinkResponse(.success(link)))) {
       $0.links.editor = nil

@@ -141,7 +141,8 @@ public struct LinkClient: Sendable {
     fetchComments: @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
     fetchLink: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
     fetchLinks: @escaping @Sendable () async throws -> [Link],
-    fetchLinksWithIDPrefix: @escaping @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link],
+    fetchLinksWithIDPrefix:
+      @escaping @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link],
     fetchLinksInCategory: @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
     fetchRecentLinks: @escaping @Sendable (_ limit: Int) async throws -> [Link],
     markViewed: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
