@@ -252,9 +252,11 @@ enum CommandTable {
         candidates = []
       }
     default:
-      if let (spec, _) = try? command(for: previous), prefix.hasPrefix("-") {
-        candidates = spec.options.map { "--\($0.name)" }
-      } else {
+      do {
+        let (spec, _) = try command(for: previous)
+        candidates = prefix.hasPrefix("-") ? spec.options.map { "--\($0.name)" } : []
+      } catch {
+        // NB: the words before are no command: there is nothing to complete.
         candidates = []
       }
     }

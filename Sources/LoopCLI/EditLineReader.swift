@@ -76,8 +76,13 @@ public final class EditLineReader: LineReader {
     stifleHistory(1000)
     if let historyPath {
       let folder = (historyPath as NSString).deletingLastPathComponent
-      try? FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        // NB: without its folder the history is not kept across sessions; the REPL works on,
+        // and writing the history later fails as quietly.
+      }
       // NB: a missing history file is the normal first run; read_history then reports ENOENT.
       _ = readHistory(historyPath)
     }
@@ -91,6 +96,14 @@ public final class EditLineReader: LineReader {
   /// - Parameter prompt: The prompt.
   /// - Returns: The line, or `nil` at Ctrl-D on an empty line.
   public func readLine(prompt: String) -> String? {
+    // NB: the main actor may run on a libdispatch worker, which blocks signals: Ctrl-C must be
+    // able to interrupt this thread's read.
+    var interrupt = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     while true {
       Interruption.reset()
       guard let pointer = readLineFunction(prompt) else {
@@ -119,18 +132,34 @@ public final class EditLineReader: LineReader {
 }
 
 /// The SIGINT handler of an interactive session: it only notes that Ctrl-C was pressed.
+///
+/// NB: the kernel delivers the signal to any thread that does not block it, and the main actor
+/// does not always run on the process's first thread (on Linux, once the main queue is drained
+/// by a worker); the handler forwards the signal to the thread reading the line, whose `read`
+/// must be the one interrupted.
 private enum Interruption {
   static let flag = Atomic<Bool>(false)
+  static let readingThread = Atomic<UInt>(0)
 
   static var happened: Bool { flag.load(ordering: .sequentiallyConsistent) }
 
-  static func reset() { flag.store(false, ordering: .sequentiallyConsistent) }
+  /// Clears the flag and notes that this thread is about to read a line.
+  static func reset() {
+    flag.store(false, ordering: .sequentiallyConsistent)
+    #if canImport(Glibc)
+      readingThread.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
+    #endif
+  }
 
   static func install() {
     var action = sigaction()
     #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = { _ in
+      action.__sigaction_handler.sa_handler = { signal in
         Interruption.flag.store(true, ordering: .sequentiallyConsistent)
+        let reader = Interruption.readingThread.load(ordering: .sequentiallyConsistent)
+        if reader != 0, pthread_self() != pthread_t(reader) {
+          pthread_kill(pthread_t(reader), signal)
+        }
       }
     #else
       action.__sigaction_u.__sa_handler = { _ in

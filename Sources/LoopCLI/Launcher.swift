@@ -180,8 +180,12 @@ public enum Launcher {
     guard isInteractive else {
       return await session.run(PlainLineReader())
     }
-    let place = path.map { "'\($0)'" } ?? "memory only (nothing is kept)"
-    console.print("loop \(version): your data is in \(place)\(existed ? "" : ", new").")
+    switch (path, existed) {
+    case (let path?, true): console.print("loop \(version): your data is in '\(path)'.")
+    case (let path?, false):
+      console.print("loop \(version): your data will be kept in '\(path)' (new).")
+    case (nil, _): console.print("loop \(version): your data is in memory only; nothing is kept.")
+    }
     console.print("Type 'help' for the commands, Ctrl-D to leave.")
     let historyPath = ((defaultPath as NSString).deletingLastPathComponent as NSString)
       .appendingPathComponent("history")
