@@ -183,3 +183,18 @@ import Testing
     #expect(error.description == message)
   }
 }
+
+@Suite struct TerminalTests {
+  @Test func noColoursOnAPipeOrWithNoColor() throws {
+    let pipe = Pipe()
+    let descriptor = pipe.fileHandleForWriting.fileDescriptor
+    #expect(!Terminal.isTerminal(descriptor))
+    #expect(!Terminal.usesColor(descriptor, environment: [:]))
+    #expect(!Terminal.usesColor(descriptor, environment: ["NO_COLOR": ""]))
+  }
+
+  @Test func stylesAreANSIOnlyWhenEnabled() {
+    #expect(Style(isEnabled: true).red("error:") == "\u{1B}[31merror:\u{1B}[0m")
+    #expect(Style(isEnabled: false).red("error:") == "error:")
+  }
+}
