@@ -37,6 +37,7 @@ let features: [Target] =
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
   + feature(
     "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])
+  + feature("AppFeature", dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger"])
 
 let package = Package(
   name: "Loop",
@@ -45,6 +46,7 @@ let package = Package(
     .library(name: "Loop", targets: ["Loop"]),
     .library(name: "LoopTesting", targets: ["LoopTesting"]),
     .library(name: "Persistence", targets: ["Persistence"]),
+    .executable(name: "loop", targets: ["loop"]),
     .executable(name: "loop-bench", targets: ["LoopBenchmarks"]),
   ],
   targets: [
@@ -60,6 +62,24 @@ let package = Package(
     ),
     .target(name: "Persistence", dependencies: ["CSQLite"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    .target(
+      name: "LoopCLI",
+      dependencies: [
+        "Loop", "AppFeature", "Persistence", "LinkClient", "CategoryClient", "LinkList",
+        "Categories", "Habits", "HabitClient", "Ledger", "LedgerClient",
+      ]
+    ),
+    // NB: the tests run the built `loop` binary too (depending on it makes `swift build
+    // --build-tests` build it), and seed and reopen its database files through the clients on
+    // a `ModelContainer` of their own.
+    .testTarget(
+      name: "LoopCLITests",
+      dependencies: [
+        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
+        "HabitClient", "LedgerClient",
+      ]
+    ),
+    .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(
       name: "LoopBenchmarks",
       dependencies: ["Loop", "LoopTesting", "Persistence", "CSQLite"],

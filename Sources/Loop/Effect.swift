@@ -104,8 +104,13 @@ public struct Effect<Action>: Sendable {
 
   /// An effect that runs asynchronous work, which may send any number of actions.
   ///
-  /// The operation runs off the main actor; `send` hops back to it. Actions sent after the
-  /// effect was cancelled are dropped. An error thrown by the operation goes to `catch` when
+  /// The operation starts on the store's actor (the main actor) and stays there until it awaits
+  /// work isolated elsewhere, such as a client endpoint or a clock, which runs off the main
+  /// actor as usual. So `send` delivers an action at once, in order, and an effect whose last
+  /// step is a `send` has finished by the time anyone awaiting that action resumes: tests never
+  /// race with the tail of an effect. Do not do long synchronous work directly in the
+  /// operation; await a nonisolated function for it. Actions sent after the effect was cancelled
+  /// are dropped. An error thrown by the operation goes to `catch` when
   /// given; otherwise it is reported as a runtime issue (a test failure under test), because a
   /// silently swallowed error is a bug. Cancellation errors are not reported.
   ///

@@ -170,6 +170,6 @@ private func format(_ value: Double, _ unit: Measurement.Unit) -> String {
     value >= 100
     ? Int(value.rounded()).formatted(
       .number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-    : String(format: "%.2f", value)
+    : String(format: value < 1 ? "%.3f" : "%.2f", value)
   return "\(number) \(unit.rawValue)"
 }

@@ -25,12 +25,14 @@ extension LinkClient {
     return LinkClient(
       addComment: { try links.addComment(to: $0, text: $1) },
       addLink: { try links.addLink($0) },
+      addLinks: { try links.addLinks($0) },
       deleteComment: { try links.deleteComment(id: $0) },
       deleteLink: { try links.deleteLink(id: $0) },
       exportLinks: { try links.exportLinks() },
       fetchComments: { try links.fetchComments(for: $0) },
       fetchLink: { try links.fetchLink(id: $0) },
       fetchLinks: { try links.fetchLinks() },
+      fetchLinksWithIDPrefix: { try links.fetchLinks(idPrefix: $0, limit: $1) },
       fetchLinksInCategory: { try links.fetchLinks(in: $0) },
       fetchRecentLinks: { try links.fetchRecentLinks(limit: $0) },
       importLinks: { try links.importLinks($0, dryRun: $1, progress: $2) },
@@ -69,12 +71,14 @@ extension LinkClient {
     LinkClient(
       addComment: { _, _ in throw error },
       addLink: { _ in throw error },
+      addLinks: { _ in throw error },
       deleteComment: { _ in throw error },
       deleteLink: { _ in throw error },
       exportLinks: { throw error },
       fetchComments: { _ in throw error },
       fetchLink: { _ in throw error },
       fetchLinks: { throw error },
+      fetchLinksWithIDPrefix: { _, _ in throw error },
       fetchLinksInCategory: { _ in throw error },
       fetchRecentLinks: { _ in throw error },
       importLinks: { _, _, _ in throw error },
@@ -154,6 +158,57 @@ struct LinkStorage: Sendable {
           categoryID: draft.categoryID, memo: checked.memo, createdAt: date.now)
         try context.insert(link)
         return link
+      }
+    }
+  }
+
+  func fetchLinks(idPrefix prefix: String, limit: Int) throws(LinkError) -> [Link] {
+    guard let (lower, upper) = Self.idRange(prefix: prefix), limit > 0 else { return [] }
+    return try storage {
+      try context.fetchAll(
+        Link.self, predicate: #Predicate { $0.id >= lower && $0.id <= upper },
+        sortBy: [SortDescriptor(\.id)], limit: limit)
+    }
+  }
+
+  /// The smallest and largest ids that start with `prefix` (hexadecimal digits, dashes
+  /// ignored), or `nil` when it is not such a prefix.
+  ///
+  /// NB: ids are stored as the UUID's bytes, which sort as their hexadecimal digits do, so the
+  /// ids with a prefix are one range of the id index: no link outside it is read.
+  static func idRange(prefix: String) -> (Link.ID, Link.ID)? {
+    let digits = prefix.lowercased().filter { $0 != "-" }
+    guard digits.count <= 32, digits.allSatisfy(\.isHexDigit) else { return nil }
+    func id(padding pad: Character) -> Link.ID? {
+      let hex = digits + String(repeating: pad, count: 32 - digits.count)
+      let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+        String(hex.dropFirst(range.lowerBound).prefix(range.count))
+      }
+      return Link.ID(uuidString: parts.joined(separator: "-"))
+    }
+    guard let lower = id(padding: "0"), let upper = id(padding: "f") else { return nil }
+    return (lower, upper)
+  }
+
+  func addLinks(_ drafts: [LinkDraft]) throws(LinkError) -> [Link] {
+    let checked = try drafts.map { draft throws(LinkError) in (draft, try draft.checked()) }
+    return try storage {
+      try context.transaction { context in
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        let now = date.now
+        var knownCategories: Set<Category.ID> = []
+        return try checked.map { draft, checked in
+          if let categoryID = draft.categoryID, !knownCategories.contains(categoryID) {
+            try checkCategory(categoryID, in: context)
+            knownCategories.insert(categoryID)
+          }
+          let link = Link(
+            id: Link.ID(uuid()), title: checked.title, url: checked.url,
+            categoryID: draft.categoryID, memo: checked.memo, createdAt: now)
+          try context.insert(link)
+          return link
+        }
       }
     }
   }

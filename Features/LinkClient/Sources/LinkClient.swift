@@ -33,6 +33,13 @@ public struct LinkClient: Sendable {
   /// ``LinkError/categoryNotFound(_:)``). Returns the stored link.
   public var addLink: @Sendable (_ draft: LinkDraft) async throws -> Link
 
+  /// Adds links from drafts in one transaction: all of them, or none when one fails.
+  ///
+  /// Each link is made as ``addLink`` makes it (ids from the `uuid` dependency, in the drafts'
+  /// order, and the `date` dependency's now). Throws what ``addLink`` throws for the first
+  /// draft that fails; nothing is stored then. Returns the stored links, in the drafts' order.
+  public var addLinks: @Sendable (_ drafts: [LinkDraft]) async throws -> [Link]
+
   /// Deletes a comment.
   ///
   /// Throws ``LinkError/commentNotFound(_:)`` when it does not exist.
@@ -59,6 +66,15 @@ public struct LinkClient: Sendable {
 
   /// Every link, newest first (by `createdAt` descending, ties by id descending).
   public var fetchLinks: @Sendable () async throws -> [Link]
+
+  /// The links whose id starts with a prefix, by id ascending, at most `limit` of them.
+  ///
+  /// An id is read as its UUID's 32 hexadecimal digits without dashes; the prefix is matched in
+  /// any letter case, its dashes ignored, so `"9f3a"` finds `9F3A2C…`. A prefix of anything but
+  /// hexadecimal digits (or longer than 32 of them) matches no link. It reads only the matching
+  /// links, however many are stored: it is how a short ref typed by the user is resolved.
+  public var fetchLinksWithIDPrefix:
+    @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link]
 
   /// The links of a category, newest first.
   ///
@@ -138,12 +154,14 @@ public struct LinkClient: Sendable {
   /// - Parameters:
   ///   - addComment: Adds a comment to a link.
   ///   - addLink: Adds a link from a draft.
+  ///   - addLinks: Adds links from drafts in one transaction.
   ///   - deleteComment: Deletes a comment.
   ///   - deleteLink: Deletes a link and its comments.
   ///   - exportLinks: Every category, link and comment.
   ///   - fetchComments: A link's comments, oldest first.
   ///   - fetchLink: The link with an id.
   ///   - fetchLinks: Every link, newest first.
+  ///   - fetchLinksWithIDPrefix: The links whose id starts with a prefix.
   ///   - fetchLinksInCategory: A category's links, newest first.
   ///   - fetchRecentLinks: The most recently viewed links.
   ///   - importLinks: Adds links read from a file.
@@ -156,12 +174,15 @@ public struct LinkClient: Sendable {
   public init(
     addComment: @escaping @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment,
     addLink: @escaping @Sendable (_ draft: LinkDraft) async throws -> Link,
+    addLinks: @escaping @Sendable (_ drafts: [LinkDraft]) async throws -> [Link],
     deleteComment: @escaping @Sendable (_ id: Comment.ID) async throws -> Void,
     deleteLink: @escaping @Sendable (_ id: Link.ID) async throws -> Void,
     exportLinks: @escaping @Sendable () async throws -> LinkArchive,
     fetchComments: @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
     fetchLink: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
     fetchLinks: @escaping @Sendable () async throws -> [Link],
+    fetchLinksWithIDPrefix:
+      @escaping @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link],
     fetchLinksInCategory: @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
     fetchRecentLinks: @escaping @Sendable (_ limit: Int) async throws -> [Link],
     importLinks:
@@ -180,12 +201,14 @@ public struct LinkClient: Sendable {
   ) {
     self.addComment = addComment
     self.addLink = addLink
+    self.addLinks = addLinks
     self.deleteComment = deleteComment
     self.deleteLink = deleteLink
     self.exportLinks = exportLinks
     self.fetchComments = fetchComments
     self.fetchLink = fetchLink
     self.fetchLinks = fetchLinks
+    self.fetchLinksWithIDPrefix = fetchLinksWithIDPrefix
     self.fetchLinksInCategory = fetchLinksInCategory
     self.fetchRecentLinks = fetchRecentLinks
     self.importLinks = importLinks
@@ -320,12 +343,14 @@ extension LinkClient: DependencyKey {
     LinkClient(
       addComment: unimplemented("LinkClient.addComment"),
       addLink: unimplemented("LinkClient.addLink"),
+      addLinks: unimplemented("LinkClient.addLinks"),
       deleteComment: unimplemented("LinkClient.deleteComment"),
       deleteLink: unimplemented("LinkClient.deleteLink"),
       exportLinks: unimplemented("LinkClient.exportLinks"),
       fetchComments: unimplemented("LinkClient.fetchComments"),
       fetchLink: unimplemented("LinkClient.fetchLink"),
       fetchLinks: unimplemented("LinkClient.fetchLinks"),
+      fetchLinksWithIDPrefix: unimplemented("LinkClient.fetchLinksWithIDPrefix"),
       fetchLinksInCategory: unimplemented("LinkClient.fetchLinksInCategory"),
       fetchRecentLinks: unimplemented("LinkClient.fetchRecentLinks"),
       importLinks: unimplemented("LinkClient.importLinks"),

@@ -118,12 +118,21 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
         reportMissingElement(id: id, action: action)
       }
     }
-    let stamp = state[keyPath: toElements].membershipStamp
+    // NB: read through a mutable projection: for a path of stored properties it is a plain
+    // address, where a read-only key path projection goes through the runtime.
+    let stamp = membershipStamp(of: &state[keyPath: toElements])
     let parentEffect = parent.reduce(into: &state, action: action)
-    guard state[keyPath: toElements].membershipStamp != stamp else {
+    guard membershipStamp(of: &state[keyPath: toElements]) != stamp else {
       return elementEffect.merge(with: parentEffect)
     }
     return .merge(elementEffect, parentEffect, cancelEffectsOfRemovedElements(state))
+  }
+
+  @inlinable
+  func membershipStamp(
+    of elements: inout IdentifiedArray<ElementID, Element.State>
+  ) -> MembershipStamp {
+    elements.membershipStamp
   }
 
   @usableFromInline

@@ -72,13 +72,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           fileID: fileID, line: line)
       }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
+    // NB: checked through mutable projections, which for stored properties are plain addresses.
+    let wasPresent = isPresent(&state[keyPath: toChildState])
     let parentEffect = parent.reduce(into: &state, action: action)
-    if wasPresent && state[keyPath: toChildState] == nil {
+    if wasPresent && !isPresent(&state[keyPath: toChildState]) {
       return .merge(childEffect, parentEffect, .cancel(id: effectID))
     }
     return childEffect.merge(with: parentEffect)
   }
+
+  private func isPresent(_ childState: inout Child.State?) -> Bool { childState != nil }
 }
 
 struct IfLetEffectID: Hashable, @unchecked Sendable {

@@ -1,0 +1,222 @@
+import Foundation
+import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `loop` executable's options, read from its arguments.
+///
+/// Options come first; the first word that is not an option starts a one-shot command, and the
+/// words after it are that command's (`loop --db x.sqlite ledger add expense 5 --on 2025-03-01`).
+public struct LaunchOptions: Equatable, Sendable {
+  /// What the process is asked to do.
+  public enum Request: Equatable, Sendable {
+    /// Run the REPL (interactive, script or one-shot).
+    case run
+    /// Print the help text.
+    case help
+    /// Print the version.
+    case version
+  }
+
+  /// What to do.
+  public var request: Request = .run
+  /// `--db PATH`: the database file, instead of the default one.
+  public var databasePath: String?
+  /// `--in-memory`: keep nothing.
+  public var inMemory = false
+  /// `--script FILE`: run the file's commands.
+  public var scriptPath: String?
+  /// `--keep-going`: in a script, run the commands after a failing one.
+  public var keepGoing = false
+  /// The one-shot command's words, or empty.
+  public var command: [String] = []
+
+  /// The usage line of `loop`.
+  public static let usage =
+    "usage: loop [--db PATH | --in-memory] [--script FILE] [--keep-going] [<noun> <verb> ...]"
+
+  /// Reads the options from the process arguments (without the executable's name).
+  ///
+  /// - Parameter arguments: The arguments.
+  /// - Throws: ``LaunchError`` for an unknown option, a missing value or `--db` with
+  ///   `--in-memory`.
+  public init(arguments: [String]) throws(LaunchError) {
+    var remaining = arguments[...]
+    while let argument = remaining.first, argument.hasPrefix("-") {
+      remaining.removeFirst()
+      let name = String(argument.prefix { $0 != "=" })
+      let inline = argument.firstIndex(of: "=").map {
+        String(argument[argument.index(after: $0)...])
+      }
+      func value() throws(LaunchError) -> String {
+        if let inline { return inline }
+        guard let next = remaining.popFirst() else { throw .missingValue(name) }
+        return next
+      }
+      switch name {
+      case "--help", "-h": request = .help
+      case "--version": request = .version
+      case "--db": databasePath = try value()
+      case "--in-memory": inMemory = true
+      case "--script": scriptPath = try value()
+      case "--keep-going": keepGoing = true
+      case "--":
+        command = Array(remaining)
+        return
+      default: throw .unknownOption(argument)
+      }
+    }
+    command = Array(remaining)
+    if inMemory, databasePath != nil { throw .conflicting("--db", "--in-memory") }
+    if scriptPath != nil, !command.isEmpty { throw .conflicting("--script", "a command") }
+  }
+}
+
+/// A mistake in the `loop` executable's arguments.
+public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An option `loop` does not have.
+  case unknownOption(String)
+  /// An option given without its value.
+  case missingValue(String)
+  /// Two options that cannot go together.
+  case conflicting(String, String)
+
+  /// A sentence for the user.
+  public var description: String {
+    switch self {
+    case .unknownOption(let option): "unknown option '\(option)'"
+    case .missingValue(let option): "the option '\(option)' needs a value"
+    case .conflicting(let first, let second): "give either \(first) or \(second), not both"
+    }
+  }
+}
+
+/// What the `loop` executable does: read the options, open the database, run the REPL.
+public enum Launcher {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs `loop` with its process arguments and returns the exit status.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, without the executable's name.
+  ///   - environment: The process's environment (`XDG_DATA_HOME`, `HOME`, `NO_COLOR`).
+  ///   - console: Where output and errors go.
+  /// - Returns: 0 on success, 1 when a command or the database failed, 2 for bad arguments.
+  @MainActor
+  public static func main(
+    arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    console: Console = .standard
+  ) async -> Int32 {
+    let options: LaunchOptions
+    do {
+      options = try LaunchOptions(arguments: arguments)
+    } catch {
+      console.printError("error: \(error)")
+      console.printError(LaunchOptions.usage)
+      return 2
+    }
+    switch options.request {
+    case .help:
+      console.print(helpText)
+      return 0
+    case .version:
+      console.print("loop \(version)")
+      return 0
+    case .run:
+      break
+    }
+
+    let defaultPath = ModelContainer.defaultFilePath(environment: environment)
+    let path = options.inMemory ? nil : (options.databasePath ?? defaultPath)
+    let existed = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
+    let container: ModelContainer
+    do {
+      container = try ModelContainer(
+        for: AppEnvironment.models, storage: path.map { .file($0) } ?? .inMemory)
+    } catch {
+      console.printError("error: the database '\(path ?? "in memory")' cannot be opened: \(error)")
+      console.printError("it was left as it is; choose another file with --db PATH")
+      return 1
+    }
+
+    let isInteractive =
+      options.command.isEmpty && options.scriptPath == nil && Terminal.isTerminal(STDIN_FILENO)
+    let mode: Session.Configuration.Mode
+    if !options.command.isEmpty {
+      mode = .oneShot
+    } else if let script = options.scriptPath {
+      mode = .script(name: script)
+    } else if isInteractive {
+      mode = .interactive
+    } else {
+      mode = .script(name: "stdin")
+    }
+    let session = Session(
+      environment: .live(context: ModelContext(container)), console: console,
+      configuration: Session.Configuration(
+        mode: mode, keepGoing: options.keepGoing,
+        usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
+        databasePath: path))
+
+    if !options.command.isEmpty {
+      return await session.run(words: options.command)
+    }
+    if let script = options.scriptPath {
+      let text: String
+      do {
+        text = try String(contentsOfFile: script, encoding: .utf8)
+      } catch {
+        console.printError(
+          "error: the script '\(script)' cannot be read: \(error.localizedDescription)")
+        return 1
+      }
+      return await session.run(ScriptedLineReader(text: text))
+    }
+    guard isInteractive else {
+      return await session.run(PlainLineReader())
+    }
+    switch (path, existed) {
+    case (let path?, true): console.print("loop \(version): your data is in '\(path)'.")
+    case (let path?, false):
+      console.print("loop \(version): your data will be kept in '\(path)' (new).")
+    case (nil, _): console.print("loop \(version): your data is in memory only; nothing is kept.")
+    }
+    console.print("Type 'help' for the commands, Ctrl-D to leave.")
+    let historyPath = ((defaultPath as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("history")
+    let reader: any LineReader =
+      EditLineReader.load(
+        historyPath: historyPath,
+        completions: { CommandTable.completions(after: $0, prefix: $1) }) ?? PlainLineReader()
+    return await session.run(reader)
+  }
+
+  /// What `loop --help` prints.
+  static var helpText: String {
+    """
+    loop: your links, categories, habits and ledger, from the terminal.
+
+    \(LaunchOptions.usage)
+
+    Without a command, loop reads commands: at a terminal with a prompt, line editing and
+    history; from a pipe or --script FILE one per line, stopping at the first that fails.
+    With a command (loop habit list), it runs just that one.
+
+    options:
+      --db PATH      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
+                     or ~/.local/share/loop/loop.sqlite)
+      --in-memory    keep nothing: a database in memory only
+      --script FILE  run the commands in FILE
+      --keep-going   in a script, run the commands after a failing one (exit status 1)
+      --version      print the version
+      --help         print this help
+
+    Type 'help' in loop for its commands.
+    """
+  }
+}

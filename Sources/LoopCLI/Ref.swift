@@ -1,0 +1,92 @@
+import Foundation
+
+/// Short ids, as git abbreviates hashes: the first hexadecimal digits of an id, enough of them
+/// to tell it from the others shown, and at least ``minimumLength``.
+///
+/// A ref the user types is any prefix of an id's 32 hexadecimal digits, in any case, with or
+/// without the UUID's dashes.
+enum Ref {
+  /// The fewest digits a short id shows: 7, as git does.
+  static let minimumLength = 7
+
+  /// The 32 hexadecimal digits of an id, lowercased, without dashes.
+  static func digits(of id: UUID) -> String {
+    id.uuidString.lowercased().filter { $0 != "-" }
+  }
+
+  /// How many digits tell every id of `ids` apart (at least ``minimumLength``).
+  ///
+  /// - Complexity: O(*n* log *n*).
+  static func length(for ids: some Sequence<UUID>) -> Int {
+    let sorted = ids.map(digits(of:)).sorted()
+    var length = minimumLength
+    for (previous, next) in zip(sorted, sorted.dropFirst()) {
+      let common = zip(previous, next).prefix { $0 == $1 }.count
+      length = max(length, common + 1)
+    }
+    return min(length, 32)
+  }
+
+  /// The short id of `id` with `length` digits.
+  static func short(_ id: UUID, length: Int) -> String {
+    String(digits(of: id).prefix(length))
+  }
+
+  /// The ids whose digits start with `ref`.
+  ///
+  /// - Parameters:
+  ///   - ref: What the user typed.
+  ///   - ids: The ids to search.
+  ///   - listing: The command that lists the ids' refs (`habit list`), for messages.
+  /// - Returns: The matching ids, in the order of `ids`.
+  /// - Throws: ``CommandError`` when `ref` is not hexadecimal digits.
+  static func matches(_ ref: String, in ids: some Sequence<UUID>, listing: String)
+    throws(CommandError) -> [UUID]
+  {
+    let typed = ref.lowercased().filter { $0 != "-" }
+    guard !typed.isEmpty, typed.count <= 32, typed.allSatisfy(\.isHexDigit) else {
+      throw CommandError(
+        "'\(ref)' is not a ref",
+        hints: ["a ref is the start of an id, in hexadecimal, as '\(listing)' shows"])
+    }
+    return ids.filter { digits(of: $0).hasPrefix(typed) }
+  }
+}
+
+extension Ref {
+  /// The one item whose id starts with `ref`.
+  ///
+  /// - Parameters:
+  ///   - ref: What the user typed.
+  ///   - items: The items to search.
+  ///   - id: An item's id.
+  ///   - label: How an item is named in the list of candidates of an ambiguous ref.
+  ///   - noun: What the items are (`habit`), for messages.
+  ///   - listing: The command that lists the items' refs (`habit list`), for messages.
+  /// - Returns: The item.
+  /// - Throws: ``CommandError`` when `ref` is not hexadecimal, matches nothing, or matches
+  ///   several items (listing them).
+  static func resolve<Item>(
+    _ ref: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String,
+    listing: String
+  ) throws(CommandError) -> Item {
+    let found = try matches(ref, in: items.map(id), listing: listing)
+    guard found.count <= 1 else {
+      let length = Ref.length(for: found)
+      let byID = Dictionary(items.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+      let shown = 10
+      var hints = found.prefix(shown).compactMap { candidate in
+        byID[candidate].map { "  \(short(candidate, length: length))  \(label($0))" }
+      }
+      if found.count > shown { hints.append("  … and \(found.count - shown) more") }
+      throw CommandError(
+        "the ref '\(ref)' is ambiguous: it matches \(found.count) \(noun)s", hints: hints)
+    }
+    guard let match = found.first, let item = items.first(where: { id($0) == match }) else {
+      throw CommandError(
+        "no \(noun) has the ref '\(ref)'",
+        hints: ["'\(listing)' shows every \(noun) with its ref"])
+    }
+    return item
+  }
+}

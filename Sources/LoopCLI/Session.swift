@@ -1,0 +1,312 @@
+import AppFeature
+import Foundation
+import HabitClient
+import LinkList
+import Loop
+import Synchronization
+
+/// The REPL: reads commands, turns each into actions sent to the app's one `Store`, waits for
+/// the effects they started, and prints what the state then shows.
+///
+/// ```swift
+/// let session = Session(environment: .live(context: context), console: .standard,
+///                       configuration: Session.Configuration(mode: .interactive))
+/// let status = await session.run(reader)
+/// ```
+///
+/// The session never calls a client: every read and write is an action, and every result is
+/// read from the state. A command fails when it cannot be parsed, or when a feature shows an
+/// error after its actions (``AppFeature/AppFeature/State/errorMessage``); the session then
+/// prints `error: ` and the message on standard error, with hint lines, and changes nothing
+/// else.
+@MainActor
+public final class Session {
+  /// How the session runs.
+  public struct Configuration: Sendable {
+    /// Where the commands come from.
+    public enum Mode: Sendable, Equatable {
+      /// A person at a terminal: a prompt, confirmations, errors do not end the session.
+      case interactive
+      /// A script (`--script FILE`, or standard input that is not a terminal), named in error
+      /// locations: no prompt; the first failing command ends it unless `keepGoing`.
+      case script(name: String)
+      /// One command from the process arguments.
+      case oneShot
+    }
+
+    /// Where the commands come from.
+    public var mode: Mode
+    /// In a script, whether to run the commands after a failing one (the exit status is still
+    /// 1).
+    public var keepGoing: Bool
+    /// Whether output may have colours.
+    public var usesColor: Bool
+    /// Where the data lives, for messages about storage failures: a path, or `nil` in memory.
+    public var databasePath: String?
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - mode: Where the commands come from.
+    ///   - keepGoing: Whether a script goes on after a failing command.
+    ///   - usesColor: Whether output may have colours.
+    ///   - databasePath: The database file, or `nil` in memory.
+    public init(
+      mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil
+    ) {
+      self.mode = mode
+      self.keepGoing = keepGoing
+      self.usesColor = usesColor
+      self.databasePath = databasePath
+    }
+  }
+
+  /// What running one line came to.
+  enum Outcome: Equatable {
+    case success
+    case failure
+    case quit
+  }
+
+  let store: Store<AppFeature.State, AppFeature.Action>
+  let environment: AppEnvironment
+  let console: Console
+  let configuration: Configuration
+  let style: Style
+  private let trace: TraceSwitch
+
+  /// The nouns whose data the session has loaded (their list "appeared"); a command needing a
+  /// ref of one loads it first.
+  var loaded: Set<Noun> = []
+
+  /// The reader of the running session, for confirmations.
+  var reader: (any LineReader)?
+
+  /// Creates a session with its own store of ``AppFeature/AppFeature`` on `environment`.
+  ///
+  /// - Parameters:
+  ///   - environment: The clients, time and ids the store uses.
+  ///   - console: Where output and errors go.
+  ///   - configuration: How the session runs.
+  public init(environment: AppEnvironment, console: Console, configuration: Configuration) {
+    let trace = TraceSwitch()
+    self.trace = trace
+    self.environment = environment
+    self.console = console
+    self.configuration = configuration
+    self.style = Style(isEnabled: configuration.usesColor)
+    // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
+    // at most six links, where "All links" would read every one after each `link add`.
+    self.store = Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
+      AppFeature()._printChanges(when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    } withDependencies: {
+      environment.apply(to: &$0)
+    }
+  }
+
+  /// The app's state, as the commands left it.
+  public var state: AppFeature.State { store.state }
+
+  /// Runs every line of `reader` until it ends, `exit`, or (in a script) a failing command.
+  ///
+  /// - Parameter reader: Where the lines come from.
+  /// - Returns: The exit status: 0, or 1 when a script had a failing command.
+  public func run(_ reader: any LineReader) async -> Int32 {
+    self.reader = reader
+    defer { self.reader = nil }
+    let prompt = configuration.mode == .interactive ? "loop> " : ""
+    var lineNumber = 0
+    var failed = false
+    while let line = reader.readLine(prompt: prompt) {
+      lineNumber += 1
+      if configuration.mode == .interactive, !line.allSatisfy(\.isWhitespace) {
+        reader.addToHistory(line)
+      }
+      switch await execute(line, lineNumber: lineNumber) {
+      case .success: continue
+      case .quit: return failed ? 1 : 0
+      case .failure:
+        guard case .script = configuration.mode else { continue }
+        failed = true
+        if !configuration.keepGoing { return 1 }
+      }
+    }
+    return failed ? 1 : 0
+  }
+
+  /// Runs one command given as words (`loop habit list`).
+  ///
+  /// - Parameter words: The command's words, already split by the shell.
+  /// - Returns: The exit status: 0 on success, 1 on failure.
+  public func run(words: [String]) async -> Int32 {
+    await execute(words: words, lineNumber: nil) == .failure ? 1 : 0
+  }
+
+  /// Runs one line: splits it into words and executes the command.
+  func execute(_ line: String, lineNumber: Int? = nil) async -> Outcome {
+    let words: [String]
+    do {
+      words = try Tokenizer.words(in: line)
+    } catch {
+      report(CommandError(error.description), lineNumber: lineNumber)
+      return .failure
+    }
+    guard !words.isEmpty else { return .success }
+    return await execute(words: words, lineNumber: lineNumber)
+  }
+
+  private func execute(words: [String], lineNumber: Int?) async -> Outcome {
+    do {
+      let (spec, rest) = try CommandTable.command(for: words)
+      let invocation = try spec.parse(rest)
+      if spec.id == .quit { return .quit }
+      if store.state.firstErrorMessage != nil {
+        await store.send(.errorsDismissed).finish()
+      }
+      try await run(invocation)
+      return .success
+    } catch {
+      report(error, lineNumber: lineNumber)
+      return .failure
+    }
+  }
+
+  /// Prints an error and its hints on standard error.
+  private func report(_ error: CommandError, lineNumber: Int?) {
+    var location = ""
+    if case .script(let name) = configuration.mode, let lineNumber {
+      location = "\(name):\(lineNumber): "
+    }
+    console.printError("\(location)\(style.red("error:")) \(error.message)")
+    for hint in error.hints { console.printError(hint) }
+    if let path = configuration.databasePath, StorageFailure.isStorageFailure(error.message) {
+      console.printError("the database is '\(path)'")
+    }
+  }
+
+  // MARK: - Commands
+
+  /// Runs a parsed command.
+  private func run(_ invocation: Invocation) async throws(CommandError) {
+    switch invocation.spec.id {
+    case .help: try help(invocation[argument: "noun"])
+    case .quit: break
+    case .trace:
+      trace.isOn = invocation[argument: "switch"] == "on"
+      console.print("Tracing is \(trace.isOn ? "on" : "off").")
+    case .state: console.print(Diff.dump(store.state))
+    case .linkAdd: try await linkAdd(invocation)
+    case .linkList: try await linkList(invocation)
+    case .linkSearch: try await linkSearch(invocation)
+    case .linkRecent: try await linkRecent(invocation)
+    case .linkShow: try await linkShow(invocation)
+    case .linkOpen: try await linkOpen(invocation)
+    case .linkFavorite: try await linkFavorite(invocation, true)
+    case .linkUnfavorite: try await linkFavorite(invocation, false)
+    case .linkUpdate: try await linkUpdate(invocation)
+    case .linkRemove: try await linkRemove(invocation)
+    case .linkComment: try await linkComment(invocation)
+    case .categoryAdd: try await categoryAdd(invocation)
+    case .categoryList: try await categoryList(invocation)
+    case .categoryRename: try await categoryRename(invocation)
+    case .categoryRemove: try await categoryRemove(invocation)
+    case .habitAdd: try await habitAdd(invocation)
+    case .habitList: try await habitList(invocation)
+    case .habitDone: try await habitDone(invocation)
+    case .habitUndo: try await habitUndo(invocation)
+    case .habitRename: try await habitRename(invocation)
+    case .habitArchive: try await habitArchive(invocation)
+    case .habitUnarchive: try await habitUnarchive(invocation)
+    case .habitShow: try await habitShow(invocation)
+    case .habitRemove: try await habitRemove(invocation)
+    case .ledgerAdd: try await ledgerAdd(invocation)
+    case .ledgerList: try await ledgerList(invocation)
+    case .ledgerHome: try await ledgerHome(invocation)
+    case .ledgerUpdate: try await ledgerUpdate(invocation)
+    case .ledgerRemove: try await ledgerRemove(invocation)
+    case .ledgerReport: try await ledgerReport(invocation)
+    }
+  }
+
+  /// Sends an action, waits for the effects it started (and the actions they sent), and fails
+  /// with the error a feature then shows.
+  func send(_ action: AppFeature.Action) async throws(CommandError) {
+    await store.send(action).finish()
+    if let message = store.state.firstErrorMessage {
+      throw CommandError(message)
+    }
+  }
+
+  /// Loads a noun's data the first time a command needs it.
+  func load(_ noun: Noun) async throws(CommandError) {
+    guard !loaded.contains(noun) else { return }
+    try await send(appearAction(of: noun))
+    loaded.insert(noun)
+  }
+
+  /// Loads a noun's data again, as its list appears.
+  func reload(_ noun: Noun) async throws(CommandError) {
+    try await send(appearAction(of: noun))
+    loaded.insert(noun)
+  }
+
+  private func appearAction(of noun: Noun) -> AppFeature.Action {
+    switch noun {
+    case .link: .links(.screenSelected(.recent))
+    case .category: .links(.categories(.loadRequested))
+    case .habit: .habits(.onAppear)
+    case .ledger: .ledger(.onAppear)
+    }
+  }
+
+  /// Asks the user a yes-or-no question; only an answer starting with `y` is a yes.
+  func confirm(_ question: String) -> Bool {
+    guard configuration.mode == .interactive, let reader else { return false }
+    guard let answer = reader.readLine(prompt: "\(question) [y/N] ") else { return false }
+    return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
+  }
+
+  /// Parses `--on YYYY-MM-DD`.
+  func day(_ text: String?) throws(CommandError) -> Day? {
+    guard let text else { return nil }
+    guard let day = Day(text) else {
+      throw CommandError(
+        "'\(text)' is not a date", hints: ["write dates as YYYY-MM-DD, such as 2025-03-01"])
+    }
+    return day
+  }
+
+  /// Prints a value as JSON.
+  func printJSON(_ value: some Encodable) throws(CommandError) {
+    do {
+      console.print(try JSONOutput.string(value))
+    } catch {
+      throw CommandError("the output could not be written as JSON: \(error)")
+    }
+  }
+
+  /// `help` and `help NOUN`.
+  private func help(_ topic: String?) throws(CommandError) {
+    guard let topic else {
+      console.print(Help.overview(style: style))
+      return
+    }
+    guard let noun = Noun(rawValue: topic) else {
+      let suggestion = Suggestion.closest(to: topic, among: Noun.allCases.map(\.rawValue))
+      throw CommandError(
+        "there is no help on '\(topic)'",
+        hints: [suggestion.map { "did you mean '\($0)'?" } ?? "try 'help' for every command"])
+    }
+    console.print(Help.commands(of: noun, style: style))
+  }
+}
+
+/// Whether `:trace` is on: read by the printing reducer for every action.
+private final class TraceSwitch: Sendable {
+  private let flag = Atomic<Bool>(false)
+
+  var isOn: Bool {
+    get { flag.load(ordering: .relaxed) }
+    set { flag.store(newValue, ordering: .relaxed) }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the REPL writes: standard output for results, standard error for errors and hints.
+///
+/// Tests give it closures that collect the text; the app writes to the process's streams.
+public struct Console: Sendable {
+  /// Writes text to standard output as is.
+  public var writeOutput: @Sendable (String) -> Void
+
+  /// Writes text to standard error as is.
+  public var writeError: @Sendable (String) -> Void
+
+  /// Creates a console from two writers.
+  ///
+  /// - Parameters:
+  ///   - writeOutput: Writes to standard output.
+  ///   - writeError: Writes to standard error.
+  public init(
+    writeOutput: @escaping @Sendable (String) -> Void,
+    writeError: @escaping @Sendable (String) -> Void
+  ) {
+    self.writeOutput = writeOutput
+    self.writeError = writeError
+  }
+
+  /// The process's standard output and standard error, written through at once.
+  public static let standard = Console(
+    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+
+  /// Prints a line to standard output.
+  func print(_ line: String = "") {
+    writeOutput(line + "\n")
+  }
+
+  /// Prints a line to standard error.
+  func printError(_ line: String) {
+    writeError(line + "\n")
+  }
+}
+
+/// What the REPL knows of the terminal it runs in.
+public enum Terminal {
+  /// Whether a file descriptor is a terminal.
+  ///
+  /// - Parameter descriptor: The file descriptor, such as `STDIN_FILENO`.
+  /// - Returns: `true` for a terminal, `false` for a pipe or a file.
+  public static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// Whether output to a descriptor may have colours: only on a terminal, and never when
+  /// `NO_COLOR` is set (to anything, even the empty string).
+  ///
+  /// - Parameters:
+  ///   - descriptor: Where the output goes.
+  ///   - environment: The process's environment.
+  /// - Returns: `true` when colours may be used.
+  public static func usesColor(
+    _ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
+    environment["NO_COLOR"] == nil && isTerminal(descriptor)
+  }
+}
+
+/// ANSI text styles, or plain text when colours are off.
+struct Style: Sendable {
+  /// Whether styles are written at all.
+  var isEnabled: Bool
+
+  /// Bold text.
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  /// Dim text.
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  /// Red text.
+  func red(_ text: String) -> String { wrap(text, "31") }
+  /// Green text.
+  func green(_ text: String) -> String { wrap(text, "32") }
+  /// Yellow text.
+  func yellow(_ text: String) -> String { wrap(text, "33") }
+  /// Cyan text.
+  func cyan(_ text: String) -> String { wrap(text, "36") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    guard isEnabled, !text.isEmpty else { return text }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+}

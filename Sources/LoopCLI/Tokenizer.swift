@@ -1,0 +1,99 @@
+/// Splits a command line into words, quoting like a shell.
+///
+/// Words are separated by spaces and tabs. Within a word:
+/// - `"double quotes"` keep spaces; inside them `\"` is a quote and `\\` a backslash, and any
+///   other backslash stays as typed;
+/// - `'single quotes'` keep everything as typed, backslashes included;
+/// - outside quotes, a backslash makes the next character literal (`two\ words`);
+/// - quoted and unquoted parts next to each other form one word (`a"b c"d` is `ab cd`), and
+///   `""` is an empty word;
+/// - `#` at the start of a word starts a comment that runs to the end of the line.
+///
+/// ```swift
+/// try Tokenizer.words(in: #"link add "Swift book" 'https://swift.org' # a comment"#)
+/// // ["link", "add", "Swift book", "https://swift.org"]
+/// ```
+public enum Tokenizer {
+  /// Splits `line` into words.
+  ///
+  /// - Parameter line: The command line.
+  /// - Returns: The words, quotes removed; empty for a blank line or a comment.
+  /// - Throws: ``TokenizerError`` for an unterminated quote or a trailing backslash.
+  public static func words(in line: String) throws(TokenizerError) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var isInWord = false
+    var characters = Array(line).makeIterator()
+    var column = 0
+
+    func next() -> Character? {
+      guard let character = characters.next() else { return nil }
+      column += 1
+      return character
+    }
+
+    while let character = next() {
+      switch character {
+      case " ", "\t", "\r", "\n":
+        if isInWord {
+          words.append(word)
+          word = ""
+          isInWord = false
+        }
+      case "#" where !isInWord:
+        return words
+      case "\\":
+        let start = column
+        guard let escaped = next() else { throw .trailingBackslash(column: start) }
+        word.append(escaped)
+        isInWord = true
+      case "'":
+        let start = column
+        isInWord = true
+        while true {
+          guard let quoted = next() else { throw .unterminatedQuote("'", column: start) }
+          if quoted == "'" { break }
+          word.append(quoted)
+        }
+      case "\"":
+        let start = column
+        isInWord = true
+        while true {
+          guard let quoted = next() else { throw .unterminatedQuote("\"", column: start) }
+          if quoted == "\"" { break }
+          if quoted == "\\" {
+            guard let escaped = next() else { throw .unterminatedQuote("\"", column: start) }
+            if escaped != "\"" && escaped != "\\" { word.append("\\") }
+            word.append(escaped)
+          } else {
+            word.append(quoted)
+          }
+        }
+      default:
+        word.append(character)
+        isInWord = true
+      }
+    }
+    if isInWord { words.append(word) }
+    return words
+  }
+}
+
+/// Why a command line cannot be split into words.
+public enum TokenizerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A quote (`'` or `"`) opened at a column (counted from 1) is never closed.
+  case unterminatedQuote(Character, column: Int)
+  /// The line ends with a backslash (at a column counted from 1), which has nothing to escape.
+  case trailingBackslash(column: Int)
+
+  /// A sentence for the user.
+  public var description: String {
+    switch self {
+    case .unterminatedQuote(let quote, let column):
+      let name = quote == "'" ? "single" : "double"
+      return "unterminated \(name) quote: the \(quote) at column \(column) is never closed"
+    case .trailingBackslash(let column):
+      return "the backslash at column \(column) ends the line: there is nothing to escape"
+    }
+  }
+}

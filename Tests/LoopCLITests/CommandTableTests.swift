@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import LoopCLI
+
+@Suite struct CommandTableTests {
+  @Test func everyCommandHasAUniqueNameAndUsage() {
+    let names = CommandTable.commands.map(\.name)
+    #expect(Set(names).count == names.count)
+    #expect(
+      CommandTable.commands.first { $0.id == .ledgerAdd }?.usage
+        == "ledger add income|expense <amount> [<memo>] [--on YYYY-MM-DD] [--category NAME]")
+  }
+
+  @Test func everyListingTakesTheJSONFormat() {
+    let listings: [CommandID] = [
+      .linkList, .linkSearch, .linkRecent, .linkShow, .categoryList, .habitList, .habitShow,
+      .ledgerList, .ledgerHome, .ledgerReport,
+    ]
+    for id in listings {
+      let spec = CommandTable.commands.first { $0.id == id }
+      #expect(spec?.options.contains { $0.name == "format" } == true, "\(id)")
+    }
+  }
+
+  @Test func parsesArgumentsAndOptionsInAnyOrder() throws {
+    let (spec, rest) = try CommandTable.command(
+      for: ["ledger", "add", "--on", "2025-03-01", "expense", "--category=Food", "5", "Lunch"])
+    let invocation = try spec.parse(rest)
+    #expect(invocation.arguments == ["kind": "expense", "amount": "5", "memo": "Lunch"])
+    #expect(invocation.values == ["on": "2025-03-01", "category": "Food"])
+  }
+
+  @Test func doubleDashEndsTheOptions() throws {
+    let (spec, rest) = try CommandTable.command(for: ["habit", "add", "--", "--weird name"])
+    #expect(try spec.parse(rest).arguments == ["name": "--weird name"])
+  }
+
+  @Test func negativeNumbersAreArguments() throws {
+    let (spec, rest) = try CommandTable.command(for: ["ledger", "add", "expense", "-5"])
+    #expect(try spec.parse(rest).arguments["amount"] == "-5")
+  }
+
+  static let mistakes: [([String], CommandError)] = [
+    (
+      ["habit", "rm", "ab", "--yes=no"],
+      CommandError(
+        "the option '--yes' takes no value", hints: ["usage: habit rm <ref> [--yes]"])
+    ),
+    (
+      ["habit", "done", "ab", "--on"],
+      CommandError(
+        "the option '--on' needs a value", hints: ["usage: habit done <ref> [--on YYYY-MM-DD]"])
+    ),
+    (
+      ["habit", "done", "ab", "--on", "x", "--on", "y"],
+      CommandError(
+        "the option '--on' is given twice", hints: ["usage: habit done <ref> [--on YYYY-MM-DD]"])
+    ),
+    (
+      ["habit", "list", "--format", "xml"],
+      CommandError(
+        "'xml' is not a value of '--format': use 'text' or 'json'",
+        hints: ["usage: habit list [--format text|json]"])
+    ),
+    (
+      ["habit", "list", "--fromat", "json"],
+      CommandError("'habit list' has no option '--fromat'", hints: ["did you mean '--format'?"])
+    ),
+  ]
+
+  @Test(arguments: mistakes)
+  func badOptionsAreReportedWithTheUsage(_ words: [String], _ error: CommandError) throws {
+    let (spec, rest) = try CommandTable.command(for: words)
+    #expect(throws: error) { try spec.parse(rest) }
+  }
+
+  static let completions: [([String], String, [String])] = [
+    ([], "", ["link", "category", "habit", "ledger", "help", ":trace", ":state", ":quit", "exit"]),
+    ([], "h", ["habit", "help"]),
+    (
+      ["habit"], "",
+      ["add", "list", "done", "undo", "rename", "archive", "unarchive", "show", "rm"]
+    ),
+    (["habit"], "un", ["undo", "unarchive"]),
+    (["help"], "l", ["link", "ledger"]),
+    ([":trace"], "o", ["on", "off"]),
+    (["habit", "show", "ab"], "--", ["--weeks", "--format"]),
+    (["habit", "show", "ab"], "x", []),
+    (["nothing"], "", []),
+  ]
+
+  @Test(arguments: completions)
+  func completesCommandsVerbsAndOptions(
+    _ previous: [String], _ prefix: String, _ expected: [String]
+  ) {
+    #expect(CommandTable.completions(after: previous, prefix: prefix) == expected)
+  }
+}
+
+@Suite struct SuggestionTests {
+  static let distances: [(String, String, Int)] = [
+    ("link", "link", 0), ("lnik", "link", 1), ("lik", "link", 1), ("links", "link", 1),
+    ("hbit", "habit", 1), ("ledgr", "ledger", 1), ("", "abc", 3), ("kitten", "sitting", 3),
+  ]
+
+  @Test(arguments: distances)
+  func editDistanceCountsSwapsAsOneEdit(_ a: String, _ b: String, _ distance: Int) {
+    #expect(Suggestion.editDistance(a, b) == distance)
+    #expect(Suggestion.editDistance(b, a) == distance)
+  }
+
+  @Test func suggestsOnlyCloseWords() {
+    let nouns = ["link", "category", "habit", "ledger"]
+    #expect(Suggestion.closest(to: "lnik", among: nouns) == "link")
+    #expect(Suggestion.closest(to: "Categroy", among: nouns) == "category")
+    #expect(Suggestion.closest(to: "zzz", among: nouns) == nil)
+    #expect(Suggestion.closest(to: "lg", among: nouns) == nil)
+  }
+}
+
+@Suite struct RefTests {
+  let a = UUID(uuidString: "9F3A0000-0000-0000-0000-000000000001")
+  let b = UUID(uuidString: "9F3B0000-0000-0000-0000-000000000002")
+  let c = UUID(uuidString: "0A000000-0000-0000-0000-000000000003")
+
+  @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
+    let ids = try [#require(a), #require(b), #require(c)]
+    #expect(Ref.length(for: ids) == 7)
+    let close = try [
+      #require(a), #require(UUID(uuidString: "9F3A0000-1000-0000-0000-000000000000")),
+    ]
+    #expect(Ref.length(for: close) == 9)
+    #expect(Ref.short(try #require(a), length: 7) == "9f3a000")
+  }
+
+  @Test func refsMatchInAnyCaseWithOrWithoutDashes() throws {
+    let ids = try [#require(a), #require(b), #require(c)]
+    #expect(try Ref.matches("9F3", in: ids, listing: "x list") == [a, b].compactMap { $0 })
+    #expect(try Ref.matches("9f3a0000-0000", in: ids, listing: "x list") == [a].compactMap { $0 })
+    #expect(try Ref.matches("1", in: ids, listing: "x list") == [])
+    #expect(
+      throws: CommandError(
+        "'g1' is not a ref",
+        hints: ["a ref is the start of an id, in hexadecimal, as 'x list' shows"])
+    ) { try Ref.matches("g1", in: ids, listing: "x list") }
+  }
+}
+
+@Suite struct LaunchOptionsTests {
+  @Test func readsOptionsThenTheOneShotCommand() throws {
+    let options = try LaunchOptions(
+      arguments: ["--db", "x.sqlite", "--keep-going", "ledger", "add", "expense", "5", "--on", "d"])
+    #expect(options.databasePath == "x.sqlite")
+    #expect(options.keepGoing)
+    #expect(options.command == ["ledger", "add", "expense", "5", "--on", "d"])
+  }
+
+  @Test func readsHelpVersionScriptAndInMemory() throws {
+    #expect(try LaunchOptions(arguments: ["--help"]).request == .help)
+    #expect(try LaunchOptions(arguments: ["-h"]).request == .help)
+    #expect(try LaunchOptions(arguments: ["--version"]).request == .version)
+    #expect(try LaunchOptions(arguments: ["--script=a.loop"]).scriptPath == "a.loop")
+    #expect(try LaunchOptions(arguments: ["--in-memory"]).inMemory)
+  }
+
+  static let mistakes: [([String], LaunchError, String)] = [
+    (["--frobnicate"], .unknownOption("--frobnicate"), "unknown option '--frobnicate'"),
+    (["--db"], .missingValue("--db"), "the option '--db' needs a value"),
+    (
+      ["--db", "x", "--in-memory"], .conflicting("--db", "--in-memory"),
+      "give either --db or --in-memory, not both"
+    ),
+    (
+      ["--script", "s", "habit", "list"], .conflicting("--script", "a command"),
+      "give either --script or a command, not both"
+    ),
+  ]
+
+  @Test(arguments: mistakes)
+  func badArgumentsAreReported(_ arguments: [String], _ error: LaunchError, _ message: String) {
+    #expect(throws: error) { try LaunchOptions(arguments: arguments) }
+    #expect(error.description == message)
+  }
+}
+
+@Suite struct TerminalTests {
+  @Test func noColoursOnAPipeOrWithNoColor() throws {
+    let pipe = Pipe()
+    let descriptor = pipe.fileHandleForWriting.fileDescriptor
+    #expect(!Terminal.isTerminal(descriptor))
+    #expect(!Terminal.usesColor(descriptor, environment: [:]))
+    #expect(!Terminal.usesColor(descriptor, environment: ["NO_COLOR": ""]))
+  }
+
+  @Test func stylesAreANSIOnlyWhenEnabled() {
+    #expect(Style(isEnabled: true).red("error:") == "\u{1B}[31merror:\u{1B}[0m")
+    #expect(Style(isEnabled: false).red("error:") == "error:")
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import HabitClient
+import LoopCLI
+import Testing
+
+/// The REPL itself: unknown commands, quoting, help, tracing, the state, leaving, and how
+/// scripts and one-shot commands end.
+@MainActor
+@Suite struct SessionTests {
+  @Test func unknownCommandsSuggestTheClosestOne() async throws {
+    let result = try await transcript(
+      "lnik list\nhbit\nlink\nlink ad x\nlink frobnicate\nfoo\nhelp lnk\n:trace maybe")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > lnik list
+        ! test:1: error: unknown command 'lnik'
+        ! did you mean 'link'?
+        > hbit
+        ! test:2: error: unknown command 'hbit'
+        ! did you mean 'habit'?
+        > link
+        ! test:3: error: 'link' needs a command: 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm' or 'comment'
+        ! type 'help link' to see what each does
+        > link ad x
+        ! test:4: error: unknown command 'link ad'
+        ! did you mean 'link add'?
+        > link frobnicate
+        ! test:5: error: unknown command 'link frobnicate'
+        ! 'link' takes 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm' or 'comment'
+        > foo
+        ! test:6: error: unknown command 'foo'
+        ! type 'help' to see the commands
+        > help lnk
+        ! test:7: error: there is no help on 'lnk'
+        ! did you mean 'link'?
+        > :trace maybe
+        ! test:8: error: 'maybe' is not 'on' or 'off'
+        ! usage: :trace on|off
+
+        """)
+  }
+
+  @Test func quotingMistakesAreReportedWithTheirColumn() async throws {
+    let result = try await transcript(
+      #"habit add 'Read"# + "\n" + #"habit add "Read"# + "\n" + #"habit add Read\"# + "\n"
+        + "habit list")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > habit add 'Read
+        ! test:1: error: unterminated single quote: the ' at column 11 is never closed
+        > habit add "Read
+        ! test:2: error: unterminated double quote: the " at column 11 is never closed
+        > habit add Read\\
+        ! test:3: error: the backslash at column 15 ends the line: there is nothing to escape
+        > habit list
+        No habits yet: add one with 'habit add <name>'.
+
+        """)
+  }
+
+  @Test func quotesEscapesBlankLinesAndComments() async throws {
+    let result = try await transcript(
+      #"""
+      # a comment, then a blank line
+
+      habit add "Say \"hi\""   # trailing comment
+      habit add 'C:\path'
+      habit add two\ words
+      habit list
+      """#)
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == #"""
+        > # a comment, then a blank line
+        > 
+        > habit add "Say \"hi\""   # trailing comment
+        Added habit 'Say "hi"' (910a2de).
+        > habit add 'C:\path'
+        Added habit 'C:\path' (f893a2e).
+        > habit add two\ words
+        Added habit 'two words' (71bb54d).
+        > habit list
+        REF      HABIT      TODAY  STREAK  LONGEST  30 DAYS
+        71bb54d  two words  ·      0 days   0 days       0%
+        910a2de  Say "hi"   ·      0 days   0 days       0%
+        f893a2e  C:\path    ·      0 days   0 days       0%
+
+        """#)
+  }
+
+  @Test func traceOnPrintsEachActionAndItsStateChange() async throws {
+    let result = try await transcript(":trace on\ncategory list\n:trace off\ncategory list")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > :trace on
+        Tracing is on.
+        > category list
+        received action:
+          AppFeature.Action.links(.categories(.loadRequested))
+          (No state changes)
+        received action:
+          AppFeature.Action.links(.categories(.summariesResponse(.success([]))))
+          (No state changes)
+        No categories yet: add one with 'category add <name>'.
+        > :trace off
+        Tracing is off.
+        > category list
+        No categories yet: add one with 'category add <name>'.
+
+        """)
+  }
+
+  @Test func statePrintsTheRootState() async throws {
+    let result = try await transcript("habit add Read\n:state")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > habit add Read
+        Added habit 'Read' (910a2de).
+        > :state
+        AppFeature.State(
+          links: LinkList.State(
+            screen: .recent,
+            all: AllLinks.State(
+              categoryFilter: nil,
+              rows: [],
+              errorMessage: nil
+            ),
+            search: SearchLinks.State(
+              query: "",
+              rows: [],
+              isSearching: false,
+              errorMessage: nil
+            ),
+            recent: RecentLinks.State(
+              rows: [],
+              errorMessage: nil
+            ),
+            categories: Categories.State(
+              rows: [],
+              selectedCategoryID: nil,
+              errorMessage: nil
+            ),
+            editor: nil,
+            detail: nil,
+            errorMessage: nil
+          ),
+          habits: Habits.State(
+            confirmation: nil,
+            detail: nil,
+            errorMessage: nil,
+            habits: [
+              HabitHistory(
+                habit: Habit(
+                  id: Habit.ID(
+                    rawValue: UUID(910A2DEC-8902-5CC1-BEEB-8DA1658EEC67)
+                  ),
+                  name: "Read",
+                  createdAt: Date(2025-03-15T01:00:00.000Z),
+                  archivedAt: nil
+                ),
+                days: []
+              )
+            ],
+            today: Day(
+              year: 2025,
+              month: 3,
+              day: 15
+            )
+          ),
+          ledger: Ledger.State(
+            transactions: [],
+            months: [],
+            categoryKind: .expense,
+            editor: nil,
+            errorMessage: nil,
+            isLoading: false
+          ),
+          linkRefMatches: [],
+          savedLink: nil,
+          errorMessage: nil
+        )
+
+        """)
+  }
+
+  @Test func helpListsEveryCommandAndANounsOptions() async throws {
+    let result = try await transcript("help habit")
+    #expect(
+      result.transcript == """
+        > help habit
+        habit — habits to do every day, their streaks and a heat map
+
+        habit add <name>
+            Start tracking a habit.
+        habit list [--format text|json]
+            List the habits with today's progress and streaks.
+            --format text|json  json prints the data as JSON instead of a table
+        habit done <ref> [--on YYYY-MM-DD]
+            Mark a habit done today, or on an earlier day.
+            --on YYYY-MM-DD  the day (today by default)
+        habit undo <ref> [--on YYYY-MM-DD]
+            Take back a habit's completion.
+            --on YYYY-MM-DD  the day (today by default)
+        habit rename <ref> <name>
+            Rename a habit.
+        habit archive <ref>
+            Archive a habit: it keeps its history but takes no completions.
+        habit unarchive <ref>
+            Make an archived habit active again.
+        habit show <ref> [--weeks N] [--format text|json]
+            Show a habit's streaks and a heat map of its last weeks.
+            --weeks N           how many weeks the heat map shows
+            --format text|json  json prints the data as JSON instead of a table
+        habit rm <ref> [--yes]
+            Delete a habit and its history (asks first).
+            --yes  delete without asking
+
+        """)
+    let overview = try await transcript("help").transcript
+    for spec in [
+      "link add <title> <url>", "category rename <name> <new name>", "habit rm <ref>",
+      "ledger add income|expense <amount> [<memo>]", ":trace on|off", ":quit",
+    ] {
+      #expect(overview.contains("  \(spec)"), "help shows '\(spec)'")
+    }
+  }
+
+  @Test(arguments: ["exit", ":quit"])
+  func quittingStopsReading(_ command: String) async throws {
+    let result = try await transcript("habit add Read\n\(command)\nhabit add Never")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > habit add Read
+        Added habit 'Read' (910a2de).
+        > \(command)
+
+        """)
+  }
+
+  @Test func aScriptStopsAtTheFirstFailingCommand() async throws {
+    let result = try await transcript(
+      "habit add Read\nhabit done zz\nhabit add Never", keepGoing: false)
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > habit add Read
+        Added habit 'Read' (910a2de).
+        > habit done zz
+        ! test:2: error: 'zz' is not a ref
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+
+        """)
+  }
+
+  @Test func keepGoingRunsEveryCommandAndStillFails() async throws {
+    let result = try await transcript("habit done zz\nhabit add Read", keepGoing: true)
+    #expect(result.status == 1)
+    #expect(result.transcript.hasSuffix("> habit add Read\nAdded habit 'Read' (910a2de).\n"))
+  }
+
+  @Test func interactiveErrorsDoNotEndTheSession() async throws {
+    let result = try await transcript("habit done zz\nhabit add Read", mode: .interactive)
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > habit done zz
+        ! error: 'zz' is not a ref
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        > habit add Read
+        Added habit 'Read' (910a2de).
+
+        """)
+  }
+
+  @Test func oneShotCommandsReturnTheirStatus() async throws {
+    let log = Captured()
+    let console = Console(writeOutput: { log.append($0) }, writeError: { log.append("! " + $0) })
+    let session = Session(
+      environment: try transcriptEnvironment(), console: console,
+      configuration: Session.Configuration(mode: .oneShot))
+    #expect(await session.run(words: ["habit", "add", "Read books"]) == 0)
+    #expect(await session.run(words: ["habit", "done", "zz"]) == 1)
+    #expect(
+      log.value == """
+        Added habit 'Read books' (910a2de).
+        ! error: 'zz' is not a ref
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+
+        """)
+  }
+
+  @Test func aStorageFailureNamesTheDatabaseFile() async throws {
+    var environment = try transcriptEnvironment()
+    let failure = HabitError.storage("SQLite error 8: attempt to write a readonly database.")
+    environment.habitClient = HabitClient(
+      archive: { _ in throw failure }, complete: { _, _ in throw failure },
+      create: { _ in throw failure }, delete: { _ in throw failure },
+      exportHabits: { throw failure }, fetchHistories: { throw failure },
+      rename: { _, _ in throw failure }, restoreHabits: { _, _, _ in throw failure },
+      unarchive: { _ in throw failure }, uncomplete: { _, _ in throw failure })
+    let result = try await transcript(
+      "habit add Read\nhabit list", environment: environment, databasePath: "/data/loop.sqlite")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > habit add Read
+        ! test:1: error: The habits could not be read or saved: SQLite error 8: attempt to write a readonly database.
+        ! the database is '/data/loop.sqlite'
+        > habit list
+        ! test:2: error: The habits could not be read or saved: SQLite error 8: attempt to write a readonly database.
+        ! the database is '/data/loop.sqlite'
+
+        """)
+  }
+}

@@ -1,0 +1,33 @@
+import LoopTesting
+import XCTest
+
+/// The test store works in XCTest too, where its failures go to `XCTFail`.
+final class XCTestCompatibilityTests: XCTestCase {
+  @MainActor
+  func testACorrectStoryPassesUnderXCTest() async {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0) under XCTest" }
+    }
+    await store.send(.incrementTapped) { $0.count = 1 }
+    await store.send(.factButtonTapped) { $0.isLoading = true }
+    await store.receive(.factResponse("1 under XCTest")) {
+      $0.isLoading = false
+      $0.fact = "1 under XCTest"
+    }
+    await store.finish()
+  }
+
+  @MainActor
+  func testFailuresAreCapturedTheSameWayUnderXCTest() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+      await store.send(.incrementTapped)
+    }
+    XCTAssertEqual(
+      issues.messages.first?.hasPrefix(
+        "State was not expected to change, but a change occurred."), true)
+  }
+}
