@@ -37,7 +37,8 @@ let features: [Target] =
   + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
   + feature(
     "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])
-  + feature("AppFeature", dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger"])
+  + feature(
+    "AppFeature", dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger", "Interchange"])
 
 let package = Package(
   name: "Loop",
@@ -66,7 +67,7 @@ let package = Package(
       name: "LoopCLI",
       dependencies: [
         "Loop", "AppFeature", "Persistence", "LinkClient", "CategoryClient", "LinkList",
-        "Categories", "Habits", "HabitClient", "Ledger", "LedgerClient",
+        "Categories", "Habits", "HabitClient", "Ledger", "LedgerClient", "Interchange",
       ]
     ),
     // NB: the tests run the built `loop` binary too (depending on it makes `swift build
@@ -76,7 +77,7 @@ let package = Package(
       name: "LoopCLITests",
       dependencies: [
         "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
-        "HabitClient", "LedgerClient",
+        "HabitClient", "LedgerClient", "Interchange",
       ]
     ),
     .executableTarget(name: "loop", dependencies: ["LoopCLI"]),

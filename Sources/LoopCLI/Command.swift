@@ -8,6 +8,8 @@ enum CommandID: Sendable, CaseIterable {
   case habitAdd, habitList, habitDone, habitUndo, habitRename, habitArchive, habitUnarchive
   case habitShow, habitRemove
   case ledgerAdd, ledgerList, ledgerHome, ledgerUpdate, ledgerRemove, ledgerReport
+  case linkImport, linkExport, habitExport, ledgerImport, ledgerExport
+  case databaseImport, databaseExport
 }
 
 /// A positional argument of a command.

@@ -17,7 +17,8 @@ enum Noun: String, Sendable, CaseIterable {
 enum CommandTable {
   /// The commands, in the order `help` lists them.
   static let commands: [CommandSpec] =
-    builtins + linkCommands + categoryCommands + habitCommands + ledgerCommands
+    builtins + databaseCommands + linkCommands + categoryCommands + habitCommands
+    + ledgerCommands
 
   /// The REPL's own commands.
   static let builtins: [CommandSpec] = [
@@ -34,6 +35,39 @@ enum CommandTable {
   ]
 
   private static let ref = ArgumentSpec(name: "ref")
+  private static let file = ArgumentSpec(name: "file")
+  private static let dryRun = OptionSpec(
+    name: "dry-run", summary: "say what the import would do, and write nothing")
+  private static let quiet = OptionSpec(name: "quiet", summary: "draw no progress bar")
+
+  /// `--format` of an import or an export, with the formats it takes.
+  private static func fileFormat(_ formats: [String], forImport isImport: Bool) -> OptionSpec {
+    OptionSpec(
+      name: "format", valueName: "FORMAT", choices: formats,
+      summary: isImport
+        ? "the file's format (found from its content by default)"
+        : "the format to write (from the file's extension by default, else json)")
+  }
+
+  /// `--date-format` and `--decimal-separator` of a ledger CSV.
+  private static let ledgerCSVOptions = [
+    OptionSpec(
+      name: "date-format", valueName: "PATTERN",
+      summary: "how the CSV writes dates, such as dd.MM.yyyy (yyyy-MM-dd by default)"),
+    OptionSpec(
+      name: "decimal-separator", valueName: "SEPARATOR", choices: [".", ","],
+      summary: "the character before the cents (. by default; , for 1.234,50)"),
+  ]
+
+  /// The commands on the whole database, which take no noun.
+  static let databaseCommands: [CommandSpec] = [
+    CommandSpec(
+      id: .databaseImport, verb: "import", arguments: [file], options: [dryRun, quiet],
+      summary: "Import a Loop export (JSON) of everything: links, habits and the ledger."),
+    CommandSpec(
+      id: .databaseExport, verb: "export", arguments: [file],
+      summary: "Export everything as JSON, lossless: 'import' reads it back."),
+  ]
   private static let day = OptionSpec(
     name: "on", valueName: "YYYY-MM-DD", summary: "the day (today by default)")
 
@@ -87,6 +121,14 @@ enum CommandTable {
     CommandSpec(
       id: .linkComment, noun: .link, verb: "comment",
       arguments: [ref, ArgumentSpec(name: "text")], summary: "Comment on a link."),
+    CommandSpec(
+      id: .linkImport, noun: .link, verb: "import", arguments: [file],
+      options: [fileFormat(["html", "csv", "json"], forImport: true), dryRun, quiet],
+      summary: "Import a browser's bookmark file (HTML), a CSV or a Loop export."),
+    CommandSpec(
+      id: .linkExport, noun: .link, verb: "export", arguments: [file],
+      options: [fileFormat(["json", "csv", "html"], forImport: false)],
+      summary: "Export the links as JSON, CSV, or a bookmark file browsers import."),
   ]
 
   static let categoryCommands: [CommandSpec] = [
@@ -138,6 +180,10 @@ enum CommandTable {
       id: .habitRemove, noun: .habit, verb: "rm", arguments: [ref],
       options: [OptionSpec(name: "yes", summary: "delete without asking")],
       summary: "Delete a habit and its history (asks first)."),
+    CommandSpec(
+      id: .habitExport, noun: .habit, verb: "export", arguments: [file],
+      options: [fileFormat(["json", "csv"], forImport: false)],
+      summary: "Export the habits and their completions as JSON or CSV."),
   ]
 
   private static let category = OptionSpec(
@@ -182,6 +228,15 @@ enum CommandTable {
         .format,
       ],
       summary: "Chart the last 12 months and total the categories."),
+    CommandSpec(
+      id: .ledgerImport, noun: .ledger, verb: "import", arguments: [file],
+      options: [fileFormat(["csv", "json"], forImport: true)] + ledgerCSVOptions + [dryRun, quiet],
+      summary: "Import transactions from a CSV (date,kind,amount,memo[,category]) or a Loop "
+        + "export; every row is checked before any is written."),
+    CommandSpec(
+      id: .ledgerExport, noun: .ledger, verb: "export", arguments: [file],
+      options: [fileFormat(["json", "csv"], forImport: false)] + ledgerCSVOptions,
+      summary: "Export the transactions as JSON or CSV."),
   ]
 
   /// The commands of a noun, in table order.
@@ -198,11 +253,12 @@ enum CommandTable {
   static func command(for words: [String]) throws(CommandError) -> (CommandSpec, ArraySlice<String>)
   {
     guard let first = words.first else { throw CommandError("no command given") }
-    if let builtin = builtins.first(where: { $0.verb == first }) {
+    if let builtin = (builtins + databaseCommands).first(where: { $0.verb == first }) {
       return (builtin, words.dropFirst())
     }
     guard let noun = Noun(rawValue: first) else {
-      let candidates = Noun.allCases.map(\.rawValue) + builtins.map(\.verb)
+      let candidates =
+        Noun.allCases.map(\.rawValue) + databaseCommands.map(\.verb) + builtins.map(\.verb)
       if let suggestion = Suggestion.closest(to: first, among: candidates) {
         throw CommandError(
           "unknown command '\(first)'", hints: ["did you mean '\(suggestion)'?"])
@@ -240,12 +296,13 @@ enum CommandTable {
     var candidates: [String]
     switch previous.count {
     case 0:
-      candidates = Noun.allCases.map(\.rawValue) + builtins.map(\.verb)
+      candidates =
+        Noun.allCases.map(\.rawValue) + databaseCommands.map(\.verb) + builtins.map(\.verb)
     case 1:
       if let noun = Noun(rawValue: previous[0]) {
         candidates = commands(of: noun).map(\.verb)
       } else if previous[0] == "help" {
-        candidates = Noun.allCases.map(\.rawValue)
+        candidates = Noun.allCases.map(\.rawValue) + databaseCommands.map(\.verb)
       } else if previous[0] == ":trace" {
         candidates = ["on", "off"]
       } else {

@@ -8,6 +8,9 @@ enum Help {
       lines += commandLines(CommandTable.commands(of: noun))
       lines.append("")
     }
+    lines.append(style.bold("import, export") + " — the whole database, in and out")
+    lines += commandLines(CommandTable.databaseCommands)
+    lines.append("")
     lines.append(style.bold("REPL"))
     lines += commandLines(CommandTable.builtins)
     lines.append("")
@@ -19,8 +22,20 @@ enum Help {
 
   /// A noun's commands with their usage lines, summaries and options.
   static func commands(of noun: Noun, style: Style) -> String {
-    var lines = [style.bold(noun.rawValue) + " — \(noun.summary)", ""]
-    for spec in CommandTable.commands(of: noun) {
+    details(
+      of: CommandTable.commands(of: noun), title: style.bold(noun.rawValue) + " — \(noun.summary)")
+  }
+
+  /// A command of the whole database (`import`, `export`) with its usage line, summary and
+  /// options.
+  static func command(_ spec: CommandSpec, style: Style) -> String {
+    details(of: [spec], title: style.bold(spec.verb) + " — the whole database")
+  }
+
+  /// Commands with their usage lines, summaries and options, under a title.
+  private static func details(of specs: [CommandSpec], title: String) -> String {
+    var lines = [title, ""]
+    for spec in specs {
       lines.append(spec.usage)
       lines.append("    \(spec.summary)")
       let width = spec.options.map { $0.usage.count }.max() ?? 0

@@ -161,7 +161,8 @@ public enum Launcher {
       configuration: Session.Configuration(
         mode: mode, keepGoing: options.keepGoing,
         usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
-        databasePath: path))
+        databasePath: path,
+        showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment)))
 
     if !options.command.isEmpty {
       return await session.run(words: options.command)

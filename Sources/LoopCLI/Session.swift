@@ -43,6 +43,11 @@ public final class Session {
     public var usesColor: Bool
     /// Where the data lives, for messages about storage failures: a path, or `nil` in memory.
     public var databasePath: String?
+    /// Whether imports draw a progress bar on standard error (a terminal without `NO_COLOR`).
+    public var showsProgress: Bool
+    /// Where relative file paths of `import` and `export` start; `nil` for the process's
+    /// current directory.
+    public var currentDirectory: String?
 
     /// Creates a configuration.
     ///
@@ -51,13 +56,18 @@ public final class Session {
     ///   - keepGoing: Whether a script goes on after a failing command.
     ///   - usesColor: Whether output may have colours.
     ///   - databasePath: The database file, or `nil` in memory.
+    ///   - showsProgress: Whether imports draw a progress bar.
+    ///   - currentDirectory: Where relative file paths start; `nil` for the process's.
     public init(
-      mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil
+      mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
+      showsProgress: Bool = false, currentDirectory: String? = nil
     ) {
       self.mode = mode
       self.keepGoing = keepGoing
       self.usesColor = usesColor
       self.databasePath = databasePath
+      self.showsProgress = showsProgress
+      self.currentDirectory = currentDirectory
     }
   }
 
@@ -225,6 +235,13 @@ public final class Session {
     case .ledgerUpdate: try await ledgerUpdate(invocation)
     case .ledgerRemove: try await ledgerRemove(invocation)
     case .ledgerReport: try await ledgerReport(invocation)
+    case .linkImport: try await importFile(invocation, into: .links)
+    case .ledgerImport: try await importFile(invocation, into: .ledger)
+    case .databaseImport: try await importFile(invocation, into: .everything)
+    case .linkExport: try await exportFile(invocation, of: .links)
+    case .habitExport: try await exportFile(invocation, of: .habits)
+    case .ledgerExport: try await exportFile(invocation, of: .ledger)
+    case .databaseExport: try await exportFile(invocation, of: .everything)
     }
   }
 
@@ -291,8 +308,14 @@ public final class Session {
       console.print(Help.overview(style: style))
       return
     }
+    if let spec = CommandTable.databaseCommands.first(where: { $0.verb == topic }) {
+      console.print(Help.command(spec, style: style))
+      return
+    }
     guard let noun = Noun(rawValue: topic) else {
-      let suggestion = Suggestion.closest(to: topic, among: Noun.allCases.map(\.rawValue))
+      let suggestion = Suggestion.closest(
+        to: topic,
+        among: Noun.allCases.map(\.rawValue) + CommandTable.databaseCommands.map(\.verb))
       throw CommandError(
         "there is no help on '\(topic)'",
         hints: [suggestion.map { "did you mean '\($0)'?" } ?? "try 'help' for every command"])

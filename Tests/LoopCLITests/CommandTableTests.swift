@@ -76,11 +76,17 @@ import Testing
   }
 
   static let completions: [([String], String, [String])] = [
-    ([], "", ["link", "category", "habit", "ledger", "help", ":trace", ":state", ":quit", "exit"]),
+    (
+      [], "",
+      [
+        "link", "category", "habit", "ledger", "import", "export", "help", ":trace", ":state",
+        ":quit", "exit",
+      ]
+    ),
     ([], "h", ["habit", "help"]),
     (
       ["habit"], "",
-      ["add", "list", "done", "undo", "rename", "archive", "unarchive", "show", "rm"]
+      ["add", "list", "done", "undo", "rename", "archive", "unarchive", "show", "rm", "export"]
     ),
     (["habit"], "un", ["undo", "unarchive"]),
     (["help"], "l", ["link", "ledger"]),

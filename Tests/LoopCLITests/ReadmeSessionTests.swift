@@ -16,16 +16,45 @@ import Testing
     return try #require(block.components(separatedBy: "```").first)
   }
 
+  /// The files the session imports: a browser's bookmark export, with a link the session saved
+  /// before, and a German bank's export.
+  static let files = [
+    "bookmarks.html": """
+    <!DOCTYPE NETSCAPE-Bookmark-file-1>
+    <TITLE>Bookmarks</TITLE>
+    <H1>Bookmarks</H1>
+    <DL><p>
+        <DT><H3 ADD_DATE="1741000000">Swift</H3>
+        <DL><p>
+            <DT><A HREF="https://docs.swift.org/book" ADD_DATE="1741000000">The Swift Programming Language</A>
+            <DT><A HREF="https://www.swift.org/documentation/" ADD_DATE="1741000000">Swift Documentation</A>
+            <DT><A HREF="javascript:void(0)">Bookmarklet</A>
+        </DL><p>
+    </DL><p>
+
+    """,
+    "bank.csv": """
+    date;kind;amount;memo;category
+    28.02.2025;income;1.500,00;Bonus;Work
+    14.03.2025;expense;42,90;Books;Reading
+
+    """,
+  ]
+
   @Test func theReadmeSessionIsWhatTheREPLPrints() async throws {
     let expected = try Self.readmeSession()
     let commands = expected.split(separator: "\n").filter { $0.hasPrefix("loop> ") }
       .map { String($0.dropFirst("loop> ".count)) }
     #expect(commands.count > 10)
+    let folder = try TemporaryFolder()
+    for (name, text) in Self.files {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path(name)))
+    }
     let log = Captured()
     let session = Session(
       environment: try transcriptEnvironment(),
       console: Console(writeOutput: { log.append($0) }, writeError: { log.append($0) }),
-      configuration: Session.Configuration(mode: .interactive))
+      configuration: Session.Configuration(mode: .interactive, currentDirectory: folder.url.path))
     for command in commands {
       log.append("loop> \(command)\n")
       _ = await session.execute(command)

@@ -20,14 +20,14 @@ import Testing
         ! test:2: error: unknown command 'hbit'
         ! did you mean 'habit'?
         > link
-        ! test:3: error: 'link' needs a command: 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm' or 'comment'
+        ! test:3: error: 'link' needs a command: 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm', 'comment', 'import' or 'export'
         ! type 'help link' to see what each does
         > link ad x
         ! test:4: error: unknown command 'link ad'
         ! did you mean 'link add'?
         > link frobnicate
         ! test:5: error: unknown command 'link frobnicate'
-        ! 'link' takes 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm' or 'comment'
+        ! 'link' takes 'add', 'list', 'search', 'recent', 'show', 'open', 'fav', 'unfav', 'update', 'rm', 'comment', 'import' or 'export'
         > foo
         ! test:6: error: unknown command 'foo'
         ! type 'help' to see the commands
@@ -179,6 +179,14 @@ import Testing
             errorMessage: nil,
             isLoading: false
           ),
+          interchange: Interchange.State(
+            isImporting: false,
+            progress: nil,
+            report: nil,
+            isExporting: false,
+            exportedFile: nil,
+            failure: nil
+          ),
           linkRefMatches: [],
           savedLink: nil,
           errorMessage: nil
@@ -218,6 +226,9 @@ import Testing
         habit rm <ref> [--yes]
             Delete a habit and its history (asks first).
             --yes  delete without asking
+        habit export <file> [--format json|csv]
+            Export the habits and their completions as JSON or CSV.
+            --format json|csv  the format to write (from the file's extension by default, else json)
 
         """)
     let overview = try await transcript("help").transcript

@@ -110,12 +110,14 @@ struct TranscriptResult {
 ///   - keepGoing: Whether the script goes on after a failing command.
 ///   - environment: The environment; the transcript one by default.
 ///   - databasePath: The database file the session names in storage failures.
+///   - currentDirectory: Where the files the commands name are; the process's by default.
 /// - Returns: The transcript and the exit status.
 /// - Throws: When the transcript environment cannot be made.
 @MainActor
 func transcript(
   _ script: String, mode: Session.Configuration.Mode = .script(name: "test"),
-  keepGoing: Bool = true, environment: AppEnvironment? = nil, databasePath: String? = nil
+  keepGoing: Bool = true, environment: AppEnvironment? = nil, databasePath: String? = nil,
+  currentDirectory: String? = nil
 ) async throws -> TranscriptResult {
   let log = Captured()
   let console = Console(
@@ -128,7 +130,8 @@ func transcript(
   let session = Session(
     environment: try environment ?? transcriptEnvironment(), console: console,
     configuration: Session.Configuration(
-      mode: mode, keepGoing: keepGoing, databasePath: databasePath))
+      mode: mode, keepGoing: keepGoing, databasePath: databasePath,
+      currentDirectory: currentDirectory))
   let status = await session.run(EchoingReader(script, transcript: log))
   return TranscriptResult(transcript: log.value, status: status)
 }

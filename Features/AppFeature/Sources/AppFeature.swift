@@ -1,4 +1,5 @@
 import Habits
+import Interchange
 import Ledger
 import LinkClient
 import LinkList
@@ -6,9 +7,9 @@ import Loop
 
 import struct LinkClient.Comment
 
-/// The whole app as one feature: the links (with their categories), the habit tracker and the
-/// ledger side by side, each in its own part of one state, driven by the `loop` REPL through one
-/// `Store`.
+/// The whole app as one feature: the links (with their categories), the habit tracker, the
+/// ledger, and importing and exporting them, each in its own part of one state, driven by the
+/// `loop` REPL through one `Store`.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
@@ -38,6 +39,9 @@ public struct AppFeature: Reducer {
     /// The ledger.
     public var ledger: Ledger.State
 
+    /// Imports and exports.
+    public var interchange: Interchange.State
+
     /// The links whose id starts with the last ref looked up, by id (at most
     /// ``AppFeature/refMatchLimit``); empty before any lookup.
     public var linkRefMatches: [Link]
@@ -54,30 +58,32 @@ public struct AppFeature: Reducer {
     ///   - links: The links' state; nothing loaded by default.
     ///   - habits: The habit tracker's state; nothing loaded by default.
     ///   - ledger: The ledger's state; nothing loaded by default.
+    ///   - interchange: The imports' and exports' state.
     ///   - linkRefMatches: The links the last ref named.
     ///   - savedLink: The link the last save stored.
     ///   - errorMessage: A failure of the root's own work.
     public init(
       links: LinkList.State = LinkList.State(), habits: Habits.State = Habits.State(),
-      ledger: Ledger.State = Ledger.State(), linkRefMatches: [Link] = [], savedLink: Link? = nil,
-      errorMessage: String? = nil
+      ledger: Ledger.State = Ledger.State(), interchange: Interchange.State = Interchange.State(),
+      linkRefMatches: [Link] = [], savedLink: Link? = nil, errorMessage: String? = nil
     ) {
       self.links = links
       self.habits = habits
       self.ledger = ledger
+      self.interchange = interchange
       self.linkRefMatches = linkRefMatches
       self.savedLink = savedLink
       self.errorMessage = errorMessage
     }
 
-    /// Every error message shown: the root's, then each feature's (links, habits, the ledger),
-    /// each feature's own before its children's.
+    /// Every error message shown: the root's, then each feature's (links, habits, the ledger,
+    /// imports and exports), each feature's own before its children's.
     public var errorMessages: [String] {
       [
         errorMessage, links.errorMessage, links.all.errorMessage, links.search.errorMessage,
         links.recent.errorMessage, links.categories.errorMessage, links.editor?.errorMessage,
         links.detail?.errorMessage, habits.errorMessage, habits.detail?.errorMessage,
-        ledger.errorMessage, ledger.editor?.errorMessage,
+        ledger.errorMessage, ledger.editor?.errorMessage, interchange.errorMessage,
       ]
       .compactMap { $0 }
     }
@@ -95,6 +101,8 @@ public struct AppFeature: Reducer {
     case errorsDismissed
     /// The habit tracker's actions.
     case habits(Habits.Action)
+    /// The imports' and exports' actions.
+    case interchange(Interchange.Action)
     /// The ledger's actions.
     case ledger(Ledger.Action)
     /// The user named a link by the start of its id: find the links it may name.
@@ -120,6 +128,7 @@ public struct AppFeature: Reducer {
     Scope(state: \.links, action: .case(Action.links)) { LinkList() }
     Scope(state: \.habits, action: .case(Action.habits)) { Habits() }
     Scope(state: \.ledger, action: .case(Action.ledger)) { Ledger() }
+    Scope(state: \.interchange, action: .case(Action.interchange)) { Interchange() }
     Reduce { state, action in
       switch action {
       case .errorsDismissed:
@@ -137,6 +146,7 @@ public struct AppFeature: Reducer {
         state.habits.detail?.errorMessage = nil
         state.ledger.errorMessage = nil
         state.ledger.editor?.errorMessage = nil
+        state.interchange.failure = nil
         return .none
 
       case .linkRefEntered(let prefix):
@@ -177,7 +187,13 @@ public struct AppFeature: Reducer {
         state.savedLink = link
         return .none
 
-      case .habits, .ledger, .links:
+      case .interchange(.delegate(.imported)):
+        // NB: nothing is reloaded here: the REPL loads a noun's data when a command next needs
+        // it, and forgets what it loaded when an import changes it (a full reload of 100,000
+        // imported links would be wasted on a command that shows six).
+        return .none
+
+      case .habits, .interchange, .ledger, .links:
         return .none
       }
     }

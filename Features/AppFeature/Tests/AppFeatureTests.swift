@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import HabitClient
 import Habits
+import Interchange
 import Ledger
 import LedgerClient
 import LinkClient
@@ -100,10 +101,12 @@ import struct LinkClient.Comment
     state.ledger.errorMessage = "ledger failed"
     state.ledger.editor = TransactionEditor.State(
       mode: .add, draft: draft, errorMessage: "editor failed")
+    state.interchange.failure = .emptyFile(file: "empty.csv")
     #expect(
       state.errorMessages == [
         "root failed", "links failed", "all failed", "search failed", "recent failed",
         "categories failed", "edit", "d", "habits failed", "ledger failed", "editor failed",
+        "'empty.csv' is empty.",
       ])
     let store = makeStore(state)
     await store.send(.errorsDismissed) {
@@ -118,8 +121,48 @@ import struct LinkClient.Comment
       $0.habits.errorMessage = nil
       $0.ledger.errorMessage = nil
       $0.ledger.editor?.errorMessage = nil
+      $0.interchange.failure = nil
     }
     #expect(store.state.firstErrorMessage == nil)
+  }
+
+  @Test func interchangeActionsRunTheInterchangeFeature() async throws {
+    let store = makeStore()
+    let file = "title,url\nSwift,https://swift.org\n"
+    await store.send(
+      .interchange(
+        .importSubmitted(ImportRequest(scope: .links, file: "a.csv", contents: Data(file.utf8))))
+    ) {
+      $0.interchange.isImporting = true
+    }
+    await store.receive(.interchange(.importProgressed(ImportProgress(processed: 0, total: 1)))) {
+      $0.interchange.progress = ImportProgress(processed: 0, total: 1)
+    }
+    await store.receive(.interchange(.importProgressed(ImportProgress(processed: 1, total: 1)))) {
+      $0.interchange.progress = ImportProgress(processed: 1, total: 1)
+    }
+    let report = ImportReport(
+      scope: .links, format: .csv, entries: 1, imported: EntryCounts(links: 1))
+    await store.receive(.interchange(.importResponse(.success(report)))) {
+      $0.interchange.isImporting = false
+      $0.interchange.progress = nil
+      $0.interchange.report = report
+    }
+    await store.receive(.interchange(.delegate(.imported(.links))))
+    #expect(try await linkClient.fetchLinks().map(\.title) == ["Swift"])
+  }
+
+  @Test func aFailedImportIsTheAppsErrorMessage() async throws {
+    let store = makeStore()
+    let request = ImportRequest(scope: .links, file: "empty.html", contents: Data())
+    await store.send(.interchange(.importSubmitted(request))) {
+      $0.interchange.isImporting = true
+    }
+    await store.receive(.interchange(.importResponse(.failure(.emptyFile(file: "empty.html"))))) {
+      $0.interchange.isImporting = false
+      $0.interchange.failure = .emptyFile(file: "empty.html")
+    }
+    #expect(store.state.firstErrorMessage == "'empty.html' is empty.")
   }
 
   @Test func aLinkRefFindsTheLinksWhoseIdStartsWithIt() async throws {

@@ -41,7 +41,8 @@ public struct ExportedFile: Equatable, Sendable {
   public var format: FileFormat
   /// The file's bytes (UTF-8 text).
   public var contents: Data
-  /// How many entries of each kind it holds.
+  /// How many entries of each kind it holds (a CSV or a bookmark file of links holds no
+  /// comments).
   public var counts: EntryCounts
 
   /// Creates an exported file.
@@ -64,13 +65,25 @@ public struct ExportedFile: Equatable, Sendable {
   /// Writes the file, atomically: a reader never sees half of it, and a failure leaves any
   /// previous file as it was.
   ///
-  /// - Parameter path: Where to write it.
+  /// - Parameters:
+  ///   - path: Where to write it.
+  ///   - name: How an error names the file (the path as the user typed it); `path` by default.
   /// - Throws: ``InterchangeError/unwritableFile(file:reason:)``.
-  public func write(toPath path: String) throws(InterchangeError) {
+  public func write(toPath path: String, named name: String? = nil) throws(InterchangeError) {
+    let file = name ?? path
+    let url = URL(fileURLWithPath: path)
+    var isFolder: ObjCBool = false
+    let folder = url.deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+    else {
+      throw .unwritableFile(file: file, reason: "its folder does not exist")
+    }
     do {
-      try contents.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try contents.write(to: url, options: .atomic)
     } catch {
-      throw .unwritableFile(file: path, reason: error.localizedDescription)
+      var reason = error.localizedDescription
+      if reason.hasSuffix(".") { reason.removeLast() }
+      throw .unwritableFile(file: file, reason: reason)
     }
   }
 }

@@ -34,9 +34,11 @@ struct Exporter: Sendable {
     let transactions =
       scope == .ledger || scope == .everything
       ? try await call(file) { try await ledgerClient.fetchTransactions() } : nil
+    // NB: only JSON holds comments; a CSV or a bookmark file of links leaves them out.
     let counts = EntryCounts(
       categories: links?.categories.count ?? 0, links: links?.links.count ?? 0,
-      comments: links?.comments.count ?? 0, habits: habits?.habits.count ?? 0,
+      comments: request.format == .json ? links?.comments.count ?? 0 : 0,
+      habits: habits?.habits.count ?? 0,
       completions: habits?.completions.count ?? 0, transactions: transactions?.count ?? 0)
 
     let text: String

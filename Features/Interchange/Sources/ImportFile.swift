@@ -15,25 +15,30 @@ public enum ImportFile {
 
   /// Reads a file to import, after checking its size.
   ///
-  /// - Parameter path: The file's path.
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - name: How errors name the file (the path as the user typed it); `path` by default.
   /// - Returns: Its bytes.
   /// - Throws: ``InterchangeError/unreadableFile(file:reason:)`` or
   ///   ``InterchangeError/fileTooLarge(file:bytes:)`` (the file is not read then).
-  public static func read(atPath path: String) throws(InterchangeError) -> Data {
+  public static func read(atPath path: String, named name: String? = nil)
+    throws(InterchangeError) -> Data
+  {
+    let file = name ?? path
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-      throw .unreadableFile(file: path, reason: "there is no such file")
+      throw .unreadableFile(file: file, reason: "there is no such file")
     }
     guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-      throw .unreadableFile(file: path, reason: "it is a folder")
+      throw .unreadableFile(file: file, reason: "it is a folder")
     }
     if let size = (attributes[.size] as? NSNumber)?.intValue, size > sizeLimit {
-      throw .fileTooLarge(file: path, bytes: size)
+      throw .fileTooLarge(file: file, bytes: size)
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadableFile(file: path, reason: "permission denied")
+      throw .unreadableFile(file: file, reason: "permission denied")
     }
     defer { try? handle.close() }
     do {
@@ -41,13 +46,13 @@ public enum ImportFile {
       // still refused without reading it all.
       let data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
       guard data.count <= sizeLimit else {
-        throw InterchangeError.fileTooLarge(file: path, bytes: data.count)
+        throw InterchangeError.fileTooLarge(file: file, bytes: data.count)
       }
       return data
     } catch let error as InterchangeError {
       throw error
     } catch {
-      throw .unreadableFile(file: path, reason: error.localizedDescription)
+      throw .unreadableFile(file: file, reason: error.localizedDescription)
     }
   }
 

@@ -115,7 +115,8 @@ public struct EntryCounts: Equatable, Sendable {
     self.transactions = transactions
   }
 
-  /// The non-zero counts as words, such as `3 links, 1 category`; `nothing` when all are zero.
+  /// The non-zero counts as words, such as `1,200 links, 1 category`; `nothing` when all are
+  /// zero.
   public var description: String {
     let parts = [
       (links, "link", "links"), (categories, "category", "categories"),
@@ -123,7 +124,7 @@ public struct EntryCounts: Equatable, Sendable {
       (completions, "completion", "completions"), (transactions, "transaction", "transactions"),
     ]
     .filter { $0.0 > 0 }
-    .map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+    .map { "\(grouped($0.0)) \($0.0 == 1 ? $0.1 : $0.2)" }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }
 }
@@ -187,7 +188,19 @@ public struct ImportReport: Equatable, Sendable {
   /// `Would import …` in a dry run.
   public var summary: String {
     let verb = isDryRun ? "Would import" : "Imported"
-    let duplicates = "skipped \(self.duplicates) duplicate\(self.duplicates == 1 ? "" : "s")"
-    return "\(verb) \(imported.description); \(duplicates); rejected \(rejected.count)."
+    let duplicates =
+      "skipped \(grouped(self.duplicates)) duplicate\(self.duplicates == 1 ? "" : "s")"
+    return "\(verb) \(imported.description); \(duplicates); rejected \(grouped(rejected.count))."
   }
+}
+
+/// A count with its thousands grouped by commas, whatever the locale: `100,000`.
+private func grouped(_ count: Int) -> String {
+  let digits = String(count.magnitude)
+  var text = count < 0 ? "-" : ""
+  for (offset, digit) in digits.enumerated() {
+    if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+    text.append(digit)
+  }
+  return text
 }

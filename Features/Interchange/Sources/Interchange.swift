@@ -11,10 +11,11 @@ import Loop
 /// - `link import FILE`, `ledger import FILE`, `import FILE`: ``Action/importSubmitted(_:)``
 ///   with the file's bytes (read with ``ImportFile/read(atPath:)``); while it runs,
 ///   ``State/progress`` counts the entries written (draw it as a progress bar); at the end,
-///   ``State/report`` holds the summary, or ``State/errorMessage`` why nothing was imported.
+///   ``State/report`` holds the summary, or ``State/failure`` why nothing was imported (with
+///   every rejected row of a ledger import).
 /// - `export FILE`, `link export`, `habit export`, `ledger export`:
 ///   ``Action/exportSubmitted(_:)``; then ``State/exportedFile`` holds the bytes to write
-///   (``ExportedFile/write(toPath:)``), or ``State/errorMessage`` why not.
+///   (``ExportedFile/write(toPath:)``), or ``State/failure`` why not.
 ///
 /// An import goes through the clients like every other change: the file is checked and read
 /// first (a bad file is one clear error and writes nothing), then each domain's entries are
@@ -40,8 +41,8 @@ public struct Interchange: Reducer {
     public var isExporting: Bool
     /// The last export's file, to write; `nil` while one runs or after one failed.
     public var exportedFile: ExportedFile?
-    /// Why the last import or export failed, as a sentence to show; `nil` otherwise.
-    public var errorMessage: String?
+    /// Why the last import or export failed (nothing was written); `nil` otherwise.
+    public var failure: InterchangeError?
 
     /// Creates the state.
     ///
@@ -51,18 +52,22 @@ public struct Interchange: Reducer {
     ///   - report: The last import's summary.
     ///   - isExporting: Whether an export is under way.
     ///   - exportedFile: The last export's file.
-    ///   - errorMessage: A failure to show.
+    ///   - failure: A failure to show.
     public init(
       isImporting: Bool = false, progress: ImportProgress? = nil, report: ImportReport? = nil,
-      isExporting: Bool = false, exportedFile: ExportedFile? = nil, errorMessage: String? = nil
+      isExporting: Bool = false, exportedFile: ExportedFile? = nil,
+      failure: InterchangeError? = nil
     ) {
       self.isImporting = isImporting
       self.progress = progress
       self.report = report
       self.isExporting = isExporting
       self.exportedFile = exportedFile
-      self.errorMessage = errorMessage
+      self.failure = failure
     }
+
+    /// Why the last import or export failed, as a sentence to show; `nil` otherwise.
+    public var errorMessage: String? { failure?.description }
   }
 
   /// What happens in imports and exports.
@@ -113,13 +118,13 @@ public struct Interchange: Reducer {
 
       case .exportResponse(.failure(let error)):
         state.isExporting = false
-        state.errorMessage = error.description
+        state.failure = error
         return .none
 
       case .exportSubmitted(let request):
         state.isExporting = true
         state.exportedFile = nil
-        state.errorMessage = nil
+        state.failure = nil
         let exporter = Exporter(
           linkClient: linkClient, habitClient: habitClient, ledgerClient: ledgerClient,
           now: date.now, calendar: userCalendar)
@@ -145,14 +150,14 @@ public struct Interchange: Reducer {
       case .importResponse(.failure(let error)):
         state.isImporting = false
         state.progress = nil
-        state.errorMessage = error.description
+        state.failure = error
         return .none
 
       case .importSubmitted(let request):
         state.isImporting = true
         state.progress = nil
         state.report = nil
-        state.errorMessage = nil
+        state.failure = nil
         let importer = Importer(
           linkClient: linkClient, habitClient: habitClient, ledgerClient: ledgerClient,
           now: date.now, calendar: userCalendar, uuid: uuid)

@@ -43,6 +43,8 @@ public enum InterchangeError: Error, Equatable, Sendable, CustomStringConvertibl
   /// A Loop export whose content does not decode; `reason` names the entry.
   case invalidExport(file: String, reason: String)
   /// Rows of a ledger import are invalid, each with its line and reason; nothing was imported.
+  /// The description names the lines (the reason too, for a single row); show the reasons
+  /// from the rejections.
   case rowsRejected(file: String, [ImportRejection])
   /// A `--date-format` that is not made of `yyyy`, `MM` (or `M`), `dd` (or `d`) and separators.
   case invalidDateFormat(String)
@@ -113,9 +115,16 @@ public enum InterchangeError: Error, Equatable, Sendable, CustomStringConvertibl
     case .invalidExport(let file, let reason):
       return "'\(file)' is not a valid Loop export: \(reason)."
     case .rowsRejected(let file, let rejections):
-      let count = rejections.count == 1 ? "1 row is" : "\(rejections.count) rows are"
-      let first = rejections.first.map { " The first, line \($0.line): \($0.reason)" } ?? ""
-      return "\(count) invalid in '\(file)', so nothing was imported.\(first)"
+      if rejections.count == 1, let only = rejections.first {
+        return
+          "Line \(only.line) of '\(file)' is invalid, so nothing was imported: "
+          + "\(only.reason.hasSuffix(".") ? String(only.reason.dropLast()) : only.reason)."
+      }
+      let lines = rejections.prefix(5).map { "\($0.line)" }
+      let more = rejections.count > 5 ? ", …" : ""
+      return
+        "\(rejections.count) rows of '\(file)' are invalid (lines \(lines.joined(separator: ", "))"
+        + "\(more)), so nothing was imported."
     case .invalidDateFormat(let format):
       return
         "'\(format)' is not a date format: use yyyy, MM and dd with separators, such as "

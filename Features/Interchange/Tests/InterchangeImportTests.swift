@@ -258,11 +258,13 @@ func notAWebAddress(_ address: String) -> String {
       [ImportRejection(line: 7, reason: "The amount must be greater than zero, not '-5.00'.")])
     await store.receive(.importResponse(.failure(error))) {
       $0.isImporting = false
-      $0.errorMessage =
-        "1 row is invalid in 'bank.csv', so nothing was imported. The first, line 7: The "
-        + "amount must be greater than zero, not '-5.00'."
+      $0.failure = error
     }
     await store.finish()
+    #expect(
+      store.state.errorMessage
+        == "Line 7 of 'bank.csv' is invalid, so nothing was imported: The amount must be "
+        + "greater than zero, not '-5.00'.")
     #expect(try await database.ledger.fetchTransactions() == [rent])
   }
 
@@ -337,7 +339,7 @@ func notAWebAddress(_ address: String) -> String {
     await store.send(.importSubmitted(request)) { $0.isImporting = true }
     await store.receive(.importResponse(.failure(error))) {
       $0.isImporting = false
-      $0.errorMessage = error.description
+      $0.failure = error
     }
     await store.finish()
     #expect(
@@ -357,24 +359,27 @@ func notAWebAddress(_ address: String) -> String {
     let error = InterchangeError.fileTooLarge(file: "huge.csv", bytes: ImportFile.sizeLimit + 1)
     await store.receive(.importResponse(.failure(error))) {
       $0.isImporting = false
-      $0.errorMessage =
-        "'huge.csv' is 100.0 MB, over the limit of 100 MB: split it into smaller files."
+      $0.failure = error
     }
     await store.finish()
+    #expect(
+      store.state.errorMessage
+        == "'huge.csv' is 100.0 MB, over the limit of 100 MB: split it into smaller files.")
   }
 
   @Test func aNewImportClearsTheLastError() async {
     let store = interchangeStore(
-      Database(), state: Interchange.State(errorMessage: "Earlier failure."))
+      Database(), state: Interchange.State(failure: .emptyFile(file: "earlier.csv")))
     await store.send(.importSubmitted(request(.links, "empty.html", ""))) {
       $0.isImporting = true
-      $0.errorMessage = nil
+      $0.failure = nil
     }
     await store.receive(.importResponse(.failure(.emptyFile(file: "empty.html")))) {
       $0.isImporting = false
-      $0.errorMessage = "'empty.html' is empty."
+      $0.failure = .emptyFile(file: "empty.html")
     }
     await store.finish()
+    #expect(store.state.errorMessage == "'empty.html' is empty.")
   }
 
   @Test func aClientFailureLandsInTheState() async {
@@ -390,8 +395,9 @@ func notAWebAddress(_ address: String) -> String {
     await store.receive(.importResponse(.failure(.links(.storageFailed("Disk on fire."))))) {
       $0.isImporting = false
       $0.progress = nil
-      $0.errorMessage = "The links could not be read or saved: Disk on fire."
+      $0.failure = .links(.storageFailed("Disk on fire."))
     }
     await store.finish()
+    #expect(store.state.errorMessage == "The links could not be read or saved: Disk on fire.")
   }
 }

@@ -69,8 +69,11 @@ import Testing
     }
     #expect(
       InterchangeError.rowsRejected(file: "ledger.csv", expected).description
-        == "7 rows are invalid in 'ledger.csv', so nothing was imported. The first, line 3: "
-        + "'gift' is not a kind: write income or expense")
+        == "7 rows of 'ledger.csv' are invalid (lines 3, 4, 5, 6, 7, …), so nothing was "
+        + "imported.")
+    #expect(
+      InterchangeError.rowsRejected(file: "ledger.csv", Array(expected.prefix(2))).description
+        == "2 rows of 'ledger.csv' are invalid (lines 3, 4), so nothing was imported.")
   }
 
   @Test func aHeaderWithoutDateKindAndAmountIsRefused() {
