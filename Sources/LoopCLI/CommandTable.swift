@@ -231,8 +231,7 @@ enum CommandTable {
     CommandSpec(
       id: .ledgerImport, noun: .ledger, verb: "import", arguments: [file],
       options: [fileFormat(["csv", "json"], forImport: true)] + ledgerCSVOptions + [dryRun, quiet],
-      summary: "Import transactions from a CSV (date,kind,amount,memo[,category]) or a Loop "
-        + "export; every row is checked before any is written."),
+      summary: "Import transactions from a CSV or a Loop export; one bad row imports none."),
     CommandSpec(
       id: .ledgerExport, noun: .ledger, verb: "export", arguments: [file],
       options: [fileFormat(["json", "csv"], forImport: false)] + ledgerCSVOptions,
