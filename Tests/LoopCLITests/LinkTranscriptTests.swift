@@ -197,9 +197,7 @@ import Testing
         ]
         > link show f8 --format json
         {
-          "comments" : [
-
-          ],
+          "comments" : [],
           "link" : {
             "categoryID" : "910A2DEC-8902-5CC1-BEEB-8DA1658EEC67",
             "createdAt" : "2025-03-15T01:00:00Z",
