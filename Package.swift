@@ -83,7 +83,10 @@ let package = Package(
     .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(
       name: "LoopBenchmarks",
-      dependencies: ["Loop", "LoopTesting", "Persistence", "CSQLite"],
+      dependencies: [
+        "Loop", "LoopTesting", "Persistence", "CSQLite", "LoopCLI", "LinkClient", "HabitClient",
+        "LedgerClient",
+      ],
       path: "Sources/LoopBenchmarks"
     ),
   ] + features,

@@ -1,6 +1,6 @@
 // `loop-bench`: every figure beside its baseline, measured in the same run.
 //
-//     swift run -c release loop-bench [--quick] [--json] [--only store|persistence]
+//     swift run -c release loop-bench [--quick] [--json] [--only store|persistence|repl]
 //                                     [--filter TEXT]
 import Foundation
 
@@ -17,13 +17,16 @@ var measurements: [Measurement] = []
 if only == nil || only == "store" {
   measurements += await StoreBenchmarks.run(settings)
 }
-if only == nil || only == "persistence" {
-  do {
+do {
+  if only == nil || only == "persistence" {
     measurements += try PersistenceBenchmarks.run(settings)
-  } catch {
-    FileHandle.standardError.write(Data("loop-bench: \(error)\n".utf8))
-    exit(1)
   }
+  if only == nil || only == "repl" {
+    measurements += try await REPLBenchmarks.run(settings)
+  }
+} catch {
+  FileHandle.standardError.write(Data("loop-bench: \(error)\n".utf8))
+  exit(1)
 }
 if arguments.contains("--json") {
   let encoder = JSONEncoder()

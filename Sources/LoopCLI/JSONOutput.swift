@@ -16,6 +16,9 @@ enum JSONOutput {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // NB: Foundation pretty-prints an empty array or object as a bracket, a blank line and a
+    // bracket; print `[]` and `{}` like every other JSON tool.
+    return text.replacing(#/\[\n\s*\n\s*\]/#, with: "[]").replacing(#/\{\n\s*\n\s*\}/#, with: "{}")
   }
 }

@@ -151,9 +151,7 @@ import Testing
             }
           },
           {
-            "days" : [
-
-            ],
+            "days" : [],
             "habit" : {
               "archivedAt" : "2025-03-15T01:00:00Z",
               "createdAt" : "2025-02-01T01:00:00Z",

@@ -164,21 +164,25 @@ import Testing
         [
           {
             "categoryName" : "Swift",
+            "createdAt" : "2025-03-15T01:00:00Z",
             "id" : "F893A2EE-FB32-555E-71C1-8690EE42C90B",
             "isFavorite" : false,
-            "title" : "Swift book"
+            "title" : "Swift book",
+            "url" : "https://docs.swift.org/book"
           }
         ]
         > link search book --format json
         [
           {
+            "createdAt" : "2025-03-15T01:00:00Z",
             "id" : "F893A2EE-FB32-555E-71C1-8690EE42C90B",
             "isFavorite" : false,
             "matchedRange" : [
               6,
               10
             ],
-            "title" : "Swift book"
+            "title" : "Swift book",
+            "url" : "https://docs.swift.org/book"
           }
         ]
         > link recent --format json
@@ -187,14 +191,13 @@ import Testing
             "id" : "F893A2EE-FB32-555E-71C1-8690EE42C90B",
             "isFavorite" : false,
             "lastViewedDate" : "2025-03-15T01:00:00Z",
-            "title" : "Swift book"
+            "title" : "Swift book",
+            "url" : "https://docs.swift.org/book"
           }
         ]
         > link show f8 --format json
         {
-          "comments" : [
-
-          ],
+          "comments" : [],
           "link" : {
             "categoryID" : "910A2DEC-8902-5CC1-BEEB-8DA1658EEC67",
             "createdAt" : "2025-03-15T01:00:00Z",
@@ -218,6 +221,39 @@ import Testing
         ]
 
         """)
+  }
+
+  /// What `jq '.[].url'` reads from each listing: every link's address, in the listing's order.
+  @Test func everyLinkListingAsJSONHasEachLinksURL() async throws {
+    let result = try await transcript(
+      Self.setup + "\n"
+        + """
+        link open 49
+        link open 71
+        link list --format json
+        link search o --format json
+        link recent --format json
+        """)
+    #expect(result.status == 0)
+    let outputs = result.transcript.components(separatedBy: "\n> ").dropFirst(7)
+    let urls = try outputs.map { output in
+      let json = try #require(output.split(separator: "\n", maxSplits: 1).last)
+      let rows = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+      return rows.map { $0["url"] as? String }
+    }
+    #expect(
+      urls == [
+        [
+          "https://example.com/loop", "https://docs.swift.org/book",
+          "https://github.com/pointfreeco",
+        ],
+        [
+          "https://example.com/loop", "https://docs.swift.org/book",
+          "https://github.com/pointfreeco",
+        ],
+        ["https://docs.swift.org/book", "https://github.com/pointfreeco"],
+      ])
   }
 
   @Test func badLinkAndCategoryCommandsChangeNothing() async throws {

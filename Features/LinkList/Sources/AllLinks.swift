@@ -1,4 +1,5 @@
 import CategoryClient
+import Foundation
 import LinkClient
 import Loop
 
@@ -9,13 +10,20 @@ import Loop
 /// a link.
 public struct AllLinks: Reducer {
   /// A row of the screen: a link with its category's name.
+  ///
+  /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
+  /// `createdAt`), so the REPL's JSON reads like the link's.
   public struct Row: LinkRowItem, Codable {
     /// The link's id.
     public var id: Link.ID
     /// The link's title.
     public var title: String
+    /// The link's address.
+    public var url: URL
     /// Whether the link is a favorite.
     public var isFavorite: Bool
+    /// When the link was added: the screen's order, newest first.
+    public var createdAt: Date
     /// The name of the link's category, or `nil` when it has none.
     public var categoryName: String?
 
@@ -24,12 +32,19 @@ public struct AllLinks: Reducer {
     /// - Parameters:
     ///   - id: The link's id.
     ///   - title: The link's title.
+    ///   - url: The link's address.
     ///   - isFavorite: Whether the link is a favorite.
+    ///   - createdAt: When the link was added.
     ///   - categoryName: The name of its category, if any.
-    public init(id: Link.ID, title: String, isFavorite: Bool, categoryName: String?) {
+    public init(
+      id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
+      categoryName: String?
+    ) {
       self.id = id
       self.title = title
+      self.url = url
       self.isFavorite = isFavorite
+      self.createdAt = createdAt
       self.categoryName = categoryName
     }
 
@@ -40,7 +55,8 @@ public struct AllLinks: Reducer {
     ///   - categoryName: The name of its category, if any.
     public init(_ link: Link, categoryName: String?) {
       self.init(
-        id: link.id, title: link.title, isFavorite: link.isFavorite, categoryName: categoryName)
+        id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
+        createdAt: link.createdAt, categoryName: categoryName)
     }
   }
 

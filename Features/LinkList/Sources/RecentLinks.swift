@@ -9,11 +9,16 @@ import Loop
 /// a link.
 public struct RecentLinks: Reducer {
   /// A row of the screen: a link with when it was last viewed.
+  ///
+  /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
+  /// `lastViewedDate`), so the REPL's JSON reads like the link's.
   public struct Row: LinkRowItem, Codable {
     /// The link's id.
     public var id: Link.ID
     /// The link's title.
     public var title: String
+    /// The link's address.
+    public var url: URL
     /// Whether the link is a favorite.
     public var isFavorite: Bool
     /// When the link was last viewed.
@@ -24,11 +29,13 @@ public struct RecentLinks: Reducer {
     /// - Parameters:
     ///   - id: The link's id.
     ///   - title: The link's title.
+    ///   - url: The link's address.
     ///   - isFavorite: Whether the link is a favorite.
     ///   - lastViewedDate: When it was last viewed.
-    public init(id: Link.ID, title: String, isFavorite: Bool, lastViewedDate: Date) {
+    public init(id: Link.ID, title: String, url: URL, isFavorite: Bool, lastViewedDate: Date) {
       self.id = id
       self.title = title
+      self.url = url
       self.isFavorite = isFavorite
       self.lastViewedDate = lastViewedDate
     }
@@ -39,7 +46,7 @@ public struct RecentLinks: Reducer {
     public init?(_ link: Link) {
       guard let lastViewedDate = link.lastViewedDate else { return nil }
       self.init(
-        id: link.id, title: link.title, isFavorite: link.isFavorite,
+        id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
         lastViewedDate: lastViewedDate)
     }
   }

@@ -17,13 +17,20 @@ public struct SearchLinks: Reducer {
   public static let debounce = Duration.milliseconds(300)
 
   /// A row of the screen: a link with the part of its title that matched the query.
+  ///
+  /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
+  /// `createdAt`), so the REPL's JSON reads like the link's.
   public struct Row: LinkRowItem, Codable {
     /// The link's id.
     public var id: Link.ID
     /// The link's title.
     public var title: String
+    /// The link's address.
+    public var url: URL
     /// Whether the link is a favorite.
     public var isFavorite: Bool
+    /// When the link was added: the screen's order, newest first.
+    public var createdAt: Date
     /// Where the query matched the title, in characters from its start; `nil` for a blank
     /// query.
     public var matchedRange: Range<Int>?
@@ -33,12 +40,19 @@ public struct SearchLinks: Reducer {
     /// - Parameters:
     ///   - id: The link's id.
     ///   - title: The link's title.
+    ///   - url: The link's address.
     ///   - isFavorite: Whether the link is a favorite.
+    ///   - createdAt: When the link was added.
     ///   - matchedRange: Where the query matched the title, in characters.
-    public init(id: Link.ID, title: String, isFavorite: Bool, matchedRange: Range<Int>?) {
+    public init(
+      id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
+      matchedRange: Range<Int>?
+    ) {
       self.id = id
       self.title = title
+      self.url = url
       self.isFavorite = isFavorite
+      self.createdAt = createdAt
       self.matchedRange = matchedRange
     }
 
@@ -60,7 +74,8 @@ public struct SearchLinks: Reducer {
             from: title.startIndex, to: match.upperBound)
       }
       self.init(
-        id: link.id, title: title, isFavorite: link.isFavorite, matchedRange: matchedRange)
+        id: link.id, title: title, url: link.url, isFavorite: link.isFavorite,
+        createdAt: link.createdAt, matchedRange: matchedRange)
     }
   }
 

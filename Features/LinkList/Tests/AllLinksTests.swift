@@ -25,9 +25,15 @@ import Testing
     return try await fixture.seedLinks(["Swift", "Kotlin", "Rust"], in: [work.id, nil, work.id])
   }
 
-  let rust = AllLinks.Row(id: id(3), title: "Rust", isFavorite: false, categoryName: "Work")
-  let kotlin = AllLinks.Row(id: id(2), title: "Kotlin", isFavorite: false, categoryName: nil)
-  let swift = AllLinks.Row(id: id(1), title: "Swift", isFavorite: false, categoryName: "Work")
+  let rust = AllLinks.Row(
+    id: id(3), title: "Rust", url: seededURL(2), isFavorite: false, createdAt: seededDate(2),
+    categoryName: "Work")
+  let kotlin = AllLinks.Row(
+    id: id(2), title: "Kotlin", url: seededURL(1), isFavorite: false, createdAt: seededDate(1),
+    categoryName: nil)
+  let swift = AllLinks.Row(
+    id: id(1), title: "Swift", url: seededURL(0), isFavorite: false, createdAt: seededDate(0),
+    categoryName: "Work")
 
   // MARK: Loading
 

@@ -69,5 +69,16 @@ final class Fixture: Sendable {
   }
 }
 
+/// The address `Fixture.seedLinks` gives its `index`th link (from 0).
+func seededURL(_ index: Int) -> URL {
+  guard let url = URL(string: "https://example.com/\(index)") else {
+    preconditionFailure("bad test URL for link \(index)")
+  }
+  return url
+}
+
+/// When `Fixture.seedLinks` adds its `index`th link (from 0): a minute apart from the start.
+func seededDate(_ index: Int) -> Date { Fixture.start.addingTimeInterval(60 * Double(index)) }
+
 /// The id the counting `uuid` dependency gives the `number`th new model (from 0).
 func id<Model>(_ number: UInt64) -> ModelID<Model> { ModelID(UUID(counting: number)) }

@@ -24,7 +24,8 @@ private struct PlainRow: LinkRowItem {
   @Test func favoriteTappedOnAFavoriteAsksToUnmarkIt() async {
     let store = TestStore(
       initialState: RecentLinks.Row(
-        id: id(1), title: "Swift", isFavorite: true, lastViewedDate: Fixture.start)
+        id: id(1), title: "Swift", url: seededURL(1), isFavorite: true,
+        lastViewedDate: Fixture.start)
     ) { LinkRow<RecentLinks.Row>() }
     await store.send(.favoriteTapped)
     await store.receive(.delegate(.setFavorite(false)))
@@ -33,7 +34,9 @@ private struct PlainRow: LinkRowItem {
 
   @Test func openTappedAsksTheHostToOpenTheLink() async {
     let store = TestStore(
-      initialState: AllLinks.Row(id: id(1), title: "Swift", isFavorite: false, categoryName: nil)
+      initialState: AllLinks.Row(
+        id: id(1), title: "Swift", url: seededURL(1), isFavorite: false,
+        createdAt: Fixture.start, categoryName: nil)
     ) { LinkRow<AllLinks.Row>() }
     await store.send(.openTapped)
     await store.receive(.delegate(.open))
@@ -42,7 +45,9 @@ private struct PlainRow: LinkRowItem {
 
   @Test func delegateActionsAreForTheHostAndChangeNothing() async {
     let store = TestStore(
-      initialState: SearchLinks.Row(id: id(1), title: "Swift", isFavorite: false, matchedRange: nil)
+      initialState: SearchLinks.Row(
+        id: id(1), title: "Swift", url: seededURL(1), isFavorite: false,
+        createdAt: Fixture.start, matchedRange: nil)
     ) { LinkRow<SearchLinks.Row>() }
     await store.send(.delegate(.open))
     await store.send(.delegate(.setFavorite(true)))

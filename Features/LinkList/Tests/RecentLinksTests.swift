@@ -46,6 +46,7 @@ import Testing
     await store.finish()
     #expect(store.state.rows.map(\.title) == ["L6", "L5", "L4", "L2", "L1", "L0"])
     #expect(store.state.rows.first?.lastViewedDate == Fixture.start.addingTimeInterval(480 + 70))
+    #expect(store.state.rows.map(\.url) == [6, 5, 4, 2, 1, 0].map(seededURL))
   }
 
   @Test func aLinkNeverViewedHasNoRow() {
@@ -55,7 +56,9 @@ import Testing
 
   @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
     let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(id: id(1), title: "A", isFavorite: false, lastViewedDate: Fixture.start)
+      RecentLinks.Row(
+        id: id(1), title: "A", url: seededURL(1), isFavorite: false,
+        lastViewedDate: Fixture.start)
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
@@ -68,7 +71,9 @@ import Testing
 
   @Test func openingARowAsksTheParentToOpenTheLink() async {
     let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(id: id(1), title: "A", isFavorite: false, lastViewedDate: Fixture.start)
+      RecentLinks.Row(
+        id: id(1), title: "A", url: seededURL(1), isFavorite: false,
+        lastViewedDate: Fixture.start)
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
     await store.send(.rows(.element(id: id(1), action: .openTapped)))
@@ -94,7 +99,8 @@ import Testing
 
   @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async {
     let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(id: id(1), title: "A", isFavorite: true, lastViewedDate: Fixture.start)
+      RecentLinks.Row(
+        id: id(1), title: "A", url: seededURL(1), isFavorite: true, lastViewedDate: Fixture.start)
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
     await store.send(.rows(.element(id: id(1), action: .favoriteTapped)))

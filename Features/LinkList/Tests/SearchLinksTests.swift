@@ -36,8 +36,11 @@ final class QueryLog: Sendable {
   var swiftRows: [SearchLinks.Row] {
     [
       SearchLinks.Row(
-        id: id(2), title: "SWIFT concurrency", isFavorite: false, matchedRange: 0..<5),
-      SearchLinks.Row(id: id(0), title: "Swift Testing", isFavorite: false, matchedRange: 0..<5),
+        id: id(2), title: "SWIFT concurrency", url: seededURL(2), isFavorite: false,
+        createdAt: seededDate(2), matchedRange: 0..<5),
+      SearchLinks.Row(
+        id: id(0), title: "Swift Testing", url: seededURL(0), isFavorite: false,
+        createdAt: seededDate(0), matchedRange: 0..<5),
     ]
   }
 
@@ -125,9 +128,14 @@ final class QueryLog: Sendable {
       $0.isSearching = false
       $0.rows = [
         SearchLinks.Row(
-          id: id(2), title: "SWIFT concurrency", isFavorite: false, matchedRange: nil),
-        SearchLinks.Row(id: id(1), title: "Kotlin", isFavorite: false, matchedRange: nil),
-        SearchLinks.Row(id: id(0), title: "Swift Testing", isFavorite: false, matchedRange: nil),
+          id: id(2), title: "SWIFT concurrency", url: seededURL(2), isFavorite: false,
+          createdAt: seededDate(2), matchedRange: nil),
+        SearchLinks.Row(
+          id: id(1), title: "Kotlin", url: seededURL(1), isFavorite: false,
+          createdAt: seededDate(1), matchedRange: nil),
+        SearchLinks.Row(
+          id: id(0), title: "Swift Testing", url: seededURL(0), isFavorite: false,
+          createdAt: seededDate(0), matchedRange: nil),
       ]
     }
     await store.finish()
