@@ -22,7 +22,8 @@ enum REPLBenchmarks {
     var failures: Int32 = 0
     let times = try await medianTimes(runs: settings.quick ? 1 : 3) {
       let session = Session(
-        environment: try environment(), console: Console(writeOutput: { _ in }, writeError: { _ in }),
+        environment: try environment(),
+        console: Console(writeOutput: { _ in }, writeError: { _ in }),
         configuration: .init(mode: .script(name: "bench")))
       failures += await session.run(ScriptedLineReader(lines: script))
     } baseline: {
