@@ -1,4 +1,6 @@
 import Foundation
+import Loop
+import Synchronization
 import Testing
 
 @testable import LoopCLI
@@ -64,7 +66,7 @@ import Testing
   }
 
   /// What the digits of sorted ids need, computed on strings.
-  private static func expectedLength(_ ids: [UUID]) -> Int {
+  static func expectedLength(_ ids: [UUID]) -> Int {
     let sorted = ids.map(Ref.digits(of:)).sorted()
     var length = Ref.minimumLength
     for (previous, next) in zip(sorted, sorted.dropFirst()) {
@@ -103,5 +105,70 @@ import Testing
       lengths.insert(length)
     }
     #expect(lengths.count > 2)
+  }
+}
+
+/// The refs `habit add` and `ledger add` print, as the lists grow.
+@MainActor
+@Suite struct AddedRefTests {
+  /// Ids whose first digits are often the same, so that refs grow past 7 digits.
+  private static func clusteredUUIDs() -> UUIDGenerator {
+    let state = Mutex<UInt64>(3)
+    return UUIDGenerator {
+      state.withLock { value in
+        var digits = ""
+        for _ in 0..<4 {
+          value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          digits += String(value >> 32, radix: 16).leftPadded(to: 8)
+        }
+        let shared = Int(value >> 60) % 10
+        let text = String(repeating: "c", count: shared) + digits.dropFirst(shared)
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+          text.dropFirst(range.lowerBound).prefix(range.count)
+        }
+        return UUID(uuidString: parts.joined(separator: "-")) ?? UUID()
+      }
+    }
+  }
+
+  @Test func eachAddPrintsTheRefEveryLoadedIDNeeds() async throws {
+    var environment = try transcriptEnvironment()
+    environment.uuid = Self.clusteredUUIDs()
+    let output = Captured()
+    let session = Session(
+      environment: environment,
+      console: Console(writeOutput: { output.append($0) }, writeError: { output.append($0) }),
+      configuration: Session.Configuration(mode: .script(name: "refs")))
+    let lines = (0..<240).map { index in
+      index % 2 == 0
+        ? "habit add \"Habit \(index)\"" : "ledger add expense 1.25 \"Item \(index)\""
+    }
+    #expect(await session.run(ScriptedLineReader(lines: lines)) == 0)
+
+    let habits = session.state.habits.habits.elements.map(\.habit)
+    let habitIDs = Dictionary(uniqueKeysWithValues: habits.map { ($0.name, $0.id.rawValue) })
+    let items = session.state.ledger.transactions.elements
+    let itemIDs = Dictionary(uniqueKeysWithValues: items.map { ($0.memo, $0.id.rawValue) })
+    var expected: [String] = []
+    var added: [UUID] = []
+    for index in 0..<240 {
+      let name = index % 2 == 0 ? "Habit \(index)" : "Item \(index)"
+      let id = try #require(index % 2 == 0 ? habitIDs[name] : itemIDs[name])
+      added.append(id)
+      let sameNoun = added.enumerated().filter { $0.offset % 2 == index % 2 }.map(\.element)
+      let ref = Ref.short(id, length: RefLengthCacheTests.expectedLength(sameNoun))
+      expected.append(
+        index % 2 == 0
+          ? "Added habit '\(name)' (\(ref))."
+          : "Added expense 1.25 '\(name)' on 2025-03-15 (\(ref)).")
+    }
+    #expect(output.value == expected.joined(separator: "\n") + "\n")
+    #expect(Ref.length(for: habits.map(\.id.rawValue)) > Ref.minimumLength)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
   }
 }
