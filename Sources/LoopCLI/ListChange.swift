@@ -46,20 +46,23 @@ enum ListChange: Equatable {
 
   /// The first element of `after` whose id `before` does not hold, or `nil`.
   ///
+  /// NB: `before` is the ids, not the elements: holding the elements' array while a command
+  /// inserts into it would make the insertion copy every element.
+  ///
   /// - Parameters:
-  ///   - before: The list before a command.
+  ///   - before: The ids of the list before a command, in order.
   ///   - after: The list after it.
   /// - Returns: The added element.
   /// - Complexity: O(*n*); without hashing when one element was inserted.
-  static func firstAdded<Element: Identifiable>(to before: [Element], in after: [Element])
+  static func firstAdded<Element: Identifiable>(to before: [Element.ID], in after: [Element])
     -> Element?
   {
     if case .inserted(let index) = ListChange(
-      from: before, to: after, oldID: { $0.id }, newID: { $0.id })
+      from: before, to: after, oldID: { $0 }, newID: { $0.id })
     {
       return after[index]
     }
-    let known = Set(before.map { $0.id })
+    let known = Set(before)
     return after.first { !known.contains($0.id) }
   }
 }

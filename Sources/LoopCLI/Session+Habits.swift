@@ -8,7 +8,7 @@ import Habits
 extension Session {
   /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``.
   func habitAdd(_ invocation: Invocation) async throws(CommandError) {
-    let before = store.state.habits.habits.elements
+    let before = store.state.habits.habits.elements.map { $0.id }
     try await send(.habits(.addHabitSubmitted(name: invocation[argument: "name"] ?? "")))
     guard
       let added = ListChange.firstAdded(to: before, in: store.state.habits.habits.elements)

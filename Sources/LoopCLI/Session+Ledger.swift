@@ -14,7 +14,7 @@ extension Session {
     let draft = TransactionDraft(
       kind: kind, amount: invocation[argument: "amount"] ?? "", date: date,
       memo: invocation[argument: "memo"] ?? "", category: invocation[option: "category"] ?? "")
-    let before = store.state.ledger.transactions.elements
+    let before = store.state.ledger.transactions.elements.map { $0.id }
     try await send(.ledger(.draftSubmitted(.add, draft)))
     guard
       let added = ListChange.firstAdded(to: before, in: store.state.ledger.transactions.elements)

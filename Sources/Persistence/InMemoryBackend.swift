@@ -111,8 +111,12 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     guard let predicate else { return table.state.rows.map(\.model) }
     let matches = Self.matcher(predicate, table.description)
     var models: [T] = []
-    for entry in table.state.rows where try matches(entry) {
-      models.append(entry.model)
+    // NB: through the buffer, each row is looked at in place; iterating the array would copy
+    // every row (its model and values) to look at it.
+    try table.state.rows.withUnsafeBufferPointer { rows in
+      for index in rows.indices where try matches(rows[index]) {
+        models.append(rows[index].model)
+      }
     }
     return models
   }

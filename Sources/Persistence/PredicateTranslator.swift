@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// SQL text with its `?` parameters, in order, and what it computes on a row.
 struct SQLFragment: Equatable {
@@ -191,13 +192,31 @@ private protocol KnownExpression {}
 
 /// Whether evaluating `expression` in Swift can throw, or it holds a node of an unknown type
 /// (which might): such predicates are evaluated in Swift on every row.
+///
+/// NB: the answer depends on the expression's type only: every node keeps its child
+/// expressions in properties of its generic parameters' types, so a type is one tree shape.
+/// Walking it with `Mirror` costs more than the rest of a translation, so each type is walked
+/// once.
 private func mayThrowOrIsUnknown(_ expression: Any) -> Bool {
+  let shape = ObjectIdentifier(type(of: expression))
+  if let known = knownShapes.withLock({ $0[shape] }) { return known }
+  let answer = walkMayThrowOrIsUnknown(expression)
+  knownShapes.withLock { $0[shape] = answer }
+  return answer
+}
+
+/// ``mayThrowOrIsUnknown(_:)`` of the expression types seen so far.
+private let knownShapes = Mutex<[ObjectIdentifier: Bool]>([:])
+
+private func walkMayThrowOrIsUnknown(_ expression: Any) -> Bool {
   if expression is any ThrowingExpression { return true }
   guard expression is any TranslatableExpression || expression is any KnownExpression else {
     return true
   }
   for child in Mirror(reflecting: expression).children {
-    if child.value is any PredicateExpression, mayThrowOrIsUnknown(child.value) { return true }
+    if child.value is any PredicateExpression, walkMayThrowOrIsUnknown(child.value) {
+      return true
+    }
   }
   return false
 }

@@ -38,14 +38,14 @@ import Testing
   @Test func firstAddedIsTheInsertedElement() {
     let before = [Item(id: 1, name: "a"), Item(id: 3, name: "c")]
     let after = [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c")]
-    #expect(ListChange.firstAdded(to: before, in: after) == Item(id: 2, name: "b"))
+    #expect(ListChange.firstAdded(to: before.map(\.id), in: after) == Item(id: 2, name: "b"))
   }
 
   @Test func firstAddedFindsTheFirstNewIDAfterAnyOtherChange() {
     let before = [Item(id: 1, name: "a"), Item(id: 3, name: "c")]
     let after = [Item(id: 3, name: "c"), Item(id: 5, name: "e"), Item(id: 4, name: "d")]
-    #expect(ListChange.firstAdded(to: before, in: after) == Item(id: 5, name: "e"))
-    #expect(ListChange.firstAdded(to: before, in: before) == nil)
+    #expect(ListChange.firstAdded(to: before.map(\.id), in: after) == Item(id: 5, name: "e"))
+    #expect(ListChange.firstAdded(to: before.map(\.id), in: before) == nil)
   }
 }
 
