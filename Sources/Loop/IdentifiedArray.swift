@@ -14,7 +14,13 @@
 /// duplicate ids is a programmer error and traps with a message naming the id.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
   @usableFromInline var storage: [Element]
+  /// Each element's position plus ``base``, by id.
+  ///
+  /// NB: with the base, inserting or removing renumbers only the shorter side of the array:
+  /// inserting at the front (a newest-first list) moves the base instead of renumbering every
+  /// element after it.
   @usableFromInline var offsets: [ID: Int]
+  @usableFromInline var base = 0
   @usableFromInline var removals = 0
 
   /// Creates an empty array.
@@ -67,7 +73,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   public subscript(id id: ID) -> Element? {
     get {
-      guard let offset = offsets[id] else { return nil }
+      guard let offset = position(of: id) else { return nil }
       return storage[offset]
     }
     set {
@@ -78,10 +84,10 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       precondition(
         newValue.id == id,
         "IdentifiedArray: the element set for id '\(id)' has id '\(newValue.id)'.")
-      if let offset = offsets[id] {
+      if let offset = position(of: id) {
         storage[offset] = newValue
       } else {
-        offsets[id] = storage.count
+        offsets[id] = storage.count &+ base
         storage.append(newValue)
       }
     }
@@ -91,7 +97,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func index(id: ID) -> Int? { offsets[id] }
+  public func index(id: ID) -> Int? { position(of: id) }
 
   /// Returns whether an element with the given id is present.
   ///
@@ -110,7 +116,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func modify<Result>(
     id: ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
-    guard let offset = offsets[id] else { return nil }
+    guard let offset = position(of: id) else { return nil }
     return try body(&storage[offset])
   }
 
@@ -123,7 +129,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func append(_ element: Element) -> Bool {
     let id = element.id
     guard offsets[id] == nil else { return false }
-    offsets[id] = storage.count
+    offsets[id] = storage.count &+ base
     storage.append(element)
     return true
   }
@@ -135,12 +141,23 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///   - index: The position to insert it at.
   /// - Returns: `true` when inserted; `false` (and nothing changes) when the id was present.
   /// - Complexity: O(*n*).
+  @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> Bool {
+    // NB: inlinable, like `subscript(id:)`, so that a feature inserting into its list runs it
+    // specialized for its element: unspecialized, each offset it updates looks up generic
+    // metadata, which made inserting at the front of thousands of elements take milliseconds.
     let id = element.id
     guard offsets[id] == nil else { return false }
     storage.insert(element, at: index)
-    reindex(from: index)
+    if index < storage.count / 2 {
+      // Every position from `index` on grows by one: lower the base, and keep the front's.
+      base &-= 1
+      renumber(0..<index, by: -1)
+    } else {
+      renumber(index &+ 1..<storage.count, by: 1)
+    }
+    offsets[id] = index &+ base
     return true
   }
 
@@ -151,11 +168,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n*).
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    guard let offset = offsets.removeValue(forKey: id) else { return nil }
-    removals += 1
-    let element = storage.remove(at: offset)
-    reindex(from: offset)
-    return element
+    guard let offset = position(of: id) else { return nil }
+    return remove(at: offset)
   }
 
   /// Removes the element at `index`.
@@ -168,7 +182,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     removals += 1
     let element = storage.remove(at: index)
     offsets[element.id] = nil
-    reindex(from: index)
+    if index < storage.count / 2 {
+      // Every position after `index` shrinks by one: raise the base, and keep the front's.
+      base &+= 1
+      renumber(0..<index, by: 1)
+    } else {
+      renumber(index..<storage.count, by: -1)
+    }
     return element
   }
 
@@ -180,7 +200,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     removals += 1
     try storage.removeAll(where: shouldBeRemoved)
     offsets.removeAll(keepingCapacity: true)
-    reindex(from: 0)
+    base = 0
+    reindex()
   }
 
   /// Removes every element.
@@ -188,6 +209,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     removals += 1
     storage.removeAll()
     offsets.removeAll()
+    base = 0
   }
 
   /// Sorts the elements in place.
@@ -196,12 +218,28 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n* log *n*).
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     try storage.sort(by: areInIncreasingOrder)
-    reindex(from: 0)
+    reindex()
   }
 
-  private mutating func reindex(from start: Int) {
-    for offset in start..<storage.count {
-      offsets[storage[offset].id] = offset
+  /// The position of the element with the given id.
+  @inlinable
+  func position(of id: ID) -> Int? {
+    guard let offset = offsets[id] else { return nil }
+    return offset &- base
+  }
+
+  /// Records every element's position.
+  private mutating func reindex() {
+    for offset in storage.indices {
+      offsets[storage[offset].id] = offset &+ base
+    }
+  }
+
+  /// Moves the recorded positions of the elements at `positions` by `change`.
+  @inlinable
+  mutating func renumber(_ positions: Range<Int>, by change: Int) {
+    for position in positions {
+      offsets[storage[position].id]? &+= change
     }
   }
 }

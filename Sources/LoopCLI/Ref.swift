@@ -14,15 +14,33 @@ enum Ref {
     id.uuidString.lowercased().filter { $0 != "-" }
   }
 
+  /// The id's 16 bytes as one big-endian number: ids compare as their digits do, and two ids
+  /// share as many leading digits as their numbers share leading zero bits in fours.
+  static func key(of id: UUID) -> UInt128 {
+    withUnsafeBytes(of: id.uuid) { bytes in
+      bytes.reduce(UInt128.zero) { $0 << 8 | UInt128($1) }
+    }
+  }
+
+  /// How many leading hexadecimal digits two ids (as ``key(of:)``) share.
+  static func commonDigits(_ lhs: UInt128, _ rhs: UInt128) -> Int {
+    (lhs ^ rhs).leadingZeroBitCount / 4
+  }
+
   /// How many digits tell every id of `ids` apart (at least ``minimumLength``).
   ///
   /// - Complexity: O(*n* log *n*).
   static func length(for ids: some Sequence<UUID>) -> Int {
-    let sorted = ids.map(digits(of:)).sorted()
+    length(forSorted: ids.map(key(of:)).sorted())
+  }
+
+  /// How many digits tell apart every id of `keys` (``key(of:)``, ascending).
+  ///
+  /// - Complexity: O(*n*).
+  static func length(forSorted keys: [UInt128]) -> Int {
     var length = minimumLength
-    for (previous, next) in zip(sorted, sorted.dropFirst()) {
-      let common = zip(previous, next).prefix { $0 == $1 }.count
-      length = max(length, common + 1)
+    for (previous, next) in zip(keys, keys.dropFirst()) {
+      length = max(length, commonDigits(previous, next) + 1)
     }
     return min(length, 32)
   }

@@ -8,11 +8,11 @@ import Habits
 extension Session {
   /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``.
   func habitAdd(_ invocation: Invocation) async throws(CommandError) {
-    let before = Set(store.state.habits.habits.ids)
+    let before = store.state.habits.habits.elements.map { $0.id }
     try await send(.habits(.addHabitSubmitted(name: invocation[argument: "name"] ?? "")))
-    guard let added = store.state.habits.habits.first(where: { !before.contains($0.id) }) else {
-      return
-    }
+    guard
+      let added = ListChange.firstAdded(to: before, in: store.state.habits.habits.elements)
+    else { return }
     console.print("Added habit '\(added.habit.name)' (\(shortRef(of: added.id))).")
   }
 
@@ -136,7 +136,9 @@ extension Session {
 
   /// The short ref of a habit among the loaded ones.
   private func shortRef(of id: Habit.ID) -> String {
-    Ref.short(id.rawValue, length: Ref.length(for: store.state.habits.habits.ids.map(\.rawValue)))
+    let length = habitRefLengths.length(
+      of: store.state.habits.habits.elements, id: { $0.id.rawValue })
+    return Ref.short(id.rawValue, length: length)
   }
 
   /// " Streak: 3 days." after a completion.

@@ -14,10 +14,10 @@ extension Session {
     let draft = TransactionDraft(
       kind: kind, amount: invocation[argument: "amount"] ?? "", date: date,
       memo: invocation[argument: "memo"] ?? "", category: invocation[option: "category"] ?? "")
-    let before = Set(store.state.ledger.transactions.ids)
+    let before = store.state.ledger.transactions.elements.map { $0.id }
     try await send(.ledger(.draftSubmitted(.add, draft)))
     guard
-      let added = store.state.ledger.transactions.first(where: { !before.contains($0.id) })
+      let added = ListChange.firstAdded(to: before, in: store.state.ledger.transactions.elements)
     else { return }
     console.print("Added \(describe(added)) (\(shortRef(of: added.id))).")
   }
@@ -116,8 +116,9 @@ extension Session {
       listing: "ledger list")
   }
 
+  /// The ref length of the loaded transactions.
   private var refLength: Int {
-    Ref.length(for: store.state.ledger.transactions.ids.map(\.rawValue))
+    ledgerRefLengths.length(of: store.state.ledger.transactions.elements, id: { $0.id.rawValue })
   }
 
   private func shortRef(of id: LedgerTransaction.ID) -> String {

@@ -89,6 +89,12 @@ public final class Session {
   /// ref of one loads it first.
   var loaded: Set<Noun> = []
 
+  /// The ref length of the loaded habits, kept up to date as commands change them.
+  var habitRefLengths = RefLengthCache()
+
+  /// The ref length of the loaded transactions, kept up to date as commands change them.
+  var ledgerRefLengths = RefLengthCache()
+
   /// The reader of the running session, for confirmations.
   var reader: (any LineReader)?
 

@@ -1,9 +1,31 @@
 import Foundation
+import Synchronization
 
-/// SQL text with its `?` parameters, in order.
+/// SQL text with its `?` parameters, in order, and what it computes on a row.
 struct SQLFragment: Equatable {
   var sql: String
   var parameters: [SQLValue] = []
+  /// What the SQL computes on one row, in Swift (see ``RowValue``), for the in-memory backend.
+  ///
+  /// `nil` when the fragment was built without it. The operators below drop it: whoever
+  /// combines fragments says what the combination computes (``computing(_:)``).
+  var row: RowValue?
+
+  /// The same SQL and parameters (what a fragment computes on a row is a function, not
+  /// compared).
+  static func == (lhs: SQLFragment, rhs: SQLFragment) -> Bool {
+    lhs.sql == rhs.sql && lhs.parameters == rhs.parameters
+  }
+
+  /// The fragment with what it computes on a row.
+  ///
+  /// - Parameter row: The row value, or `nil` when some part of it has none.
+  /// - Returns: The fragment.
+  func computing(_ row: RowValue?) -> SQLFragment {
+    var fragment = self
+    fragment.row = row
+    return fragment
+  }
 
   static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
     SQLFragment(sql: lhs.sql + rhs.sql, parameters: lhs.parameters + rhs.parameters)
@@ -117,7 +139,7 @@ struct PredicateTranslator {
   func value(_ translation: Translation) -> (SQLFragment, nullable: Bool)? {
     switch translation {
     case .column(let position, let nullable):
-      return (SQLFragment(sql: quoted(stored[position].name)), nullable)
+      return (SQLFragment(sql: quoted(stored[position].name), row: .column(position)), nullable)
     case .value(let fragment, let nullable):
       return (fragment, nullable)
     default:
@@ -149,6 +171,14 @@ struct PredicateTranslator {
   }
 }
 
+/// What two fragments compute combined, when both compute something.
+private func both(
+  _ lhs: SQLFragment, _ rhs: SQLFragment, _ combine: (RowValue, RowValue) -> RowValue
+) -> RowValue? {
+  guard let left = lhs.row, let right = rhs.row else { return nil }
+  return combine(left, right)
+}
+
 /// An expression node the translator knows.
 protocol TranslatableExpression {
   func translate(with translator: inout PredicateTranslator) -> PredicateTranslator.Translation
@@ -162,13 +192,31 @@ private protocol KnownExpression {}
 
 /// Whether evaluating `expression` in Swift can throw, or it holds a node of an unknown type
 /// (which might): such predicates are evaluated in Swift on every row.
+///
+/// NB: the answer depends on the expression's type only: every node keeps its child
+/// expressions in properties of its generic parameters' types, so a type is one tree shape.
+/// Walking it with `Mirror` costs more than the rest of a translation, so each type is walked
+/// once.
 private func mayThrowOrIsUnknown(_ expression: Any) -> Bool {
+  let shape = ObjectIdentifier(type(of: expression))
+  if let known = knownShapes.withLock({ $0[shape] }) { return known }
+  let answer = walkMayThrowOrIsUnknown(expression)
+  knownShapes.withLock { $0[shape] = answer }
+  return answer
+}
+
+/// ``mayThrowOrIsUnknown(_:)`` of the expression types seen so far.
+private let knownShapes = Mutex<[ObjectIdentifier: Bool]>([:])
+
+private func walkMayThrowOrIsUnknown(_ expression: Any) -> Bool {
   if expression is any ThrowingExpression { return true }
   guard expression is any TranslatableExpression || expression is any KnownExpression else {
     return true
   }
   for child in Mirror(reflecting: expression).children {
-    if child.value is any PredicateExpression, mayThrowOrIsUnknown(child.value) { return true }
+    if child.value is any PredicateExpression, walkMayThrowOrIsUnknown(child.value) {
+      return true
+    }
   }
   return false
 }
@@ -210,19 +258,24 @@ extension PredicateExpressions.Variable: TranslatableExpression {
 extension PredicateExpressions.Value: TranslatableExpression {
   func translate(with translator: inout PredicateTranslator) -> PredicateTranslator.Translation {
     if let flag = value as? Bool {
-      return .value(SQLFragment(sql: flag ? "1" : "0"), nullable: false)
+      return .value(
+        SQLFragment(sql: flag ? "1" : "0", row: .constant(.integer(flag ? 1 : 0))),
+        nullable: false)
     }
     guard let column = value as? any ColumnValue, let encoded = try? column.encodeColumn() else {
       return .unknown
     }
-    if case .null = encoded { return .value(SQLFragment(sql: "NULL"), nullable: true) }
-    return .value(SQLFragment(sql: "?", parameters: [encoded]), nullable: false)
+    if case .null = encoded {
+      return .value(SQLFragment(sql: "NULL", row: .constant(.null)), nullable: true)
+    }
+    return .value(
+      SQLFragment(sql: "?", parameters: [encoded], row: .constant(encoded)), nullable: false)
   }
 }
 
 extension PredicateExpressions.NilLiteral: TranslatableExpression {
   func translate(with translator: inout PredicateTranslator) -> PredicateTranslator.Translation {
-    .value(SQLFragment(sql: "NULL"), nullable: true)
+    .value(SQLFragment(sql: "NULL", row: .constant(.null)), nullable: true)
   }
 }
 
@@ -242,7 +295,11 @@ extension PredicateExpressions.KeyPath: TranslatableExpression {
         translator.stored[position].type == .text
       {
         let name = quoted(translator.stored[position].name)
-        return .value(SQLFragment(sql: "(\(name) = '')"), nullable: false)
+        return .value(
+          SQLFragment(
+            sql: "(\(name) = '')",
+            row: .equal(.column(position), .constant(.text("")), nullSafe: false)),
+          nullable: false)
       }
       return .unknown
     default:
@@ -261,8 +318,12 @@ extension PredicateExpressions.Equal: TranslatableExpression {
     guard PredicateTranslator.supports(LHS.Output.self, .equality),
       let (l, lNullable) = translator.value(left), let (r, rNullable) = translator.value(right)
     else { return .unknown }
-    let op = lNullable || rNullable ? " IS " : " = "
-    return .value("(" + l + op + r + ")", nullable: false)
+    let nullSafe = lNullable || rNullable
+    let op = nullSafe ? " IS " : " = "
+    return .value(
+      ("(" + l + op + r + ")").computing(
+        both(l, r) { .equal($0, $1, nullSafe: nullSafe) }),
+      nullable: false)
   }
 }
 
@@ -273,8 +334,12 @@ extension PredicateExpressions.NotEqual: TranslatableExpression {
     guard PredicateTranslator.supports(LHS.Output.self, .equality),
       let (l, lNullable) = translator.value(left), let (r, rNullable) = translator.value(right)
     else { return .unknown }
-    let op = lNullable || rNullable ? " IS NOT " : " <> "
-    return .value("(" + l + op + r + ")", nullable: false)
+    let nullSafe = lNullable || rNullable
+    let op = nullSafe ? " IS NOT " : " <> "
+    return .value(
+      ("(" + l + op + r + ")").computing(
+        both(l, r) { .notEqual($0, $1, nullSafe: nullSafe) }),
+      nullable: false)
   }
 }
 
@@ -304,13 +369,16 @@ extension PredicateExpressions.Comparison: TranslatableExpression {
       case (let r, false)? = translator.value(translator.translate(rhs))
     else { return .unknown }
     let op: String
+    let holds: @Sendable (Int) -> Bool
     switch self.op {
-    case .lessThan: op = " < "
-    case .lessThanOrEqual: op = " <= "
-    case .greaterThan: op = " > "
-    case .greaterThanOrEqual: op = " >= "
+    case .lessThan: (op, holds) = (" < ", { $0 < 0 })
+    case .lessThanOrEqual: (op, holds) = (" <= ", { $0 <= 0 })
+    case .greaterThan: (op, holds) = (" > ", { $0 > 0 })
+    case .greaterThanOrEqual: (op, holds) = (" >= ", { $0 >= 0 })
     }
-    return .value("(" + l + op + r + ")", nullable: false)
+    return .value(
+      ("(" + l + op + r + ")").computing(both(l, r) { .comparison($0, $1, holds) }),
+      nullable: false)
   }
 }
 
@@ -322,10 +390,12 @@ extension PredicateExpressions.Conjunction: TranslatableExpression {
       let (r, rExact) = translator.condition(translator.translate(rhs))
     else { return .unknown }
     if lExact, rExact, let l, let r {
-      return .value("(" + l + " AND " + r + ")", nullable: false)
+      return .value(
+        ("(" + l + " AND " + r + ")").computing(both(l, r, RowValue.and)), nullable: false)
     }
     switch (l, r) {
-    case (let l?, let r?): return .superset("(" + l + " AND " + r + ")")
+    case (let l?, let r?):
+      return .superset(("(" + l + " AND " + r + ")").computing(both(l, r, RowValue.and)))
     case (let only?, nil), (nil, let only?): return .superset(only)
     case (nil, nil): return .superset(nil)
     }
@@ -338,7 +408,7 @@ extension PredicateExpressions.Disjunction: TranslatableExpression {
       let (r, rExact) = translator.condition(translator.translate(rhs)),
       let l, let r
     else { return .superset(nil) }
-    let combined = "(" + l + " OR " + r + ")"
+    let combined = ("(" + l + " OR " + r + ")").computing(both(l, r, RowValue.or))
     return lExact && rExact ? .value(combined, nullable: false) : .superset(combined)
   }
 }
@@ -349,7 +419,7 @@ extension PredicateExpressions.Negation: TranslatableExpression {
     // SQL; anything else selects every row and is decided in Swift.
     guard case (let inner?, true)? = translator.condition(translator.translate(wrapped))
     else { return .superset(nil) }
-    return .value("(NOT " + inner + ")", nullable: false)
+    return .value(("(NOT " + inner + ")").computing(inner.row.map(RowValue.not)), nullable: false)
   }
 }
 
@@ -361,7 +431,9 @@ extension PredicateExpressions.NilCoalesce: TranslatableExpression {
       let (l, _) = translator.value(translator.translate(lhs)),
       let (r, rNullable) = translator.value(translator.translate(rhs))
     else { return .unknown }
-    return .value("COALESCE(" + l + ", " + r + ")", nullable: rNullable)
+    return .value(
+      ("COALESCE(" + l + ", " + r + ")").computing(both(l, r, RowValue.coalesce)),
+      nullable: rNullable)
   }
 }
 
@@ -375,19 +447,25 @@ extension PredicateExpressions.OptionalFlatMap: TranslatableExpression {
     default: return .unknown
     }
     guard let (guardSQL, _) = translator.value(outer) else { return .unknown }
+    let isSome = (guardSQL + " IS NOT NULL").computing(
+      guardSQL.row.map { .notEqual($0, .constant(.null), nullSafe: true) })
     translator.bind(variable.key, to: unwrapped)
     let inner = translator.translate(transform)
     translator.unbind(variable.key)
     switch inner {
     case .superset(let condition):
       guard let condition else {
-        return .optionalSuperset("(" + guardSQL + " IS NOT NULL)")
+        return .optionalSuperset(("(" + isSome + ")").computing(isSome.row))
       }
-      return .optionalSuperset("(" + guardSQL + " IS NOT NULL AND " + condition + ")")
+      return .optionalSuperset(
+        ("(" + isSome + " AND " + condition + ")").computing(
+          both(isSome, condition, RowValue.and)))
     case .column, .value:
       guard let (result, _) = translator.value(inner) else { return .unknown }
       return .value(
-        "(CASE WHEN " + guardSQL + " IS NULL THEN NULL ELSE " + result + " END)", nullable: true)
+        ("(CASE WHEN " + guardSQL + " IS NULL THEN NULL ELSE " + result + " END)").computing(
+          both(guardSQL, result) { .nullIfNull($0, else: $1) }),
+        nullable: true)
     default:
       return .unknown
     }
@@ -425,15 +503,24 @@ extension PredicateExpressions.SequenceContains: TranslatableExpression {
       let list = SQLFragment(
         sql: "(" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")",
         parameters: values)
-      let membership = element + " IN " + list
-      parts.append(nullable ? "COALESCE(" + membership + ", 0)" : "(" + membership + ")")
+      let membership = (element + " IN " + list).computing(
+        element.row.map { [values] in .isMember($0, of: values) })
+      parts.append(
+        nullable
+          ? ("COALESCE(" + membership + ", 0)").computing(
+            membership.row.map { .coalesce($0, .constant(.integer(0))) })
+          : ("(" + membership + ")").computing(membership.row))
     }
     if containsNil {
-      parts.append("(" + element + " IS NULL)")
+      parts.append(
+        ("(" + element + " IS NULL)").computing(
+          element.row.map { .equal($0, .constant(.null), nullSafe: true) }))
     }
-    guard var result = parts.first else { return .value(SQLFragment(sql: "0"), nullable: false) }
+    guard var result = parts.first else {
+      return .value(SQLFragment(sql: "0", row: .constant(.integer(0))), nullable: false)
+    }
     for part in parts.dropFirst() {
-      result = "(" + result + " OR " + part + ")"
+      result = ("(" + result + " OR " + part + ")").computing(both(result, part, RowValue.or))
     }
     return .value(result, nullable: false)
   }
@@ -445,7 +532,10 @@ extension PredicateExpressions.CollectionContainsCollection: TranslatableExpress
       case (let haystack, false)? = translator.value(translator.translate(base)),
       case (let needle, false)? = translator.value(translator.translate(other))
     else { return .unknown }
-    return .superset("(instr(" + haystack + ", " + needle + ") > 0)")
+    return .superset(
+      ("(instr(" + haystack + ", " + needle + ") > 0)").computing(
+        both(haystack, needle) { .comparison(.instr($0, $1), .constant(.integer(0))) { $0 > 0 } }
+      ))
   }
 }
 
@@ -455,6 +545,10 @@ extension PredicateExpressions.SequenceStartsWith: TranslatableExpression {
       case (let string, false)? = translator.value(translator.translate(base)),
       case (let prefix, false)? = translator.value(translator.translate(self.prefix))
     else { return .unknown }
-    return .superset("(instr(" + string + ", " + prefix + ") = 1)")
+    return .superset(
+      ("(instr(" + string + ", " + prefix + ") = 1)").computing(
+        both(string, prefix) {
+          .equal(.instr($0, $1), .constant(.integer(1)), nullSafe: false)
+        }))
   }
 }

@@ -72,6 +72,45 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(rows.index(id: 1) == 1)
   }
 
+  @Test func positionsStayRightThroughInsertionsAndRemovalsAnywhere() {
+    var rows = IdentifiedArrayOf<Row>()
+    var model: [Row] = []
+    var random: UInt64 = 42
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(random >> 33) % max(bound, 1)
+    }
+    for step in 0..<600 {
+      switch next(5) {
+      case 0, 1:
+        // Mostly at the ends, where one side of the array is empty.
+        let index = [0, model.count, next(model.count + 1)][next(3)]
+        let inserted = rows.insert(Row(id: step, title: "\(step)"), at: index)
+        #expect(inserted)
+        model.insert(Row(id: step, title: "\(step)"), at: index)
+      case 2:
+        rows.append(Row(id: step, title: "\(step)"))
+        model.append(Row(id: step, title: "\(step)"))
+      case 3 where !model.isEmpty:
+        let index = [0, model.count - 1, next(model.count)][next(3)]
+        let removed = rows.remove(at: index)
+        #expect(removed == model.remove(at: index))
+      case 4 where !model.isEmpty:
+        let row = model.remove(at: next(model.count))
+        let removed = rows.remove(id: row.id)
+        #expect(removed == row)
+      default:
+        rows[id: step] = Row(id: step, title: "set")
+        model.append(Row(id: step, title: "set"))
+      }
+      #expect(rows.elements == model)
+      #expect(
+        model.indices.allSatisfy { rows.index(id: model[$0].id) == $0 },
+        "step \(step): a position is wrong")
+    }
+    #expect(model.count > 100)
+  }
+
   @Test func equatableAndHashableFollowElementsInOrder() {
     let a: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
     let b: IdentifiedArrayOf<Row> = [Row(id: 2, title: "b"), Row(id: 1, title: "a")]

@@ -3,7 +3,8 @@ import Persistence
 import Testing
 
 /// Generated data, predicates, sorts and ranges through both backends: the answers must be the
-/// same models in the same order.
+/// same models in the same order, and the ones `Predicate.evaluate` and `SortDescriptor.compare`
+/// give in Swift (both backends answer what they translate without them).
 @Suite struct DifferentialTests {
   typealias Condition = any StandardPredicateExpression<Bool>
   typealias Variable = PredicateExpressions.Variable<Item>
@@ -108,7 +109,7 @@ import Testing
   static func leaf(_ variable: Variable, _ generator: inout Generator) -> Condition {
     let title = PredicateExpressions.KeyPath(root: variable, keyPath: \Item.title)
     let note = PredicateExpressions.KeyPath(root: variable, keyPath: \Item.note)
-    switch generator.int(0...19) {
+    switch generator.int(0...20) {
     case 0: return compare(variable, \.count, generator.int(-3...6), &generator)
     case 1: return compare(variable, \.score, Double(generator.int(-4...4)) / 2, &generator)
     case 2: return compare(variable, \.date, generator.pick(dates), &generator)
@@ -170,6 +171,9 @@ import Testing
       let length = PredicateExpressions.KeyPath(root: title, keyPath: \String.count)
       return PredicateExpressions.Comparison(
         lhs: length, rhs: PredicateExpressions.Value(generator.int(0...6)), op: .greaterThan)
+    case 19:
+      let isEmpty = PredicateExpressions.KeyPath(root: title, keyPath: \String.isEmpty)
+      return generator.chance(50) ? isEmpty : not(isEmpty)
     default:
       return PredicateExpressions.Value(generator.chance(50))
     }
@@ -218,6 +222,25 @@ import Testing
     }
   }
 
+  /// The answer in Swift: the models (in insertion order) that `Predicate.evaluate` accepts,
+  /// sorted by `SortDescriptor.compare` with ties in insertion order, then the range.
+  static func reference(_ descriptor: FetchDescriptor<Item>, over items: [Item]) throws -> [Item] {
+    let matching = try items.filter { try descriptor.predicate?.evaluate($0) ?? true }
+    let sorted = matching.enumerated().sorted { left, right in
+      for sort in descriptor.sortBy {
+        switch sort.compare(left.element, right.element) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: continue
+        }
+      }
+      return left.offset < right.offset
+    }
+    let start = min(descriptor.fetchOffset ?? 0, sorted.count)
+    let end = descriptor.fetchLimit.map { min(sorted.count, start + $0) } ?? sorted.count
+    return sorted[start..<end].map(\.element)
+  }
+
   @Test func fetchesAgreeOnGeneratedQueries() throws {
     var generator = Generator(state: 2_024)
     let items = Self.makeItems(&generator, count: 150)
@@ -227,6 +250,8 @@ import Testing
       try memory.context.insert(item)
       try sqlite.context.insert(item)
     }
+    // NB: as stored (strings in normalization form C), in insertion order.
+    let stored = try memory.context.fetchAll(Item.self)
     for round in 0..<400 {
       var descriptor = FetchDescriptor<Item>(
         predicate: generator.chance(90) ? Self.predicate(&generator) : nil,
@@ -242,7 +267,13 @@ import Testing
         actual.map(\.id) == expected.map(\.id),
         "round \(round): \(predicate) sorted by \(sorts)")
       #expect(sameModels, "round \(round): the models differ")
+      let reference = try Self.reference(descriptor, over: stored)
+      #expect(
+        expected.map(\.id) == reference.map(\.id),
+        "round \(round): \(predicate) sorted by \(sorts) differs from Swift")
+      #expect(expected == reference, "round \(round): the models differ from Swift's")
       #expect(try sqlite.context.fetchCount(descriptor) == expected.count)
+      #expect(try memory.context.fetchCount(descriptor) == expected.count)
     }
   }
 
@@ -257,10 +288,12 @@ import Testing
         try sqlite.context.insert(item)
       }
       let predicate = Self.predicate(&generator)
+      let kept = try memory.context.fetchAll(Item.self).filter { try !predicate.evaluate($0) }
       let deleted = try memory.context.delete(Item.self, where: predicate)
       #expect(try sqlite.context.delete(Item.self, where: predicate) == deleted)
       let remaining = try sqlite.context.fetchAll(Item.self).map(\.id)
       #expect(try remaining == memory.context.fetchAll(Item.self).map(\.id))
+      #expect(remaining == kept.map(\.id))
     }
   }
 }

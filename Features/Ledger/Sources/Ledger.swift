@@ -189,8 +189,15 @@ public struct Ledger: Reducer {
         return .none
 
       case .transactionSaved(.success(let transaction)):
-        state.transactions[id: transaction.id] = transaction
-        state.transactions.sort(by: LedgerTransaction.isNewer)
+        if state.transactions.contains(id: transaction.id) {
+          state.transactions[id: transaction.id] = transaction
+          state.transactions.sort(by: LedgerTransaction.isNewer)
+        } else {
+          // NB: the list is newest first already, so a new transaction goes to its place
+          // without sorting every transaction again.
+          state.transactions.insert(
+            transaction, at: Self.index(of: transaction, in: state.transactions))
+        }
         if state.editor?.isSaving == true {
           state.editor = nil
         }
@@ -217,6 +224,25 @@ public struct Ledger: Reducer {
       }
     }
     .ifLet(\.editor, action: .case(Action.editor)) { TransactionEditor() }
+  }
+
+  /// Where `transaction` goes in `transactions` (newest first): after every newer one.
+  ///
+  /// - Complexity: O(log *n*).
+  private static func index(
+    of transaction: LedgerTransaction, in transactions: IdentifiedArrayOf<LedgerTransaction>
+  ) -> Int {
+    var low = 0
+    var high = transactions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if LedgerTransaction.isNewer(transactions[middle], than: transaction) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
   }
 
   /// Adds a new transaction (a fresh id, created now) or updates the edited one, through the

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The ref length (``Ref/length(for:)``) of a list that commands change one element at a time,
+/// kept up to date instead of recomputed over every id on every command.
+///
+/// Each call compares the list's ids with those of the previous call (``ListChange``): when one
+/// id came or went, only its place among the sorted ids is looked at; any other change rebuilds
+/// them. The answer is always ``Ref/length(for:)`` of the list's ids.
+struct RefLengthCache {
+  /// The ids of the previous call's list, in its order.
+  private var ids: [UUID] = []
+  /// ``ids`` as ``Ref/key(of:)``, ascending.
+  private var sorted: [UInt128] = []
+  /// ``Ref/length(forSorted:)`` of ``sorted``.
+  private var length = Ref.minimumLength
+
+  /// How many digits tell the elements' ids apart (at least ``Ref/minimumLength``).
+  ///
+  /// - Parameters:
+  ///   - elements: The list as it is now.
+  ///   - id: An element's id.
+  /// - Returns: The ref length.
+  /// - Complexity: O(*n*) comparisons of ids when one element was inserted or removed since the
+  ///   last call; O(*n* log *n*) otherwise.
+  mutating func length<Element>(of elements: [Element], id: (Element) -> UUID) -> Int {
+    switch ListChange(from: ids, to: elements, oldID: { $0 }, newID: id) {
+    case .unchanged:
+      break
+    case .inserted(let index):
+      let added = id(elements[index])
+      ids.insert(added, at: index)
+      let key = Ref.key(of: added)
+      let position = insertionPoint(of: key)
+      // NB: an id's only neighbours in sorted order are the ones it can share most digits
+      // with, and splitting a pair never shortens what the pair needed.
+      if position > 0 {
+        length = max(length, Ref.commonDigits(sorted[position - 1], key) + 1)
+      }
+      if position < sorted.count {
+        length = max(length, Ref.commonDigits(key, sorted[position]) + 1)
+      }
+      length = min(length, 32)
+      sorted.insert(key, at: position)
+    case .removed(let index):
+      let position = insertionPoint(of: Ref.key(of: ids.remove(at: index)))
+      sorted.remove(at: position)
+      length = Ref.length(forSorted: sorted)
+    case .other:
+      ids = elements.map(id)
+      sorted = ids.map(Ref.key(of:)).sorted()
+      length = Ref.length(forSorted: sorted)
+    }
+    return length
+  }
+
+  /// The index of the first sorted key not below `key`.
+  private func insertionPoint(of key: UInt128) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
