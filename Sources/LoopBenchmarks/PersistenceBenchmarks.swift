@@ -66,6 +66,7 @@ enum PersistenceBenchmarks {
   static let searchSQL =
     #"SELECT \#(columns), "loop_seq" FROM "links" WHERE (instr("title", ?) > 0) ORDER BY "loop_seq""#
   static let byIDSQL = #"SELECT \#(columns), "loop_seq" FROM "links" WHERE "id" = ?"#
+  static let countSQL = #"SELECT count(*) FROM "links" WHERE ("visits" > ?)"#
 
   /// Runs every persistence benchmark on `rows` links, on a SQLite file and in memory, each
   /// beside the same SQL through the C API on a file.
@@ -117,9 +118,9 @@ enum PersistenceBenchmarks {
     }
     let direct = try Direct(path: oursPath)
 
-    // NB: in memory, sorts and predicates run in Swift over every row (about a microsecond
-    // each), so fewer repeats keep the whole run under two minutes.
-    let recentRepeats = settings.size(inMemory ? 10 : 2_000, quick: 10)
+    // NB: in memory, a sort looks at every row (there is no index), so fewer repeats keep the
+    // whole run under two minutes.
+    let recentRepeats = settings.size(inMemory ? 50 : 2_000, quick: 10)
     var checksum = 0
     let recent = try medianTimes(runs: settings.runs) {
       for _ in 0..<recentRepeats {
@@ -177,6 +178,29 @@ enum PersistenceBenchmarks {
         checksum &+= try direct.select(byIDSQL) { statement in bindUUID(statement, 1, id) }.count
       }
     }
+    // About one link in ten has more than 86 visits (visits are the index modulo 97).
+    let minimumVisits = 86
+    let countRepeats = settings.size(inMemory ? 20 : 50, quick: 1)
+    let count = try medianTimes(runs: settings.runs) {
+      for _ in 0..<countRepeats {
+        checksum &+= try context.fetchCount(
+          FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
+      }
+    } baseline: {
+      for _ in 0..<countRepeats {
+        checksum &+= try direct.count(countSQL) {
+          sqlite3_bind_int64($0, 1, Int64(minimumVisits))
+        }
+      }
+    }
+    let counted = try context.fetchCount(
+      FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
+    guard
+      counted > 0,
+      counted == (try direct.count(countSQL) { sqlite3_bind_int64($0, 1, Int64(minimumVisits)) })
+    else {
+      throw Failure(description: "count: Loop and the C API disagree")
+    }
     if checksum == 42 { print("") }  // NB: keeps the loops from being optimized away.
 
     return [
@@ -197,6 +221,10 @@ enum PersistenceBenchmarks {
         group: group, name: "fetch by id", operations: lookups.count,
         ours: byID.ours, baseline: byID.baseline, baselineName: "C API, same SQL",
         unit: .nanoseconds),
+      Measurement(
+        group: group, name: "fetchCount where visits > \(minimumVisits)",
+        operations: countRepeats, ours: count.ours, baseline: count.baseline,
+        baselineName: "C API, same SQL", unit: .milliseconds),
     ]
   }
 
@@ -290,6 +318,19 @@ private final class Direct {
       sqlite3_reset(statement)
     }
     try execute("COMMIT")
+  }
+
+  func count(_ sql: String, bind: (OpaquePointer) -> Void) throws -> Int {
+    let statement = try prepare(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
+    bind(statement)
+    guard sqlite3_step(statement) == SQLITE_ROW else {
+      throw PersistenceBenchmarks.Failure(description: String(cString: sqlite3_errmsg(handle)))
+    }
+    return Int(sqlite3_column_int64(statement, 0))
   }
 
   func select(_ sql: String, bind: (OpaquePointer) -> Void) throws -> [BenchLink] {

@@ -7,13 +7,21 @@ import Foundation
 /// predicate is decided as the SQLite backend decides it: what ``PredicateTranslator`` turns
 /// into SQL is computed on the stored values (``RowValue``), and the rest, if any, with
 /// `Predicate.evaluate` on the rows that pass; predicates that may throw are evaluated on every
-/// model, in insertion order. Sorts run with `SortDescriptor.compare`; ties keep insertion
-/// order. Unique
-/// indexes compare encoded values, and a `nil` in an indexed column never conflicts, as in SQL.
-/// A transaction snapshots every table (copy-on-write) and restores it on a throw.
+/// model, in insertion order. Sorts compare the stored values as SQLite's `ORDER BY` does when
+/// SQLite would sort in SQL, and run `SortDescriptor.compare` otherwise; ties keep insertion
+/// order. Unique indexes compare encoded values, and a `nil` in an indexed column never
+/// conflicts, as in SQL.
+/// A transaction records how to undo each write it makes and, on a throw, undoes them newest
+/// first.
 final class InMemoryBackend: StorageBackend, @unchecked Sendable {
-  private var tables: [ObjectIdentifier: any InMemoryTableStorage] = [:]
-  private var nextSequence: Int64 = 1
+  private var tables: [ObjectIdentifier: AnyObject] = [:]
+  /// How to undo each write made in the open transactions, oldest first.
+  ///
+  /// NB: an undo log, not a snapshot of the tables: a snapshot shares the tables' storage, so
+  /// the first write after it copied the whole table, which made every insert in a transaction
+  /// cost as much as the table is long.
+  private var undoLog: [() -> Void] = []
+  private var transactionDepth = 0
 
   init(descriptions: [any AnyTableDescription]) {
     for description in descriptions {
@@ -43,8 +51,8 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
       throw PersistenceError.uniqueViolation(
         model: description.modelName, columns: conflict.columns, id: "\(model.id)")
     }
-    table.append(InMemoryTable.Entry(sequence: nextSequence, model: stored, values: values))
-    nextSequence += 1
+    table.append(stored, values: values)
+    recordUndo { table.removeLast() }
   }
 
   func update<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
@@ -59,7 +67,9 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
       throw PersistenceError.uniqueViolation(
         model: description.modelName, columns: conflict.columns, id: "\(model.id)")
     }
+    let (previous, previousValues) = (table.state.models[position], table.state.values[position])
     table.replace(at: position, model: stored, values: values)
+    recordUndo { table.replace(at: position, model: previous, values: previousValues) }
   }
 
   func delete<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws {
@@ -68,6 +78,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     guard let position = table.state.positions[key] else {
       throw PersistenceError.notFound(model: description.modelName, id: "\(id)")
     }
+    recordUndo(restoring: table)
     table.remove(at: [position])
   }
 
@@ -75,11 +86,8 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     where predicate: Predicate<T>, table description: TableDescription<T>
   ) throws -> Int {
     let table = try table(description)
-    let matches = Self.matcher(predicate, description)
-    var doomed: [Int] = []
-    for (position, entry) in table.state.rows.enumerated() where try matches(entry) {
-      doomed.append(position)
-    }
+    let doomed = try matching(table, predicate)
+    if !doomed.isEmpty { recordUndo(restoring: table) }
     table.remove(at: doomed)
     return doomed.count
   }
@@ -88,66 +96,101 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
     try descriptor.validate()
-    let matches = try filtered(try table(description), descriptor.predicate)
+    let table = try table(description)
     let needed = descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
-    return descriptor.applyingRange(
-      to: sortedInSwift(matches, by: descriptor.sortBy, keepingFirst: needed))
+    guard let order = description.storedOrder(descriptor.sortBy) else {
+      let matches = try matching(table, descriptor.predicate).map { table.state.models[$0] }
+      return descriptor.applyingRange(
+        to: sortedInSwift(matches, by: descriptor.sortBy, keepingFirst: needed))
+    }
+    // NB: sorted on the stored values, as SQLite's ORDER BY sorts them (`storedOrder` holds only
+    // columns whose stored order is their Swift order): `SortDescriptor.compare` costs about a
+    // microsecond a comparison.
+    var exactFilter: (([SQLValue]) -> Bool)? = { _ in true }
+    if let predicate = descriptor.predicate {
+      exactFilter = Self.exactMatcher(predicate, description)
+    }
+    if !order.isEmpty, let exactFilter, let sorted = table.sortedPositions(by: order) {
+      // Walks the rows in order, as SQLite walks an index, until enough have matched.
+      var positions: [Int] = []
+      let values = table.state.values
+      for position in sorted where exactFilter(values[position]) {
+        positions.append(position)
+        if positions.count == needed { break }
+      }
+      return descriptor.applyingRange(to: positions.map { table.state.models[$0] })
+    }
+    var positions = try matching(table, descriptor.predicate)
+    if !order.isEmpty {
+      positions = firstInOrder(
+        positions, keepingFirst: needed, by: table.precedes(order, table.state.values))
+    }
+    let start = min(descriptor.fetchOffset ?? 0, positions.count)
+    let end = descriptor.fetchLimit.map { min(positions.count, start + $0) } ?? positions.count
+    return positions[start..<end].map { table.state.models[$0] }
   }
 
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
     try descriptor.validate()
-    return descriptor.rangeCount(try filtered(try table(description), descriptor.predicate).count)
+    return descriptor.rangeCount(try matching(try table(description), descriptor.predicate).count)
   }
 
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     let key = try description.decode(id: id)
-    return table.state.positions[key].map { table.state.rows[$0].model }
+    return table.state.positions[key].map { table.state.models[$0] }
   }
 
-  private func filtered<T>(_ table: InMemoryTable<T>, _ predicate: Predicate<T>?) throws -> [T] {
-    guard let predicate else { return table.state.rows.map(\.model) }
+  /// The positions of the rows that match `predicate`, in insertion order.
+  private func matching<T>(_ table: InMemoryTable<T>, _ predicate: Predicate<T>?) throws -> [Int] {
+    guard let predicate else { return Array(table.state.models.indices) }
     let matches = Self.matcher(predicate, table.description)
-    var models: [T] = []
-    // NB: through the buffer, each row is looked at in place; iterating the array would copy
-    // every row (its model and values) to look at it.
-    try table.state.rows.withUnsafeBufferPointer { rows in
-      for index in rows.indices where try matches(rows[index]) {
-        models.append(rows[index].model)
-      }
-    }
-    return models
+    let (models, values) = (table.state.models, table.state.values)
+    return try models.indices.filter { try matches(models, values, $0) }
   }
 
-  /// Whether a row matches `predicate`, decided as the SQLite backend decides it.
+  /// Whether a row's stored values match `predicate`, when the translation decides it alone (it
+  /// cannot throw and needs no Swift evaluation); otherwise `nil`.
+  private static func exactMatcher<T>(
+    _ predicate: Predicate<T>, _ description: TableDescription<T>
+  ) -> (([SQLValue]) -> Bool)? {
+    var translator = PredicateTranslator(table: description)
+    guard let plan = translator.translate(predicate), plan.exact else { return nil }
+    guard let clause = plan.whereClause else { return { _ in true } }
+    return clause.row.map { row in { row.isTrue($0) } }
+  }
+
+  /// Whether the row at a position of the models and their values matches `predicate`, decided
+  /// as the SQLite backend decides it.
   ///
   /// NB: `Predicate.evaluate` costs microseconds a row (generic key paths and bindings); the
   /// translated part runs on the stored values in nanoseconds. SQLite answers the translated
   /// part exactly as Swift does (the differential tests hold both backends to
   /// `Predicate.evaluate`), so the answers are the same.
   private static func matcher<T>(_ predicate: Predicate<T>, _ description: TableDescription<T>)
-    -> (InMemoryTable<T>.Entry) throws -> Bool
+    -> (_ models: [T], _ values: [[SQLValue]], _ position: Int) throws -> Bool
   {
     var translator = PredicateTranslator(table: description)
-    guard let plan = translator.translate(predicate) else {
-      // May throw: every model, in insertion order, so it throws on the same row as SQLite.
-      return { try evaluate(predicate, $0.model) }
+    let inSwift = { (models: [T], _: [[SQLValue]], position: Int) throws -> Bool in
+      try evaluate(predicate, models[position])
     }
+    // May throw: every model, in insertion order, so it throws on the same row as SQLite.
+    guard let plan = translator.translate(predicate) else { return inSwift }
     let narrowing: RowValue?
     if let clause = plan.whereClause {
-      guard let row = clause.row else { return { try evaluate(predicate, $0.model) } }
+      guard let row = clause.row else { return inSwift }
       narrowing = row
     } else {
       narrowing = nil
     }
     switch (narrowing, plan.exact) {
-    case (let narrowing?, true): return { narrowing.isTrue($0.values) }
-    case (nil, true): return { _ in true }
+    case (let narrowing?, true): return { narrowing.isTrue($1[$2]) }
+    case (nil, true): return { _, _, _ in true }
     case (let narrowing?, false):
-      return { try narrowing.isTrue($0.values) && evaluate(predicate, $0.model) }
-    case (nil, false): return { try evaluate(predicate, $0.model) }
+      return { try narrowing.isTrue($1[$2]) && evaluate(predicate, $0[$2]) }
+    case (nil, false): return inSwift
     }
   }
 
@@ -155,15 +198,32 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   ///
   /// Nested calls restore only their own changes.
   func transaction<R>(_ body: () throws -> R) throws -> R {
-    let snapshot = tables.mapValues { $0.snapshot() }
+    let start = undoLog.count
+    transactionDepth += 1
+    defer {
+      transactionDepth -= 1
+      if transactionDepth == 0 { undoLog.removeAll() }
+    }
     do {
       return try body()
     } catch {
-      for (key, state) in snapshot {
-        tables[key]?.restore(state)
-      }
+      while undoLog.count > start { undoLog.removeLast()() }
       throw error
     }
+  }
+
+  /// Records how to undo a write, when a transaction is open.
+  private func recordUndo(_ undo: @escaping () -> Void) {
+    if transactionDepth > 0 { undoLog.append(undo) }
+  }
+
+  /// Records that undoing the next write puts back `table` as it is now.
+  ///
+  /// NB: for removals, which rebuild the rows anyway: keeping the state costs no more.
+  private func recordUndo<T>(restoring table: InMemoryTable<T>) {
+    guard transactionDepth > 0 else { return }
+    let state = table.state
+    undoLog.append { table.restore(state) }
   }
 
   func checkIntegrity() throws {}
@@ -183,33 +243,39 @@ extension TableDescription {
 
 // MARK: - Tables
 
-protocol InMemoryTableStorage: AnyObject {
-  func snapshot() -> Any
-  func restore(_ snapshot: Any)
-}
-
 extension TableDescription {
-  func makeInMemoryTable() -> any InMemoryTableStorage { InMemoryTable(self) }
+  func makeInMemoryTable() -> AnyObject { InMemoryTable(self) }
 }
 
 /// The rows of one model, in insertion order, with lookups by id and by unique index.
-final class InMemoryTable<T: PersistentModel>: InMemoryTableStorage {
-  struct Entry {
-    var sequence: Int64
-    var model: T
-    var values: [SQLValue]
-  }
-
+final class InMemoryTable<T: PersistentModel> {
+  /// The rows: the models, and at the same positions their stored values.
+  ///
+  /// NB: the values are kept apart from the models so that deciding a translated predicate reads
+  /// plain arrays of ``SQLValue``: rows of a generic type are copied, and their layout looked
+  /// up, each time unspecialized code reads one.
   struct State {
-    var rows: [Entry] = []
+    var models: [T] = []
+    var values: [[SQLValue]] = []
     var positions: [T.ID: Int] = [:]
     /// For each unique index (in declaration order): indexed values → id.
     var unique: [[[SQLValue]: T.ID]]
   }
 
   let description: TableDescription<T>
-  private(set) var state: State
+  private(set) var state: State {
+    didSet {
+      if !sorted.isEmpty { sorted.removeAll() }
+      if !requested.isEmpty { requested.removeAll() }
+    }
+  }
   private let uniqueIndexes: [IndexDescription]
+  /// The row positions in each order asked for twice since the last write: the in-memory
+  /// counterpart of an index, so that repeated reads of the first rows of a large table do not
+  /// look at every row. Any write drops them.
+  private var sorted: [[Int]: [Int]] = [:]
+  /// The orders asked for once since the last write.
+  private var requested: Set<[Int]> = []
   private var idColumnChecked = false
 
   init(_ description: TableDescription<T>) {
@@ -224,11 +290,35 @@ final class InMemoryTable<T: PersistentModel>: InMemoryTableStorage {
     idColumnChecked = true
   }
 
-  func snapshot() -> Any { state }
-
-  func restore(_ snapshot: Any) {
-    if let state = snapshot as? State { self.state = state }
+  /// The positions of every row sorted by `order` (columns and directions; ties in insertion
+  /// order), when the same order was asked for before since the last write; `nil` the first
+  /// time, so that a table written between reads never pays for sorting all of its rows.
+  func sortedPositions(by order: [(position: Int, ascending: Bool)]) -> [Int]? {
+    // The key: each column's position, negated (less one) when descending.
+    let key = order.map { $0.ascending ? $0.position : -1 - $0.position }
+    if let positions = sorted[key] { return positions }
+    guard requested.insert(key).inserted == false else { return nil }
+    let positions = state.values.indices.sorted(by: precedes(order, state.values))
+    sorted[key] = positions
+    return positions
   }
+
+  /// Whether the row at one position comes before the row at another in `order`, as SQLite's
+  /// `ORDER BY` sorts their stored `values`, ties in insertion order.
+  func precedes(_ order: [(position: Int, ascending: Bool)], _ values: [[SQLValue]])
+    -> (Int, Int) -> Bool
+  {
+    { left, right in
+      for (column, ascending) in order {
+        let sign = RowValue.order(values[left][column], values[right][column])
+        if sign != 0 { return ascending == (sign < 0) }
+      }
+      return left < right
+    }
+  }
+
+  /// Puts back a state this table had.
+  func restore(_ state: State) { self.state = state }
 
   private func key(_ values: [SQLValue], _ index: IndexDescription) -> [SQLValue]? {
     let key = index.positions.map { values[$0] }
@@ -244,17 +334,25 @@ final class InMemoryTable<T: PersistentModel>: InMemoryTableStorage {
     return nil
   }
 
-  func append(_ entry: Entry) {
-    state.positions[entry.model.id] = state.rows.count
-    addKeys(entry)
-    state.rows.append(entry)
+  func append(_ model: T, values: [SQLValue]) {
+    state.positions[model.id] = state.models.count
+    addKeys(values, id: model.id)
+    state.models.append(model)
+    state.values.append(values)
+  }
+
+  /// Removes the newest row (undoing ``append(_:values:)``).
+  func removeLast() {
+    let model = state.models.removeLast()
+    state.positions[model.id] = nil
+    removeKeys(state.values.removeLast())
   }
 
   func replace(at position: Int, model: T, values: [SQLValue]) {
-    removeKeys(state.rows[position])
-    state.rows[position].model = model
-    state.rows[position].values = values
-    addKeys(state.rows[position])
+    removeKeys(state.values[position])
+    state.models[position] = model
+    state.values[position] = values
+    addKeys(values, id: model.id)
   }
 
   /// Removes the rows at `positions` (ascending).
@@ -262,26 +360,29 @@ final class InMemoryTable<T: PersistentModel>: InMemoryTableStorage {
     guard let first = positions.first else { return }
     let doomed = Set(positions)
     for position in positions {
-      removeKeys(state.rows[position])
-      state.positions[state.rows[position].model.id] = nil
+      removeKeys(state.values[position])
+      state.positions[state.models[position].id] = nil
     }
-    var kept: [Entry] = Array(state.rows[..<first])
-    for position in first..<state.rows.count where !doomed.contains(position) {
-      state.positions[state.rows[position].model.id] = kept.count
-      kept.append(state.rows[position])
+    var models = Array(state.models[..<first])
+    var values = Array(state.values[..<first])
+    for position in first..<state.models.count where !doomed.contains(position) {
+      state.positions[state.models[position].id] = models.count
+      models.append(state.models[position])
+      values.append(state.values[position])
     }
-    state.rows = kept
+    state.models = models
+    state.values = values
   }
 
-  private func addKeys(_ entry: Entry) {
+  private func addKeys(_ values: [SQLValue], id: T.ID) {
     for (offset, index) in uniqueIndexes.enumerated() {
-      if let key = key(entry.values, index) { state.unique[offset][key] = entry.model.id }
+      if let key = key(values, index) { state.unique[offset][key] = id }
     }
   }
 
-  private func removeKeys(_ entry: Entry) {
+  private func removeKeys(_ values: [SQLValue]) {
     for (offset, index) in uniqueIndexes.enumerated() {
-      if let key = key(entry.values, index) { state.unique[offset][key] = nil }
+      if let key = key(values, index) { state.unique[offset][key] = nil }
     }
   }
 }

@@ -115,11 +115,12 @@ struct RowValue: Sendable {
   static func instr(_ haystack: RowValue, _ needle: RowValue) -> RowValue {
     RowValue { row in
       // NB: the translator writes `instr` on strings only, which are stored as text.
-      guard case .text(let text) = haystack.value(row), case .text(let part) = needle.value(row)
+      guard case .text(var text) = haystack.value(row), case .text(var part) = needle.value(row)
       else { return .null }
-      guard let offset = firstOffset(of: Array(part.utf8), in: Array(text.utf8)) else {
-        return .integer(0)
-      }
+      // NB: on the strings' own UTF-8 storage: copying each title into an array to search it
+      // cost more than the search.
+      let found = text.withUTF8 { text in part.withUTF8 { firstOffset(of: $0, in: text) } }
+      guard let offset = found else { return .integer(0) }
       // SQLite counts characters, not bytes: skip UTF-8 continuation bytes.
       let characters = text.utf8.prefix(offset).count { $0 & 0xC0 != 0x80 }
       return .integer(Int64(characters + 1))
@@ -158,6 +159,17 @@ struct RowValue: Sendable {
     case (.text(let left), .text(let right)): return compareBytes(left.utf8, right.utf8)
     case (.blob(let left), .blob(let right)): return compareBytes(left, right)
     default: return sign(storageRank(lhs), storageRank(rhs))
+    }
+  }
+
+  /// The order of two values as SQLite's `ORDER BY` sorts them: `NULL` first, then as
+  /// ``compare(_:_:)``.
+  static func order(_ lhs: SQLValue, _ rhs: SQLValue) -> Int {
+    switch (lhs, rhs) {
+    case (.null, .null): return 0
+    case (.null, _): return -1
+    case (_, .null): return 1
+    default: return compare(lhs, rhs) ?? 0
     }
   }
 
@@ -200,11 +212,15 @@ struct RowValue: Sendable {
   }
 
   /// The byte offset of the first occurrence of `needle` in `haystack` (0 for an empty needle).
-  private static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+  private static func firstOffset(
+    of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
     guard needle.count <= haystack.count else { return nil }
     guard let first = needle.first else { return 0 }
     for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-      if haystack[start..<start + needle.count].elementsEqual(needle) { return start }
+      if memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
+        return start
+      }
     }
     return nil
   }

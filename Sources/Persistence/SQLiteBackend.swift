@@ -502,17 +502,9 @@ final class SQLiteTable<T: PersistentModel> {
   /// The `ORDER BY` terms for `descriptors` (ending with `loop_seq`), or `nil` when one of them
   /// cannot be sorted by SQL exactly as Swift sorts it.
   func orderBy(_ descriptors: [SortDescriptor<T>]) -> String? {
-    var terms: [String] = []
-    for descriptor in descriptors {
-      guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath,
-        let position = description.storedIndex(of: keyPath),
-        description.stored[position].comparability == .ordering
-      else { return nil }
-      let direction = descriptor.order == .forward ? "ASC" : "DESC"
-      terms.append(description.stored[position].quotedName + " " + direction)
-    }
-    terms.append(quoted("loop_seq"))
-    return terms.joined(separator: ", ")
+    guard let order = description.storedOrder(descriptors) else { return nil }
+    let terms = order.map { description.stored[$0.position].quotedName + ($0.ascending ? " ASC" : " DESC") }
+    return (terms + [quoted("loop_seq")]).joined(separator: ", ")
   }
 }
 

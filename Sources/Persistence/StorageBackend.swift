@@ -30,7 +30,7 @@ protocol AnyTableDescription: AnyObject, Sendable {
   /// The table's prepared statements in `database`.
   func makeSQLiteTable(_ database: SQLiteDatabase) throws(PersistenceError) -> AnyObject
   /// An empty in-memory table.
-  func makeInMemoryTable() -> any InMemoryTableStorage
+  func makeInMemoryTable() -> AnyObject
 }
 
 extension TableDescription: AnyTableDescription {
@@ -81,7 +81,8 @@ func sortedInSwift<T>(
   _ models: [T], by descriptors: [SortDescriptor<T>], keepingFirst prefix: Int? = nil
 ) -> [T] {
   guard !descriptors.isEmpty else { return models }
-  func precedes(_ left: (offset: Int, element: T), _ right: (offset: Int, element: T)) -> Bool {
+  let items = Array(models.enumerated())
+  return firstInOrder(items, keepingFirst: prefix) { left, right in
     for descriptor in descriptors {
       switch descriptor.compare(left.element, right.element) {
       case .orderedAscending: return true
@@ -90,25 +91,29 @@ func sortedInSwift<T>(
       }
     }
     return left.offset < right.offset
-  }
+  }.map(\.element)
+}
+
+/// `items` sorted by `precedes`, a strict total order, or only the first `prefix` of them.
+func firstInOrder<Item>(
+  _ items: [Item], keepingFirst prefix: Int?, by precedes: (Item, Item) -> Bool
+) -> [Item] {
   // NB: with a small limit (the six most recent of 100,000), keep only the best `prefix` in a
-  // sorted buffer: about n comparisons instead of n log n. The order is total (ties fall back to
-  // insertion order), so the result is the same as sorting everything.
-  if let prefix, prefix < models.count / 8 {
-    var best: [(offset: Int, element: T)] = []
-    best.reserveCapacity(prefix + 1)
-    for item in models.enumerated() {
-      if best.count == prefix, let last = best.last, !precedes(item, last) { continue }
-      var low = 0
-      var high = best.count
-      while low < high {
-        let middle = (low + high) / 2
-        if precedes(best[middle], item) { low = middle + 1 } else { high = middle }
-      }
-      best.insert(item, at: low)
-      if best.count > prefix { best.removeLast() }
+  // sorted buffer: about n comparisons instead of n log n. The order is total, so the result is
+  // the same as sorting everything.
+  guard let prefix, prefix < items.count / 8 else { return items.sorted(by: precedes) }
+  var best: [Item] = []
+  best.reserveCapacity(prefix + 1)
+  for item in items {
+    if best.count == prefix, let last = best.last, !precedes(item, last) { continue }
+    var low = 0
+    var high = best.count
+    while low < high {
+      let middle = (low + high) / 2
+      if precedes(best[middle], item) { low = middle + 1 } else { high = middle }
     }
-    return best.map(\.element)
+    best.insert(item, at: low)
+    if best.count > prefix { best.removeLast() }
   }
-  return models.enumerated().sorted(by: precedes).map(\.element)
+  return best
 }

@@ -205,6 +205,20 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     lookup[KeyPathKey(keyPath: keyPath)]
   }
 
+  /// The stored columns `descriptors` sort by, with their directions, or `nil` when one of them
+  /// cannot be sorted on stored values exactly as Swift sorts it (a string comparator, or a
+  /// column whose stored order is not its Swift order).
+  func storedOrder(_ descriptors: [SortDescriptor<Model>]) -> [(position: Int, ascending: Bool)]? {
+    var order: [(position: Int, ascending: Bool)] = []
+    for descriptor in descriptors {
+      guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath,
+        let position = storedIndex(of: keyPath), stored[position].comparability == .ordering
+      else { return nil }
+      order.append((position, descriptor.order == .forward))
+    }
+    return order
+  }
+
   /// The position of the folded copy of the stored column at `position`, if it is searchable.
   func foldedIndex(ofColumn position: Int) -> Int? {
     stored.firstIndex { $0.foldedSource == position }

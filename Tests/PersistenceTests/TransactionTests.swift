@@ -78,6 +78,35 @@ private struct Abort: Error, Equatable {}
   }
 
   @Test(arguments: Backend.allCases)
+  func aRolledBackTransactionLeavesIDsAndUniqueValuesAsTheyWere(_ backend: Backend) throws {
+    let store = try Store(backend, Link.self)
+    let (x, y, z) = (URL(string: "https://x.example")!, URL(string: "https://y.example")!,
+      URL(string: "https://z.example")!)
+    let kept = Link(id: UUID(), title: "kept", url: x, lastViewedDate: date(1))
+    let added = Link(id: UUID(), title: "added", url: y, lastViewedDate: date(2))
+    try store.context.insert(kept)
+    #expect(throws: Abort()) {
+      try store.context.transaction { context in
+        try context.insert(added)
+        try context.update(Link(id: kept.id, title: "moved", url: z, lastViewedDate: nil))
+        // `x` is free now, inside the transaction.
+        try context.insert(Link(id: UUID(), title: "takes x", url: x, lastViewedDate: nil))
+        #expect(try context.delete(Link.self, where: #Predicate { $0.title == "added" }) == 1)
+        throw Abort()
+      }
+    }
+    #expect(try store.context.fetchAll(Link.self) == [kept])
+    #expect(
+      throws: PersistenceError.uniqueViolation(model: "Link", columns: ["url"], id: "\(added.id)")
+    ) {
+      try store.context.insert(Link(id: added.id, title: "again", url: x, lastViewedDate: nil))
+    }
+    try store.context.insert(added)
+    try store.context.insert(Link(id: UUID(), title: "z is free", url: z, lastViewedDate: nil))
+    #expect(try store.context.fetchAll(Link.self).map(\.title) == ["kept", "added", "z is free"])
+  }
+
+  @Test(arguments: Backend.allCases)
   func theSameContextInsideTheBodyJoinsTheTransaction(_ backend: Backend) throws {
     let store = try Store(backend)
     let outer = store.context

@@ -155,7 +155,10 @@ public struct Habits: Reducer {
       syncDetail(&state)
       return effect
     }
-    .ifLet(\.detail, action: .case(Action.detail)) { HabitDetail() }
+    .ifLet(
+      \.detail,
+      action: .case(Action.detail) { if case .detail(let action) = $0 { action } else { nil } }
+    ) { HabitDetail() }
   }
 
   // MARK: - Logic

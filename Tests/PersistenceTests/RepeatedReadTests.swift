@@ -1,0 +1,78 @@
+import Foundation
+import Persistence
+import Testing
+
+/// The same sorted read asked for again and again, between writes: the in-memory backend keeps
+/// the order it sorted until the next write, and must never answer from a stale one.
+@Suite struct RepeatedReadTests {
+  /// The first `limit` items by `dueDate` descending (nil last), then by insertion, skipping
+  /// `offset`, among those with `count` above `minimum`: what every read below must return.
+  static func expected(_ items: [Item], minimum: Int, offset: Int, limit: Int) -> [Int] {
+    let kept = items.enumerated().filter { $0.element.count > minimum }
+    let sorted = kept.sorted { left, right in
+      switch (left.element.dueDate, right.element.dueDate) {
+      case (let l?, let r?) where l != r: return l > r
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return left.offset < right.offset
+      }
+    }
+    return sorted.dropFirst(offset).prefix(limit).map(\.element.id)
+  }
+
+  func read(_ context: ModelContext, minimum: Int, offset: Int, limit: Int) throws -> [Int] {
+    var descriptor = FetchDescriptor<Item>(
+      predicate: #Predicate { $0.count > minimum },
+      sortBy: [SortDescriptor(\.dueDate, order: .reverse)])
+    descriptor.fetchOffset = offset
+    descriptor.fetchLimit = limit
+    return try context.fetch(descriptor).map(\.id)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aRepeatedSortedReadFollowsEveryWrite(_ backend: Backend) throws {
+    let store = try Store(backend)
+    var items = (0..<40).map { index in
+      Item(
+        id: index, title: "item \(index)", count: index % 7,
+        dueDate: index % 5 == 0 ? nil : date(Double((index * 13) % 17)))
+    }
+    for item in items { try store.context.insert(item) }
+
+    func readThrice(_ step: String) throws {
+      let expected = Self.expected(items, minimum: 2, offset: 3, limit: 6)
+      for attempt in 1...3 {
+        #expect(
+          try read(store.context, minimum: 2, offset: 3, limit: 6) == expected,
+          "\(step), read \(attempt)")
+      }
+      #expect(
+        try store.context.fetchAll(Item.self, sortBy: [SortDescriptor(\.dueDate, order: .reverse)])
+          .map(\.id) == Self.expected(items, minimum: -1, offset: 0, limit: items.count),
+        "\(step): every item")
+    }
+    try readThrice("after inserting")
+
+    let newest = Item(id: 100, title: "newest", count: 6, dueDate: date(99))
+    try store.context.insert(newest)
+    items.append(newest)
+    try readThrice("after an insert")
+
+    items[4].dueDate = date(50)
+    try store.context.update(items[4])
+    try readThrice("after an update")
+
+    let removed = items.remove(at: 10)
+    try store.context.delete(Item.self, id: removed.id)
+    try readThrice("after a delete")
+
+    struct Abort: Error {}
+    _ = try? store.context.transaction { context in
+      try context.insert(Item(id: 200, title: "rolled back", count: 6, dueDate: date(98)))
+      _ = try read(context, minimum: 2, offset: 0, limit: 1)
+      _ = try read(context, minimum: 2, offset: 0, limit: 1)
+      throw Abort()
+    }
+    try readThrice("after a rolled-back insert")
+  }
+}
