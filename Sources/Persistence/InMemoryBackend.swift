@@ -270,9 +270,10 @@ final class InMemoryTable<T: PersistentModel> {
     }
   }
   private let uniqueIndexes: [IndexDescription]
-  /// The row positions in each order asked for twice since the last write: the in-memory
-  /// counterpart of an index, so that repeated reads of the first rows of a large table do not
-  /// look at every row. Any write drops them.
+  /// The row positions in each order asked for twice since the last write.
+  ///
+  /// The in-memory counterpart of an index, so that repeated reads of the first rows of a large
+  /// table do not look at every row. Any write drops them.
   private var sorted: [[Int]: [Int]] = [:]
   /// The orders asked for once since the last write.
   private var requested: Set<[Int]> = []

@@ -216,11 +216,11 @@ struct RowValue: Sendable {
     of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
   ) -> Int? {
     guard needle.count <= haystack.count else { return nil }
-    guard let first = needle.first else { return 0 }
+    guard let first = needle.first, let needleStart = needle.baseAddress,
+      let haystackStart = haystack.baseAddress
+    else { return 0 }
     for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-      if memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
-        return start
-      }
+      if memcmp(haystackStart + start, needleStart, needle.count) == 0 { return start }
     }
     return nil
   }

@@ -503,7 +503,9 @@ final class SQLiteTable<T: PersistentModel> {
   /// cannot be sorted by SQL exactly as Swift sorts it.
   func orderBy(_ descriptors: [SortDescriptor<T>]) -> String? {
     guard let order = description.storedOrder(descriptors) else { return nil }
-    let terms = order.map { description.stored[$0.position].quotedName + ($0.ascending ? " ASC" : " DESC") }
+    let terms = order.map {
+      description.stored[$0.position].quotedName + ($0.ascending ? " ASC" : " DESC")
+    }
     return (terms + [quoted("loop_seq")]).joined(separator: ", ")
   }
 }

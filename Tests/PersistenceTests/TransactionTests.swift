@@ -80,8 +80,10 @@ private struct Abort: Error, Equatable {}
   @Test(arguments: Backend.allCases)
   func aRolledBackTransactionLeavesIDsAndUniqueValuesAsTheyWere(_ backend: Backend) throws {
     let store = try Store(backend, Link.self)
-    let (x, y, z) = (URL(string: "https://x.example")!, URL(string: "https://y.example")!,
-      URL(string: "https://z.example")!)
+    let (x, y, z) = (
+      URL(string: "https://x.example")!, URL(string: "https://y.example")!,
+      URL(string: "https://z.example")!
+    )
     let kept = Link(id: UUID(), title: "kept", url: x, lastViewedDate: date(1))
     let added = Link(id: UUID(), title: "added", url: y, lastViewedDate: date(2))
     try store.context.insert(kept)
