@@ -80,6 +80,10 @@ struct Settings {
   /// Timed runs per measurement (after one warm-up run of each side).
   var runs: Int { quick ? 1 : 7 }
 
+  /// Timed runs for the measurements that take seconds each, which vary less between runs and
+  /// would otherwise take the whole run past two minutes.
+  var longRuns: Int { quick ? 1 : 3 }
+
   /// `full` normally, `small` with `--quick`.
   func size(_ full: Int, quick small: Int) -> Int { quick ? small : full }
 }
@@ -100,13 +104,17 @@ func medianTimes(
   return (median(oursTimes), median(baselineTimes))
 }
 
-/// The median time of asynchronous `ours` and `baseline`, as `medianTimes(runs:ours:baseline:)`.
+/// The median time of asynchronous `ours` and `baseline`, as `medianTimes(runs:ours:baseline:)`;
+/// without the warm-up runs when `warmUp` is false (for work long enough to warm itself up).
 @MainActor
 func medianTimes(
-  runs: Int, ours: () async throws -> Void, baseline: () async throws -> Void
+  runs: Int, warmUp: Bool = true, ours: () async throws -> Void,
+  baseline: () async throws -> Void
 ) async rethrows -> (ours: Double, baseline: Double) {
-  try await ours()
-  try await baseline()
+  if warmUp {
+    try await ours()
+    try await baseline()
+  }
   var oursTimes: [Double] = []
   var baselineTimes: [Double] = []
   for _ in 0..<runs {

@@ -86,7 +86,7 @@ enum PersistenceBenchmarks {
 
     // Insert: a fresh file each run, one transaction.
     var run = 0
-    let insert = try medianTimes(runs: settings.runs) {
+    let insert = try medianTimes(runs: settings.longRuns) {
       run += 1
       let context = ModelContext(
         try ModelContainer(

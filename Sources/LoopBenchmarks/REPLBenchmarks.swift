@@ -20,7 +20,8 @@ enum REPLBenchmarks {
       }
     }
     var failures: Int32 = 0
-    let times = try await medianTimes(runs: settings.quick ? 1 : 3) {
+    // NB: ten thousand commands warm the code up in their first hundred; no separate warm-up.
+    let times = try await medianTimes(runs: settings.longRuns, warmUp: settings.quick) {
       let session = Session(
         environment: try environment(),
         console: Console(writeOutput: { _ in }, writeError: { _ in }),

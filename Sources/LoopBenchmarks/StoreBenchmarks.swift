@@ -194,7 +194,7 @@ enum StoreBenchmarks {
   }
 
   static func roundTrips(_ settings: Settings, into results: inout [Measurement]) async {
-    let trips = settings.size(20_000, quick: 100)
+    let trips = settings.size(5_000, quick: 100)
     let pingStore = Store(initialState: BenchList.state(rows: 1)) { BenchList(reflection: false) }
     let roundTrips = await medianTimes(runs: settings.runs) {
       for _ in 0..<trips { await pingStore.send(.ping).finish() }
@@ -243,7 +243,7 @@ enum StoreBenchmarks {
     let before = BenchList.state(rows: 10_000)
     var after = before
     after.rows[id: 5_000]?.count = 1
-    let diffs = settings.size(50, quick: 2)
+    let diffs = settings.size(20, quick: 2)
     var lines = 0
     let diff = medianTimes(runs: settings.runs) {
       for _ in 0..<diffs { lines &+= Diff.lines(before, after)?.count ?? 0 }
