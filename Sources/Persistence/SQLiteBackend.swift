@@ -460,10 +460,7 @@ final class SQLiteTable<T: PersistentModel> {
     // NB: a screen fetches with the same descriptors again and again; compare with the last
     // ones before building a key.
     if let (keys, order) = lastOrder, keys.count == descriptors.count,
-      zip(keys, descriptors).allSatisfy({ key, descriptor in
-        descriptor.keyPath === key.keyPath && (descriptor.order == .forward) == key.forward
-          && descriptor.stringComparator == nil
-      })
+      Self.matches(keys, descriptors)
     {
       return order
     }
@@ -484,6 +481,20 @@ final class SQLiteTable<T: PersistentModel> {
     }
     lastOrder = (keys, order)
     return order
+  }
+
+  /// Whether `descriptors` sort as `keys` (of the same count) do.
+  ///
+  /// NB: an index loop: `zip` and `allSatisfy` are generic code not specialized here, and cost
+  /// more than the comparisons.
+  private static func matches(_ keys: [SortKey], _ descriptors: [SortDescriptor<T>]) -> Bool {
+    for index in keys.indices {
+      let (key, descriptor) = (keys[index], descriptors[index])
+      guard descriptor.keyPath === key.keyPath, (descriptor.order == .forward) == key.forward,
+        descriptor.stringComparator == nil
+      else { return false }
+    }
+    return true
   }
 
   /// The statement selecting every row in `order` (with `LIMIT ? OFFSET ?` when `limited`).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A key path usable as a dictionary key across isolation domains.
 ///
@@ -53,6 +54,12 @@ final class ColumnLayout: Sendable {
   let names: [String]
   private let identifiers: [ObjectIdentifier]
   private let lookup: [KeyPathKey: Int]
+  /// Positions found by equality, by the identity of the key path object asked with.
+  ///
+  /// NB: each key path literal is one object, but `init(row:)` writes its own literals, other
+  /// objects than the schema's; hashing a key path to find its column cost more than decoding
+  /// the value. The entries keep their key paths alive, so an identity is never reused.
+  private let learned = Mutex<[ObjectIdentifier: (keyPath: KeyPathKey, position: Int)]>([:])
 
   init(modelName: String, names: [String], keyPaths: [KeyPathKey], lookup: [KeyPathKey: Int]) {
     self.modelName = modelName
@@ -70,7 +77,14 @@ final class ColumnLayout: Sendable {
     for position in identifiers.indices where identifiers[position] == identifier {
       return position
     }
-    return lookup[KeyPathKey(keyPath: keyPath)]
+    if let known = learned.withLock({ $0[identifier] }) { return known.position }
+    guard let position = lookup[KeyPathKey(keyPath: keyPath)] else { return nil }
+    learned.withLock { learned in
+      // Key paths made at run time could fill it without end; literals are a few per model.
+      if learned.count >= 256 { learned.removeAll() }
+      learned[identifier] = (KeyPathKey(keyPath: keyPath), position)
+    }
+    return position
   }
 }
 
