@@ -24,7 +24,8 @@ public final class TestStore<State: Equatable, Action> {
   /// How strictly the store checks the test's assertions.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long `receive` and `finish` wait for effects by default.
+  /// How long `receive` and `finish` wait for effects by default: on an idle main actor; while
+  /// it is too busy to run them (a parallel test run), they wait longer.
   public var timeout: Duration = .seconds(1)
 
   /// The dependencies the reducer and new effects use; change them between steps.
@@ -463,20 +464,22 @@ extension TestStore {
 
   // MARK: - Waiting
 
-  /// Waits until `isDone` holds, `isHopeless` holds, or `timeout` passes; re-checked each time an
-  /// effect sends an action or finishes, never by polling.
+  /// Waits until `isDone` holds, `isHopeless` holds, or `timeout` passes (longer while the main
+  /// actor is too busy to run the effects: see ``BusyMainActor``); re-checked each time an effect
+  /// sends an action or finishes, never by polling.
   private func waitUntil(
     _ isDone: () -> Bool, or isHopeless: () -> Bool, timeout: Duration
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while !isDone(), !isHopeless(), ContinuousClock.now < deadline {
-      let timer = Task { [weak self] in
-        try? await Task.sleep(until: deadline, clock: .continuous)
-        self?.wake()
-      }
-      await withCheckedContinuation { waiters.append($0) }
-      timer.cancel()
-    }
+    await BusyMainActor.wait(
+      timeout: timeout, until: { isDone() || isHopeless() },
+      waitingUntil: { deadline in
+        let timer = Task { [weak self] in
+          try? await Task.sleep(until: deadline, clock: .continuous)
+          self?.wake()
+        }
+        await withCheckedContinuation { waiters.append($0) }
+        timer.cancel()
+      })
   }
 
   fileprivate func wake() {
@@ -545,7 +548,8 @@ public struct TestStoreTask: Sendable {
   /// Whether the effects have finished.
   public var isCompleted: Bool { isFinished.isSet }
 
-  /// Waits for the effects to finish; fails the test if they are still running after `timeout`.
+  /// Waits for the effects to finish; fails the test if they are still running after `timeout`
+  /// (longer while the main actor is too busy to run them).
   ///
   /// - Parameters:
   ///   - timeout: How long to wait.
@@ -562,20 +566,24 @@ public struct TestStoreTask: Sendable {
   ) async {
     guard let task else { return }
     let flag = isFinished
-    let timer = Task {
-      try? await Task.sleep(for: timeout)
-    }
-    let watcher = Task {
-      await task.value
-      timer.cancel()
-    }
-    await timer.value
+    await BusyMainActor.wait(
+      timeout: timeout, until: { flag.isSet },
+      waitingUntil: { deadline in
+        let timer = Task {
+          try? await Task.sleep(until: deadline, clock: .continuous)
+        }
+        let watcher = Task {
+          await task.value
+          timer.cancel()
+        }
+        await timer.value
+        watcher.cancel()
+      })
     if !flag.isSet {
       IssueReporting.current.reportIssue(
         Message.taskStillRunning(timeout: timeout),
         at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
-    watcher.cancel()
   }
 }
 

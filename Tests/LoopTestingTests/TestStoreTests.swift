@@ -345,6 +345,36 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
         "To fix, advance the 'TestClock' the effect waits on, or pass a longer 'timeout'."))
   }
 
+  @Test func receiveWaitsPastItsTimeoutWhileTheMainActorIsTooBusyToRunTheEffect() async {
+    // Other work takes the main actor in 50 ms turns (as a parallel test run does), and the
+    // effect needs eight turns of its own: about 0.4 s, four times the timeout.
+    let load = Task { @MainActor in
+      for _ in 0..<12 {
+        let end = ContinuousClock.now.advanced(by: .milliseconds(50))
+        while ContinuousClock.now < end {}
+        await Task.yield()
+      }
+    }
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
+        $0.numberFact.fetch = { number in
+          for _ in 0..<8 { await MainActor.run {} }
+          return "\(number) took its time"
+        }
+      }
+      store.timeout = .milliseconds(100)
+      await store.send(.factButtonTapped) { $0.isLoading = true }
+      await store.receive(.factResponse("0 took its time")) {
+        $0.isLoading = false
+        $0.fact = "0 took its time"
+      }
+    }
+    await load.value
+    #expect(issues.messages.isEmpty)
+  }
+
   @Test func receiveFailsAtOnceWhenNoEffectIsRunning() async {
     let issues = await capturingIssues {
       let store = TestStore(initialState: Counter.State()) { Counter() }

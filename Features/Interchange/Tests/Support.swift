@@ -64,7 +64,7 @@ struct Database {
 func interchangeStore(
   _ database: Database, state: Interchange.State = Interchange.State()
 ) -> TestStore<Interchange.State, Interchange.Action> {
-  let store = TestStore(initialState: state) {
+  TestStore(initialState: state) {
     Interchange()
   } withDependencies: {
     $0.linkClient = database.links
@@ -76,12 +76,6 @@ func interchangeStore(
     $0.timeZone = berlin
     $0.continuousClock = TestClock()
   }
-  // NB: an import or export hops to the main actor once per domain and batch; while the whole
-  // suite runs in parallel each hop queues behind hundreds of other tests' work, which once
-  // took longer than the default second. A passing test never waits for the timeout (receive
-  // wakes when the action arrives), so only a failing one is slower for it.
-  store.timeout = .seconds(10)
-  return store
 }
 
 /// A request to import `text` from `file`.

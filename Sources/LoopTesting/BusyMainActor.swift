@@ -1,0 +1,60 @@
+/// Waiting for effects while the main actor is too busy to run them.
+///
+/// A `TestStore`'s timeout is meant for the effects' own progress. The main actor runs them, and
+/// while a whole suite runs in parallel each of their steps can queue behind hundreds of other
+/// tests' work for longer than the timeout. So a wait that reaches its deadline first asks how
+/// long a turn on the main actor takes: while turns take more than ``threshold``, the effects
+/// have not had their time, and the wait goes on (up to ``patience`` timeouts, or
+/// ``shortestPatience`` if longer, in all); on an idle actor it ends at the deadline as before. A
+/// passing test never waits for any of this.
+@MainActor
+enum BusyMainActor {
+  /// How many timeouts a wait may last in all while the main actor stays busy.
+  static let patience = 30
+
+  /// How long a wait may last in all while the main actor stays busy, however short its
+  /// timeout: a whole suite running in parallel has kept effects from the actor for seconds.
+  static let shortestPatience: Duration = .seconds(60)
+
+  /// A turn on the main actor longer than this means it is busy.
+  static let threshold: Duration = .milliseconds(20)
+
+  /// How much longer to wait, at most, each time the main actor was found busy.
+  static let step: Duration = .milliseconds(250)
+
+  /// Whether a turn on the main actor now takes longer than ``threshold``: the longer of two
+  /// yields, each waiting behind the jobs queued before it.
+  static func isBusy() async -> Bool {
+    var longest = Duration.zero
+    for _ in 0..<2 {
+      let start = ContinuousClock.now
+      await Task.yield()
+      longest = max(longest, ContinuousClock.now - start)
+    }
+    return longest > threshold
+  }
+
+  /// Waits until `isDone` holds, or the deadline `timeout` from now passes while the main actor
+  /// is not busy.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long the work may take on an idle main actor.
+  ///   - isDone: Whether the wait is over; checked before each wait.
+  ///   - wait: Waits until the given deadline, or until `isDone` may have changed.
+  static func wait(
+    timeout: Duration, until isDone: () -> Bool,
+    waitingUntil wait: (ContinuousClock.Instant) async -> Void
+  ) async {
+    let start = ContinuousClock.now
+    let limit = start.advanced(by: max(timeout * patience, shortestPatience))
+    var deadline = start.advanced(by: timeout)
+    while !isDone() {
+      if ContinuousClock.now >= deadline {
+        guard ContinuousClock.now < limit, await isBusy() else { return }
+        deadline = min(limit, ContinuousClock.now.advanced(by: min(timeout, step)))
+        continue
+      }
+      await wait(deadline)
+    }
+  }
+}
