@@ -36,6 +36,7 @@ private struct List: Reducer {
     case detail(Row.Action)
     case remove(Int)
     case replaceRows([Int])
+    case showDetail(Int)
     case dismissDetail
   }
 
@@ -48,6 +49,8 @@ private struct List: Reducer {
         state.rows.remove(id: id)
       case .replaceRows(let ids):
         state.rows = IdentifiedArray(uniqueElements: ids.map { Row.State(id: $0) })
+      case .showDetail(let id):
+        state.detail = Row.State(id: id)
       case .dismissDetail:
         state.detail = nil
       case .rows, .detail:
@@ -79,7 +82,7 @@ private struct List: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/ReducerTests.swift:58' received an action for a missing \
+        A 'forEach' at 'LoopTests/ReducerTests.swift:61' received an action for a missing \
         element (id: 9):
 
             List.Action.rows(
@@ -109,7 +112,7 @@ private struct List: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'LoopTests/ReducerTests.swift:59' received a child action when the \
+        An 'ifLet' at 'LoopTests/ReducerTests.swift:62' received a child action when the \
         child state was nil:
 
             List.Action.detail(.tapped)
@@ -153,6 +156,28 @@ private struct List: Reducer {
     store.send(.dismissDetail)
     await task.finish()
     #expect(store.state.detail == nil)
+  }
+
+  @Test func replacingTheChildWithAnotherIDCancelsTheOldChildsEffects() async {
+    let store = Store(initialState: List.State(detail: Row.State(id: 5))) { List() }
+    let task = store.send(.detail(.longTask))
+    store.send(.showDetail(6))
+    let cancelledByTheStore = task.isCancelled
+    task.cancel()  // NB: so that the test ends even when the store did not cancel it.
+    await task.finish()
+    #expect(cancelledByTheStore)
+    // The old child's effect sent nothing into the new child.
+    #expect(store.state.detail == Row.State(id: 6))
+  }
+
+  @Test func replacingTheChildWithOneOfTheSameIDKeepsItsEffects() async {
+    let store = Store(initialState: List.State(detail: Row.State(id: 5, taps: 3))) { List() }
+    let task = store.send(.detail(.longTask))
+    store.send(.showDetail(5))
+    #expect(!task.isCancelled)
+    #expect(store.state.detail == Row.State(id: 5))
+    task.cancel()
+    await task.finish()
   }
 
   @Test func builderSupportsIfElseOptionalAndLoops() {

@@ -8,7 +8,9 @@ extension Reducer {
   ///
   /// An action for the child while its state is `nil` is a mistake (often an effect that
   /// outlived the child): it is reported as a runtime issue and ignored, never a crash. When
-  /// this reducer sets the child state to `nil`, the child's running effects are cancelled.
+  /// this reducer sets the child state to `nil`, the child's running effects are cancelled; so
+  /// are they when it replaces an `Identifiable` child with one of another id (a different
+  /// child, whose actions the old one's effects must not send).
   ///
   /// - Parameters:
   ///   - toChildState: Where the optional child state lives.
@@ -38,6 +40,22 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let fileID: StaticString
   let line: UInt
+  /// Whether the child state is `Identifiable`, decided once: then its effects are tied to
+  /// its id.
+  let childIsIdentifiable: Bool
+
+  init(
+    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.fileID = fileID
+    self.line = line
+    self.childIsIdentifiable = Child.State.self is any Identifiable.Type
+  }
 
   /// Runs the child for its actions when present, then the parent.
   ///
@@ -48,14 +66,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let effectID = IfLetEffectID(path: UncheckedSendable(toChildState))
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
       // NB: moved out and back so the child state is mutated without a copy.
       if var childState = state[keyPath: toChildState].take() {
         childEffect = child.reduce(into: &childState, action: childAction)
           .map(toChildAction.embed)
-          .cancellable(id: effectID)
+          .cancellable(id: effectID(of: childState))
         state[keyPath: toChildState] = childState
       } else {
         reportIssue(
@@ -72,23 +89,45 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           fileID: fileID, line: line)
       }
     }
-    // NB: checked through mutable projections, which for stored properties are plain addresses.
-    let wasPresent = isPresent(&state[keyPath: toChildState])
+    // NB: read through mutable projections, which for stored properties are plain addresses.
+    let before = presentEffectID(&state[keyPath: toChildState])
     let parentEffect = parent.reduce(into: &state, action: action)
-    if wasPresent && !isPresent(&state[keyPath: toChildState]) {
-      return .merge(childEffect, parentEffect, .cancel(id: effectID))
+    if let before, before != presentEffectID(&state[keyPath: toChildState]) {
+      return .merge(childEffect, parentEffect, .cancel(id: before))
     }
     return childEffect.merge(with: parentEffect)
   }
 
-  private func isPresent(_ childState: inout Child.State?) -> Bool { childState != nil }
+  /// The id the effects of a present child run under; `nil` when the child is absent.
+  private func presentEffectID(_ childState: inout Child.State?) -> IfLetEffectID? {
+    guard childState != nil else { return nil }
+    guard childIsIdentifiable, let present = childState else {
+      return IfLetEffectID(path: UncheckedSendable(toChildState), childID: nil)
+    }
+    return effectID(of: present)
+  }
+
+  /// The id the effects of `childState` run under: the child's place, and its id when it is
+  /// `Identifiable`.
+  private func effectID(of childState: Child.State) -> IfLetEffectID {
+    var childID: AnyHashable?
+    if childIsIdentifiable, let identifiable = childState as? any Identifiable {
+      childID = identity(of: identifiable)
+    }
+    return IfLetEffectID(path: UncheckedSendable(toChildState), childID: childID)
+  }
 }
 
-struct IfLetEffectID: Hashable, @unchecked Sendable {
-  // NB: key paths are immutable and only compared here.
-  let path: AnyKeyPath
+/// The id of an identifiable value, type-erased.
+private func identity<Value: Identifiable>(of value: Value) -> AnyHashable { AnyHashable(value.id) }
 
-  init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>) {
+struct IfLetEffectID: Hashable, @unchecked Sendable {
+  // NB: key paths are immutable and only compared here; ids are the child state's own.
+  let path: AnyKeyPath
+  let childID: AnyHashable?
+
+  init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>, childID: AnyHashable?) {
     self.path = path.value
+    self.childID = childID
   }
 }
