@@ -21,7 +21,7 @@ enum REPLBenchmarks {
     }
     var failures: Int32 = 0
     // NB: ten thousand commands warm the code up in their first hundred; no separate warm-up.
-    let times = try await medianTimes(runs: settings.longRuns, warmUp: settings.quick) {
+    let times = try await medianTimes(runs: settings.longRuns, warmUp: false) {
       let session = Session(
         environment: try environment(),
         console: Console(writeOutput: { _ in }, writeError: { _ in }),

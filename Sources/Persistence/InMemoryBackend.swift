@@ -118,16 +118,14 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
         positions.append(position)
         if positions.count == needed { break }
       }
-      return descriptor.applyingRange(to: positions.map { table.state.models[$0] })
+      return descriptor.applyingRange(to: positions).map { table.state.models[$0] }
     }
     var positions = try matching(table, descriptor.predicate)
     if !order.isEmpty {
       positions = firstInOrder(
         positions, keepingFirst: needed, by: table.precedes(order, table.state.values))
     }
-    let start = min(descriptor.fetchOffset ?? 0, positions.count)
-    let end = descriptor.fetchLimit.map { min(positions.count, start + $0) } ?? positions.count
-    return positions[start..<end].map { table.state.models[$0] }
+    return descriptor.applyingRange(to: positions).map { table.state.models[$0] }
   }
 
   func fetchCount<T: PersistentModel>(

@@ -50,11 +50,12 @@ extension FetchDescriptor {
     }
   }
 
-  /// `models` without the first `fetchOffset`, at most `fetchLimit` of them.
-  func applyingRange(to models: [T]) -> [T] {
-    let start = min(fetchOffset ?? 0, models.count)
-    let end = fetchLimit.map { min(models.count, start + $0) } ?? models.count
-    return Array(models[start..<end])
+  /// `items` (models, or their positions) without the first `fetchOffset`, at most
+  /// `fetchLimit` of them.
+  func applyingRange<Item>(to items: [Item]) -> [Item] {
+    let start = min(fetchOffset ?? 0, items.count)
+    let end = fetchLimit.map { min(items.count, start + $0) } ?? items.count
+    return Array(items[start..<end])
   }
 
   /// The number of models a fetch returns when `total` match the predicate.
