@@ -2,6 +2,7 @@
 enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be what the
   /// user meant: at most one edit for short words, two for words of five characters or more.
+  /// A word other tools use for a candidate (`delete` for `rm`, `ls` for `list`) names it too.
   ///
   /// Ties go to the earlier candidate, so the order of `candidates` decides.
   ///
@@ -10,6 +11,9 @@ enum Suggestion {
   ///   - candidates: The words they may have meant.
   /// - Returns: The closest candidate, or `nil` when none is close.
   static func closest(to word: String, among candidates: [String]) -> String? {
+    if let meant = candidates.first(where: { synonyms[$0]?.contains(word.lowercased()) == true }) {
+      return meant
+    }
     let limit = word.count >= 5 ? 2 : 1
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
@@ -20,6 +24,21 @@ enum Suggestion {
     }
     return best?.candidate
   }
+
+  /// Words other command-line tools use for Loop's verbs, by verb.
+  ///
+  /// NB: only ever suggested, never run: a guess must not delete anything.
+  static let synonyms: [String: Set<String>] = [
+    "add": ["new", "create", "insert", "append"],
+    "list": ["ls", "all", "index"],
+    "rm": ["delete", "del", "remove", "erase"],
+    "update": ["edit", "change", "modify", "set"],
+    "show": ["view", "get", "info", "details"],
+    "search": ["find", "grep", "query"],
+    "fav": ["favorite", "favourite", "star"],
+    "unfav": ["unfavorite", "unfavourite", "unstar"],
+    "exit": ["quit", "q", "bye"],
+  ]
 
   /// The number of insertions, deletions, substitutions and swaps of neighbours that turn `a`
   /// into `b` (optimal string alignment distance).

@@ -123,6 +123,23 @@ import Testing
     #expect(Suggestion.closest(to: "zzz", among: nouns) == nil)
     #expect(Suggestion.closest(to: "lg", among: nouns) == nil)
   }
+
+  @Test func suggestsTheVerbThatOtherToolsCallByAnotherName() {
+    let verbs = ["add", "list", "show", "rm", "update"]
+    #expect(Suggestion.closest(to: "delete", among: verbs) == "rm")
+    #expect(Suggestion.closest(to: "LS", among: verbs) == "list")
+    #expect(Suggestion.closest(to: "edit", among: verbs) == "update")
+    // Only among the candidates: a noun without 'fav' is not offered it.
+    #expect(Suggestion.closest(to: "star", among: verbs) == nil)
+  }
+
+  @Test func anUnknownVerbByAnotherNameSuggestsOursAndRunsNothing() throws {
+    #expect(
+      throws: CommandError("unknown command 'link delete'", hints: ["did you mean 'link rm'?"])
+    ) {
+      _ = try CommandTable.command(for: ["link", "delete", "abc"])
+    }
+  }
 }
 
 @Suite struct RefTests {
