@@ -2,6 +2,7 @@
 enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be what the
   /// user meant: at most one edit for short words, two for words of five characters or more.
+  ///
   /// A word other tools use for a candidate (`delete` for `rm`, `ls` for `list`) names it too.
   ///
   /// Ties go to the earlier candidate, so the order of `candidates` decides.
