@@ -27,85 +27,56 @@ extension Session {
   func linkList(_ invocation: Invocation) async throws(CommandError) {
     let categoryID = try await invocation[option: "category"].asyncMap(category(named:))?.id
     try await send(.links(.categories(.categorySelected(categoryID))))
-    let rows = store.state.links.all.rows.elements
-    if invocation.wantsJSON {
-      try printJSON(rows)
-      return
-    }
-    guard !rows.isEmpty else {
-      console.print(
-        categoryID == nil
-          ? "No links yet: add one with 'link add <title> <url>'."
-          : "No links in this category.")
-      return
-    }
-    let length = Ref.length(for: rows.map(\.id.rawValue))
-    var table = Table(columns: [
-      Table.Column(header: "REF", style: style.yellow),
-      Table.Column(header: "★", style: style.yellow),
-      Table.Column(header: "TITLE"),
-      Table.Column(header: "CATEGORY"),
-    ])
-    for row in rows {
-      table.rows.append([
-        Ref.short(row.id.rawValue, length: length), row.isFavorite ? "★" : "", row.title,
-        row.categoryName ?? "",
-      ])
-    }
-    for line in table.render(style: style) { console.print(line) }
+    try printLinkRows(
+      store.state.links.all.rows.elements, invocation,
+      empty: categoryID == nil
+        ? "No links yet: add one with 'link add <title> <url>'." : "No links in this category.",
+      extra: [("CATEGORY", { $0.categoryName ?? "" })])
   }
 
   /// `link search <query>`: the search screen's `searchSubmitted`, then its rows.
   func linkSearch(_ invocation: Invocation) async throws(CommandError) {
     let query = invocation[argument: "query"] ?? ""
     try await send(.links(.search(.searchSubmitted(query))))
-    let rows = store.state.links.search.rows.elements
-    if invocation.wantsJSON {
-      try printJSON(rows)
-      return
-    }
-    guard !rows.isEmpty else {
-      console.print("No link title contains '\(query)'.")
-      return
-    }
-    let length = Ref.length(for: rows.map(\.id.rawValue))
-    var table = Table(columns: [
-      Table.Column(header: "REF", style: style.yellow),
-      Table.Column(header: "★", style: style.yellow),
-      Table.Column(header: "TITLE"),
-    ])
-    for row in rows {
-      table.rows.append([
-        Ref.short(row.id.rawValue, length: length), row.isFavorite ? "★" : "", row.title,
-      ])
-    }
-    for line in table.render(style: style) { console.print(line) }
+    try printLinkRows(
+      store.state.links.search.rows.elements, invocation,
+      empty: "No link title contains '\(query)'.")
   }
 
   /// `link recent`: ``LinkList/LinkList/Action/screenSelected(_:)`` with the recent screen.
   func linkRecent(_ invocation: Invocation) async throws(CommandError) {
     try await send(.links(.screenSelected(.recent)))
-    let rows = store.state.links.recent.rows.elements
+    try printLinkRows(
+      store.state.links.recent.rows.elements, invocation,
+      empty: "No link opened yet: 'link open <ref>' opens one.",
+      extra: [("VIEWED", { self.environment.dateTime($0.lastViewedDate) })])
+  }
+
+  /// Prints a screen's rows: as JSON when asked, `empty` when there are none, otherwise a table
+  /// of each row's ref, favorite star and title, then the `extra` columns.
+  private func printLinkRows<Row: LinkRowItem & Encodable>(
+    _ rows: [Row], _ invocation: Invocation, empty: String,
+    extra: [(header: String, value: (Row) -> String)] = []
+  ) throws(CommandError) {
     if invocation.wantsJSON {
       try printJSON(rows)
       return
     }
     guard !rows.isEmpty else {
-      console.print("No link opened yet: 'link open <ref>' opens one.")
+      console.print(empty)
       return
     }
     let length = Ref.length(for: rows.map(\.id.rawValue))
-    var table = Table(columns: [
-      Table.Column(header: "REF", style: style.yellow),
-      Table.Column(header: "★", style: style.yellow),
-      Table.Column(header: "TITLE"),
-      Table.Column(header: "VIEWED"),
-    ])
+    var table = Table(
+      columns: [
+        Table.Column(header: "REF", style: style.yellow),
+        Table.Column(header: "★", style: style.yellow),
+        Table.Column(header: "TITLE"),
+      ] + extra.map { Table.Column(header: $0.header) })
     for row in rows {
-      table.rows.append([
-        Ref.short(row.id.rawValue, length: length), row.isFavorite ? "★" : "", row.title,
-        environment.dateTime(row.lastViewedDate),
-      ])
+      table.rows.append(
+        [Ref.short(row.id.rawValue, length: length), row.isFavorite ? "★" : "", row.title]
+          + extra.map { $0.value(row) })
     }
     for line in table.render(style: style) { console.print(line) }
   }
