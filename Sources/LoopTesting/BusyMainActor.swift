@@ -50,7 +50,8 @@ enum BusyMainActor {
     var deadline = start.advanced(by: timeout)
     while !isDone() {
       if ContinuousClock.now >= deadline {
-        guard ContinuousClock.now < limit, await isBusy() else { return }
+        // NB: a zero timeout asks for what has already arrived: nothing to wait longer for.
+        guard timeout > .zero, ContinuousClock.now < limit, await isBusy() else { return }
         deadline = min(limit, ContinuousClock.now.advanced(by: min(timeout, step)))
         continue
       }
