@@ -40,9 +40,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let fileID: StaticString
   let line: UInt
-  /// Whether the child state is `Identifiable`, decided once: then its effects are tied to
-  /// its id.
-  let childIsIdentifiable: Bool
+  /// The id of the child state when it is `Identifiable` (decided once): then its effects are
+  /// tied to its id.
+  let childIdentity: ((Child.State) -> AnyHashable?)?
 
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
@@ -54,7 +54,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.fileID = fileID
     self.line = line
-    self.childIsIdentifiable = Child.State.self is any Identifiable.Type
+    self.childIdentity = (Child.State.self as? any Identifiable.Type).map {
+      identity(of: Child.State.self, as: $0)
+    }
   }
 
   /// Runs the child for its actions when present, then the parent.
@@ -101,7 +103,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// The id the effects of a present child run under; `nil` when the child is absent.
   private func presentEffectID(_ childState: inout Child.State?) -> IfLetEffectID? {
     guard childState != nil else { return nil }
-    guard childIsIdentifiable, let present = childState else {
+    // NB: the child state is copied only when its id is needed.
+    guard childIdentity != nil, let present = childState else {
       return IfLetEffectID(path: UncheckedSendable(toChildState), childID: nil)
     }
     return effectID(of: present)
@@ -110,16 +113,19 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// The id the effects of `childState` run under: the child's place, and its id when it is
   /// `Identifiable`.
   private func effectID(of childState: Child.State) -> IfLetEffectID {
-    var childID: AnyHashable?
-    if childIsIdentifiable, let identifiable = childState as? any Identifiable {
-      childID = identity(of: identifiable)
-    }
-    return IfLetEffectID(path: UncheckedSendable(toChildState), childID: childID)
+    IfLetEffectID(path: UncheckedSendable(toChildState), childID: childIdentity?(childState) ?? nil)
   }
 }
 
-/// The id of an identifiable value, type-erased.
-private func identity<Value: Identifiable>(of value: Value) -> AnyHashable { AnyHashable(value.id) }
+/// The id of a `State` that is the `Identifiable` type `identified`, type-erased.
+///
+/// NB: the cast is from a type to itself, which copies without boxing the value in an
+/// existential.
+private func identity<State, Identified: Identifiable>(
+  of _: State.Type, as identified: Identified.Type
+) -> (State) -> AnyHashable? {
+  { state in (state as? Identified).map { AnyHashable($0.id) } }
+}
 
 struct IfLetEffectID: Hashable, @unchecked Sendable {
   // NB: key paths are immutable and only compared here; ids are the child state's own.
