@@ -1,3 +1,4 @@
+import Foundation
 import LoopTesting
 import XCTest
 
@@ -17,6 +18,17 @@ final class XCTestCompatibilityTests: XCTestCase {
       $0.fact = "1 under XCTest"
     }
     await store.finish()
+  }
+
+  /// The failure `XCTestRouteTests` looks for: it runs only in the child process that test
+  /// starts (with `LOOP_XCTEST_DELIBERATE_FAILURE` set), and is skipped everywhere else.
+  @MainActor
+  func testADeliberateFailureGoesToXCTest() async throws {
+    try XCTSkipUnless(
+      ProcessInfo.processInfo.environment["LOOP_XCTEST_DELIBERATE_FAILURE"] == "1",
+      "fails on purpose, in the child process of XCTestRouteTests only")
+    let store = TestStore(initialState: Counter.State()) { Counter() }
+    await store.send(.incrementTapped)
   }
 
   @MainActor
