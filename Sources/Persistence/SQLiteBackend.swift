@@ -194,9 +194,12 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     var models: [T] = []
     if let limit = descriptor.fetchLimit { models.reserveCapacity(min(limit, 256)) }
     if descriptor.predicate == nil, orderBy != nil {
-      // The common case (a list, sorted, maybe limited) runs a statement prepared once.
-      try table.unfilteredSelect(order, limited: limited).run(range) { statement in
-        models.append(try T(row: Row(table: description, source: .statement(statement))))
+      // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
+      // through one row that follows its steps.
+      let statement = try table.unfilteredSelect(order, limited: limited)
+      let row = Row(table: description, source: .statement(statement))
+      try statement.run(range) { _ in
+        models.append(try T(row: row))
         return true
       }
       return models
