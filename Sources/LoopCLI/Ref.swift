@@ -82,13 +82,28 @@ extension Ref {
   ///   - noun: What the items are (`habit`), for messages.
   ///   - listing: The command that lists the items' refs (`habit list`), for messages.
   /// - Returns: The item.
-  /// - Throws: ``CommandError`` when `ref` is not hexadecimal, matches nothing, or matches
-  ///   several items (listing them).
+  /// - Throws: ``CommandError`` when `ref` is not hexadecimal (with the ref of each item whose
+  ///   label it is, as a hint), matches nothing, or matches several items (listing them).
   static func resolve<Item>(
     _ ref: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String,
     listing: String
   ) throws(CommandError) -> Item {
-    let found = try matches(ref, in: items.map(id), listing: listing)
+    let found: [UUID]
+    do {
+      found = try matches(ref, in: items.map(id), listing: listing)
+    } catch {
+      // NB: a hint, never a lookup by name: the command still needs the ref.
+      let named = items.filter {
+        label($0).compare(ref, options: [.caseInsensitive]) == .orderedSame
+      }
+      guard !named.isEmpty else { throw error }
+      let length = Ref.length(for: items.map(id))
+      throw CommandError(
+        error.message,
+        hints: named.prefix(10).map {
+          "the \(noun) '\(label($0))' has the ref \(short(id($0), length: length))"
+        } + error.hints)
+    }
     guard found.count <= 1 else {
       let length = Ref.length(for: found)
       let byID = Dictionary(items.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })

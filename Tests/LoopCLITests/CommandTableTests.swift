@@ -147,6 +147,32 @@ import Testing
   let b = UUID(uuidString: "9F3B0000-0000-0000-0000-000000000002")
   let c = UUID(uuidString: "0A000000-0000-0000-0000-000000000003")
 
+  @Test func aNameWhereARefGoesIsRefusedWithTheRefOfThatName() throws {
+    struct Habit { var id: UUID, name: String }
+    let habits = [
+      Habit(id: try #require(a), name: "Read"), Habit(id: try #require(b), name: "Run"),
+    ]
+    #expect(
+      throws: CommandError(
+        "'read' is not a ref",
+        hints: [
+          "the habit 'Read' has the ref 9f3a000",
+          "a ref is the start of an id, in hexadecimal, as 'habit list' shows",
+        ])
+    ) {
+      _ = try Ref.resolve(
+        "read", in: habits, id: \.id, label: \.name, noun: "habit", listing: "habit list")
+    }
+    #expect(
+      throws: CommandError(
+        "'walk' is not a ref",
+        hints: ["a ref is the start of an id, in hexadecimal, as 'habit list' shows"])
+    ) {
+      _ = try Ref.resolve(
+        "walk", in: habits, id: \.id, label: \.name, noun: "habit", listing: "habit list")
+    }
+  }
+
   @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
     let ids = try [#require(a), #require(b), #require(c)]
     #expect(Ref.length(for: ids) == 7)
