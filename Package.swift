@@ -29,7 +29,8 @@ let features: [Target] =
     testDependencies: ["Persistence"])
   + feature("Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"])
   + feature("LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"])
-  + feature("HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
+  + feature(
+    "HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
   + feature("Habits", dependencies: ["Loop", "HabitClient"])
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
@@ -38,7 +39,8 @@ let features: [Target] =
   + feature(
     "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])
   + feature(
-    "AppFeature", dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger", "Interchange"])
+    "AppFeature",
+    dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger", "Interchange"])
 
 let package = Package(
   name: "Loop",
