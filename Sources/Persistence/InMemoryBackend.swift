@@ -86,7 +86,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     where predicate: Predicate<T>, table description: TableDescription<T>
   ) throws -> Int {
     let table = try table(description)
-    let doomed = try matching(table, predicate)
+    let doomed = try matching(table, RowMatcher(predicate, description))
     if !doomed.isEmpty { recordUndo(restoring: table) }
     table.remove(at: doomed)
     return doomed.count
@@ -98,19 +98,18 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     try descriptor.validate()
     let table = try table(description)
     let needed = descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
+    let matcher = RowMatcher(descriptor.predicate, description)
     guard let order = description.storedOrder(descriptor.sortBy) else {
-      let matches = try matching(table, descriptor.predicate).map { table.state.models[$0] }
+      let matches = try matching(table, matcher).map { table.state.models[$0] }
       return descriptor.applyingRange(
         to: sortedInSwift(matches, by: descriptor.sortBy, keepingFirst: needed))
     }
     // NB: sorted on the stored values, as SQLite's ORDER BY sorts them (`storedOrder` holds only
     // columns whose stored order is their Swift order): `SortDescriptor.compare` costs about a
     // microsecond a comparison.
-    var exactFilter: (([SQLValue]) -> Bool)? = { _ in true }
-    if let predicate = descriptor.predicate {
-      exactFilter = Self.exactMatcher(predicate, description)
-    }
-    if !order.isEmpty, let exactFilter, let sorted = table.sortedPositions(by: order) {
+    if !order.isEmpty, let exactFilter = matcher.exact,
+      let sorted = table.sortedPositions(by: order)
+    {
       // Walks the rows in order, as SQLite walks an index, until enough have matched.
       var positions: [Int] = []
       let values = table.state.values
@@ -120,7 +119,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
       }
       return descriptor.applyingRange(to: positions).map { table.state.models[$0] }
     }
-    var positions = try matching(table, descriptor.predicate)
+    var positions = try matching(table, matcher)
     if !order.isEmpty {
       positions = firstInOrder(
         positions, keepingFirst: needed, by: table.precedes(order, table.state.values))
@@ -132,7 +131,8 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
     try descriptor.validate()
-    return descriptor.rangeCount(try matching(try table(description), descriptor.predicate).count)
+    let matcher = RowMatcher(descriptor.predicate, description)
+    return descriptor.rangeCount(try matching(try table(description), matcher).count)
   }
 
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
@@ -141,55 +141,11 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     return table.state.positions[key].map { table.state.models[$0] }
   }
 
-  /// The positions of the rows that match `predicate`, in insertion order.
-  private func matching<T>(_ table: InMemoryTable<T>, _ predicate: Predicate<T>?) throws -> [Int] {
-    guard let predicate else { return Array(table.state.models.indices) }
-    let matches = Self.matcher(predicate, table.description)
+  /// The positions of the rows `matcher` matches, in insertion order.
+  private func matching<T>(_ table: InMemoryTable<T>, _ matcher: RowMatcher<T>) throws -> [Int] {
+    if matcher.matchesEverything { return Array(table.state.models.indices) }
     let (models, values) = (table.state.models, table.state.values)
-    return try models.indices.filter { try matches(models, values, $0) }
-  }
-
-  /// Whether a row's stored values match `predicate`, when the translation decides it alone (it
-  /// cannot throw and needs no Swift evaluation); otherwise `nil`.
-  private static func exactMatcher<T>(
-    _ predicate: Predicate<T>, _ description: TableDescription<T>
-  ) -> (([SQLValue]) -> Bool)? {
-    var translator = PredicateTranslator(table: description)
-    guard let plan = translator.translate(predicate), plan.exact else { return nil }
-    guard let clause = plan.whereClause else { return { _ in true } }
-    return clause.row.map { row in { row.isTrue($0) } }
-  }
-
-  /// Whether the row at a position of the models and their values matches `predicate`, decided
-  /// as the SQLite backend decides it.
-  ///
-  /// NB: `Predicate.evaluate` costs microseconds a row (generic key paths and bindings); the
-  /// translated part runs on the stored values in nanoseconds. SQLite answers the translated
-  /// part exactly as Swift does (the differential tests hold both backends to
-  /// `Predicate.evaluate`), so the answers are the same.
-  private static func matcher<T>(_ predicate: Predicate<T>, _ description: TableDescription<T>)
-    -> (_ models: [T], _ values: [[SQLValue]], _ position: Int) throws -> Bool
-  {
-    var translator = PredicateTranslator(table: description)
-    let inSwift = { (models: [T], _: [[SQLValue]], position: Int) throws -> Bool in
-      try evaluate(predicate, models[position])
-    }
-    // May throw: every model, in insertion order, so it throws on the same row as SQLite.
-    guard let plan = translator.translate(predicate) else { return inSwift }
-    let narrowing: RowValue?
-    if let clause = plan.whereClause {
-      guard let row = clause.row else { return inSwift }
-      narrowing = row
-    } else {
-      narrowing = nil
-    }
-    switch (narrowing, plan.exact) {
-    case (let narrowing?, true): return { narrowing.isTrue($1[$2]) }
-    case (nil, true): return { _, _, _ in true }
-    case (let narrowing?, false):
-      return { try narrowing.isTrue($1[$2]) && evaluate(predicate, $0[$2]) }
-    case (nil, false): return inSwift
-    }
+    return try models.indices.filter { try matcher.matches(models, values, $0) }
   }
 
   /// Runs `body`, restoring every table to its state before the call if it throws.
@@ -225,6 +181,54 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   }
 
   func checkIntegrity() throws {}
+}
+
+/// How the in-memory backend decides a predicate on a table's rows, as the SQLite backend
+/// decides it; translated once per call.
+///
+/// NB: `Predicate.evaluate` costs microseconds a row (generic key paths and bindings); the
+/// translated part runs on the stored values in nanoseconds. SQLite answers the translated part
+/// exactly as Swift does (the differential tests hold both backends to `Predicate.evaluate`), so
+/// the answers are the same.
+private struct RowMatcher<T: PersistentModel> {
+  /// Whether there is no predicate.
+  let matchesEverything: Bool
+  /// Decides a row from its stored values alone, when the translation does (the predicate cannot
+  /// throw and needs no Swift evaluation); otherwise `nil`.
+  let exact: (([SQLValue]) -> Bool)?
+  /// Decides the row at a position of the models and their values.
+  let matches: (_ models: [T], _ values: [[SQLValue]], _ position: Int) throws -> Bool
+
+  init(_ predicate: Predicate<T>?, _ description: TableDescription<T>) {
+    guard let predicate else {
+      (matchesEverything, exact, matches) = (true, { _ in true }, { _, _, _ in true })
+      return
+    }
+    matchesEverything = false
+    let inSwift = { (models: [T], _: [[SQLValue]], position: Int) throws -> Bool in
+      try evaluate(predicate, models[position])
+    }
+    var translator = PredicateTranslator(table: description)
+    // Untranslated predicates may throw: every model, in insertion order, so it throws on the
+    // same row as SQLite.
+    guard let plan = translator.translate(predicate),
+      plan.whereClause == nil || plan.whereClause?.row != nil
+    else {
+      (exact, matches) = (nil, inSwift)
+      return
+    }
+    switch (plan.whereClause?.row, plan.exact) {
+    case (let narrowing?, true):
+      (exact, matches) = ({ narrowing.isTrue($0) }, { narrowing.isTrue($1[$2]) })
+    case (nil, true):
+      (exact, matches) = ({ _ in true }, { _, _, _ in true })
+    case (let narrowing?, false):
+      exact = nil
+      matches = { try narrowing.isTrue($1[$2]) && evaluate(predicate, $0[$2]) }
+    case (nil, false):
+      (exact, matches) = (nil, inSwift)
+    }
+  }
 }
 
 extension TableDescription {
