@@ -267,18 +267,36 @@ import Testing
     await store.finish()
   }
 
-  @Test func completingADayBeforeTheHabitExistedShowsTheError() async throws {
+  @Test func completingADayBeforeTheHabitWasAddedRecordsItAndItsHistoryStartsThere() async throws {
     let read = try await seed("Read", createdAt: "2025-02-20T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: day("2025-02-19")))
+    await store.send(.completeButtonTapped(read.id, day: day("2025-02-18")))
     await store.receive(
       .completeResponse(
-        .failure(
-          .dayBeforeCreation(name: "Read", day: day("2025-02-19"), createdOn: day("2025-02-20"))))
+        .success(Completion(habitID: read.id, day: day("2025-02-18"), createdAt: now)))
     ) {
-      $0.errorMessage = "'Read' did not exist on '2025-02-19': it was created on 2025-02-20."
+      $0.habits[id: read.id]?.insert(day("2025-02-18"))
     }
+    var backfilled = read
+    backfilled.insert(day("2025-02-18"))
+    await store.send(.habitTapped(read.id)) {
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: backfilled, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
+    }
+    // Tracked from February 18th, not 20th: 12 days to March 1st.
+    #expect(
+      store.state.destination?.detail?.stats
+        == HabitStats(
+          currentStreak: 0, longestStreak: 1, completedDays: 1, trackedDays: 12,
+          completionRate: 1 / 12))
+    // The week of February 16th: Sunday and Monday before it, Tuesday done, then missed days.
+    #expect(
+      store.state.destination?.detail?.heatMap.weeks.suffix(2).first?.map(\.status.rawValue) == [
+        "beforeCreation", "beforeCreation", "completed", "missed", "missed", "missed", "missed",
+      ])
     await store.finish()
+    #expect(try await history(of: read.id).days == [day("2025-02-18")])
   }
 
   @Test func uncompletingTodayUnmarksTheRow() async throws {
@@ -594,11 +612,13 @@ import Testing
       $0.destination?.detail?.createdOn = day("2025-03-02")
     }
     await store.receive(
-      .completeResponse(
-        .failure(.dayBeforeCreation(name: "Read", day: today, createdOn: day("2025-03-02"))))
+      .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
-      $0.errorMessage = "'Read' did not exist on '2025-03-01': it was created on 2025-03-02."
+      $0.habits[id: read.id]?.insert(today)
+      $0.destination?.detail?.history.insert(today)
     }
+    // Created on March 2nd in Tokyo, done on March 1st: tracked from the 1st.
+    #expect(store.state.destination?.detail?.stats.trackedDays == 2)
     await store.finish()
   }
 }
