@@ -1,35 +1,6 @@
 import Loop
 import Testing
 
-/// A child with an effect that runs until cancelled, and one that closes it.
-private struct Note: Reducer {
-  struct State: Equatable { var text = "" }
-  enum Action: Equatable {
-    case closeTapped, finished, longTask
-    case textChanged(String)
-  }
-
-  @Dependency(\.dismiss) var dismiss
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .closeTapped:
-      return .run { _ in await dismiss() }
-    case .finished:
-      state.text = "finished"
-      return .none
-    case .longTask:
-      return .run { send in
-        await waitForCancellation()
-        await send(.finished)
-      }
-    case .textChanged(let text):
-      state.text = text
-      return .none
-    }
-  }
-}
-
 /// Another child.
 private struct Tally: Reducer {
   struct State: Equatable { var count = 0 }
@@ -152,7 +123,7 @@ private struct Session: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'Scope' at 'LoopTests/DestinationTests.swift:57' received a child action when the \
+        A 'Scope' at 'LoopTests/DestinationTests.swift:28' received a child action when the \
         state was another case ('.tally'):
 
             Screen.Destination.Action.note(.textChanged("x"))
@@ -178,7 +149,7 @@ private struct Session: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifCaseLet' at 'LoopTests/DestinationTests.swift:111' received a child action when \
+        An 'ifCaseLet' at 'LoopTests/DestinationTests.swift:82' received a child action when \
         the state was another case ('.signedOut'):
 
             Session.Action.signedIn(.textChanged("late"))

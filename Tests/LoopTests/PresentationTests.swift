@@ -1,48 +1,16 @@
 import Loop
 import Testing
 
-/// A child that edits a text, closes itself, and runs an effect until cancelled.
-private struct Editor: Reducer {
-  struct State: Equatable, Identifiable {
-    var id = 1
-    var text = ""
-  }
-  enum Action: Equatable {
-    case closeTapped, finished, longTask
-    case textChanged(String)
-  }
-
-  @Dependency(\.dismiss) var dismiss
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .closeTapped:
-      return .run { _ in await dismiss() }
-    case .finished:
-      state.text = "finished"
-      return .none
-    case .longTask:
-      return .run { send in
-        await waitForCancellation()
-        await send(.finished)
-      }
-    case .textChanged(let text):
-      state.text = text
-      return .none
-    }
-  }
-}
-
 /// A parent that presents the editor.
 private struct Parent: Reducer {
   struct State: Equatable {
-    @Presents var editor: Editor.State? = nil
+    @Presents var editor: Note.State? = nil
     var log: [String] = []
   }
   enum Action: Equatable {
     case addTapped
     case clearTapped
-    case editor(PresentationAction<Editor.Action>)
+    case editor(PresentationAction<Note.Action>)
     case replaceTapped(id: Int)
   }
 
@@ -50,7 +18,7 @@ private struct Parent: Reducer {
     Reduce { state, action in
       switch action {
       case .addTapped:
-        state.editor = Editor.State()
+        state.editor = Note.State()
       case .clearTapped:
         state.editor = nil
       case .editor(.dismiss):
@@ -60,11 +28,11 @@ private struct Parent: Reducer {
       case .editor:
         break
       case .replaceTapped(let id):
-        state.editor = Editor.State(id: id)
+        state.editor = Note.State(id: id)
       }
       return .none
     }
-    .ifLet(\.$editor, action: .case(Action.editor)) { Editor() }
+    .ifLet(\.$editor, action: .case(Action.editor)) { Note() }
   }
 }
 
@@ -74,12 +42,12 @@ private struct Parent: Reducer {
     let store = Store(initialState: Parent.State()) { Parent() }
     store.send(.addTapped)
     store.send(.editor(.presented(.textChanged("draft"))))
-    #expect(store.state.editor == Editor.State(text: "draft"))
+    #expect(store.state.editor == Note.State(text: "draft"))
     #expect(store.state.log == ["parent saw 'draft'"])
   }
 
   @Test func dismissLetsTheParentSeeTheChildThenClosesIt() {
-    let store = Store(initialState: Parent.State(editor: Editor.State(text: "draft"))) {
+    let store = Store(initialState: Parent.State(editor: Note.State(text: "draft"))) {
       Parent()
     }
     store.send(.editor(.dismiss))
@@ -88,7 +56,7 @@ private struct Parent: Reducer {
   }
 
   @Test func aChildDismissesItselfFromAnEffect() async {
-    let store = Store(initialState: Parent.State(editor: Editor.State(text: "draft"))) {
+    let store = Store(initialState: Parent.State(editor: Note.State(text: "draft"))) {
       Parent()
     }
     await store.send(.editor(.presented(.closeTapped))).finish()
@@ -97,7 +65,7 @@ private struct Parent: Reducer {
   }
 
   @Test func dismissingCancelsTheChildsEffects() async {
-    let store = Store(initialState: Parent.State(editor: Editor.State())) { Parent() }
+    let store = Store(initialState: Parent.State(editor: Note.State())) { Parent() }
     let task = store.send(.editor(.presented(.longTask)))
     store.send(.editor(.dismiss))
     let cancelledByTheStore = task.isCancelled
@@ -108,7 +76,7 @@ private struct Parent: Reducer {
   }
 
   @Test func aChildClosingItselfCancelsItsOtherEffects() async {
-    let store = Store(initialState: Parent.State(editor: Editor.State())) { Parent() }
+    let store = Store(initialState: Parent.State(editor: Note.State())) { Parent() }
     let longTask = store.send(.editor(.presented(.longTask)))
     await store.send(.editor(.presented(.closeTapped))).finish()
     let cancelledByTheStore = longTask.isCancelled
@@ -119,7 +87,7 @@ private struct Parent: Reducer {
   }
 
   @Test func settingTheChildToNilCancelsItsEffects() async {
-    let store = Store(initialState: Parent.State(editor: Editor.State())) { Parent() }
+    let store = Store(initialState: Parent.State(editor: Note.State())) { Parent() }
     let task = store.send(.editor(.presented(.longTask)))
     store.send(.clearTapped)
     let cancelledByTheStore = task.isCancelled
@@ -129,7 +97,7 @@ private struct Parent: Reducer {
   }
 
   @Test func replacingTheChildWithAnotherIDCancelsItsEffects() async {
-    let store = Store(initialState: Parent.State(editor: Editor.State(id: 1))) { Parent() }
+    let store = Store(initialState: Parent.State(editor: Note.State(id: 1))) { Parent() }
     let task = store.send(.editor(.presented(.longTask)))
     store.send(.replaceTapped(id: 1))
     #expect(!task.isCancelled)
@@ -138,7 +106,7 @@ private struct Parent: Reducer {
     task.cancel()
     await task.finish()
     #expect(cancelledByTheStore)
-    #expect(store.state.editor == Editor.State(id: 2))
+    #expect(store.state.editor == Note.State(id: 2))
   }
 
   @Test func anActionForAnAbsentChildIsReported() {
@@ -151,7 +119,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:67' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:35' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.presented(.textChanged("late")))
@@ -161,7 +129,7 @@ private struct Parent: Reducer {
         effects are cancelled when it is dismissed.
         """,
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:67' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:35' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.dismiss)
@@ -176,12 +144,12 @@ private struct Parent: Reducer {
 
   @Test func dismissOutsideAPresentedChildReportsWhereItWasCalled() async {
     let issues = IssueCollector()
-    let store = Store(initialState: Editor.State()) { Editor() }
+    let store = Store(initialState: Note.State()) { Note() }
     await withIssueReporter(issues) { await store.send(.closeTapped).finish() }
     #expect(
       issues.messages == [
         """
-        'dismiss' was called at 'LoopTests/PresentationTests.swift:20' outside a presented \
+        'dismiss' was called at 'LoopTests/Support.swift:63' outside a presented \
         child.
 
         It closes a child presented with '@Presents' and 'ifLet(\\.$child, action:then:)' when \
@@ -195,8 +163,8 @@ private struct Parent: Reducer {
 
   @Test func aChildAloneUsesTheDismissEffectItIsGiven() async {
     let dismissals = Log<String>()
-    let store = Store(initialState: Editor.State()) {
-      Editor()
+    let store = Store(initialState: Note.State()) {
+      Note()
     } withDependencies: {
       $0.dismiss = DismissEffect { dismissals.append("dismissed") }
     }
@@ -205,12 +173,12 @@ private struct Parent: Reducer {
   }
 
   @Test func theStateDiffShowsPresentedStateAsDeclared() {
-    let diff = Diff.lines(Parent.State(), Parent.State(editor: Editor.State(text: "a")))
+    let diff = Diff.lines(Parent.State(), Parent.State(editor: Note.State(text: "a")))
     #expect(
       diff == """
           Parent.State(
         −   editor: nil,
-        +   editor: Editor.State(
+        +   editor: Note.State(
         +     id: 1,
         +     text: "a"
         +   ),
