@@ -126,7 +126,7 @@ private struct Session: Reducer {
         A 'Scope' at 'LoopTests/DestinationTests.swift:28' received a child action when the \
         state was another case ('.tally'):
 
-            Screen.Destination.Action.note(.textChanged("x"))
+            Note.Action.textChanged("x")
 
         This is usually an effect that outlived its case, or an action sent after the state \
         changed case. To fix, send the child's actions only while the state is its case; \

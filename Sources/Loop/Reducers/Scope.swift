@@ -29,14 +29,7 @@
 /// A child's action that arrives while the state is another case is reported as a runtime issue
 /// and ignored.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  /// Where the child's state lives: a property, or a case of an enum.
-  @usableFromInline
-  enum ChildState {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(CasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
-  }
-
-  @usableFromInline let toChildState: ChildState
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -51,7 +44,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(state)
+    self.toChildState = state
     self.toChildAction = action
     self.child = child()
   }
@@ -65,16 +58,22 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - child: The child reducer.
   ///   - fileID: The file of the call, for reports.
   ///   - line: The line of the call, for reports.
-  public init<ChildState, ChildAction>(
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
     state: CasePath<ParentState, ChildState>,
     action: CasePath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(state, fileID: fileID, line: line)
+  )
+  where
+    Child == CaseScope<ParentState, CaseChild>, ChildState == CaseChild.State,
+    ChildAction == CaseChild.Action
+  {
+    // NB: the case's reducer works on the whole state, so a scope over a property keeps its
+    // stored key path and its fast path; every action of a root passes through those.
+    self.toChildState = \.self
     self.toChildAction = action
-    self.child = child()
+    self.child = CaseScope(toCaseState: state, child: child(), fileID: fileID, line: line)
   }
 
   /// Runs the child for its own actions.
@@ -86,36 +85,47 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    switch toChildState {
-    case .keyPath(let toChildState):
-      return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-        .map(toChildAction.embed)
-    case .casePath(let toChildState, let fileID, let line):
-      guard var childState = toChildState.extract(state) else {
-        reportOtherCase(state: state, action: action, fileID: fileID, line: line)
-        return .none
-      }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = toChildState.embed(childState)
-      return effect.map(toChildAction.embed)
-    }
+    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      .map(toChildAction.embed)
   }
+}
 
-  @usableFromInline
-  func reportOtherCase(
-    state: ParentState, action: ParentAction, fileID: StaticString, line: UInt
-  ) {
-    reportIssue(
-      """
-      A 'Scope' at '\(fileID):\(line)' received a child action when the state was another case \
-      ('.\(enumCaseName(of: state) ?? "\(state)")'):
+/// The reducer a `Scope` over an enum case runs: the child, on the case of the state that holds
+/// its state.
+///
+/// ```swift
+/// Scope(state: .case(State.editor), action: .case(Action.editor)) { LinkEditor() }
+/// ```
+public struct CaseScope<Root, Case: Reducer>: Reducer {
+  let toCaseState: CasePath<Root, Case.State>
+  let child: Case
+  let fileID: StaticString
+  let line: UInt
 
-          \(Diff.dump(action).indentingContinuationLines(by: 4))
+  /// Runs the child on its case of the state, or reports that the state is another case.
+  ///
+  /// - Parameters:
+  ///   - state: The enum state.
+  ///   - action: The child's action.
+  /// - Returns: The child's effects.
+  public func reduce(into state: inout Root, action: Case.Action) -> Effect<Case.Action> {
+    guard var caseState = toCaseState.extract(state) else {
+      reportIssue(
+        """
+        A 'Scope' at '\(fileID):\(line)' received a child action when the state was another \
+        case ('.\(enumCaseName(of: state) ?? "\(state)")'):
 
-      This is usually an effect that outlived its case, or an action sent after the state \
-      changed case. To fix, send the child's actions only while the state is its case; \
-      'ifCaseLet' cancels a case's effects when the state leaves it.
-      """,
-      fileID: fileID, line: line)
+            \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+        This is usually an effect that outlived its case, or an action sent after the state \
+        changed case. To fix, send the child's actions only while the state is its case; \
+        'ifCaseLet' cancels a case's effects when the state leaves it.
+        """,
+        fileID: fileID, line: line)
+      return .none
+    }
+    let effect = child.reduce(into: &caseState, action: action)
+    state = toCaseState.embed(caseState)
+    return effect
   }
 }
