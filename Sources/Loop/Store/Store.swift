@@ -190,6 +190,8 @@ final class RootCore<State, Action> {
   @usableFromInline let dependencies: DependencyScope
   @usableFromInline let runtime = EffectRuntime<Action, Action>()
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
+  @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -217,13 +219,12 @@ final class RootCore<State, Action> {
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action) }
     if !queue.isEmpty { drainQueue(into: &tasks) }
+    var sentTasks: [Task<Void, Never>] = []
+    if !sentQueue.isEmpty { drainSentQueue(into: &sentTasks) }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default: return awaitingAll(tasks)
-    }
+    if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
+    return awaitingAll(tasks, then: sentTasks)
   }
 
   /// Starts the effects of `action`; their tasks inherit the store's dependencies.
@@ -239,15 +240,6 @@ final class RootCore<State, Action> {
     for observer in observers.values { observer() }
   }
 
-  @usableFromInline
-  func awaitingAll(_ tasks: [Task<Void, Never>]) -> Task<Void, Never> {
-    Task {
-      let bag = TaskBag(cancelsTasksWhenCancelled: true)
-      for task in tasks { bag.insert(task) }
-      await bag.awaitAll()
-    }
-  }
-
   /// Processes the actions queued while the current one ran, in order, until none is left.
   @usableFromInline
   func drainQueue(into tasks: inout [Task<Void, Never>]) {
@@ -261,10 +253,39 @@ final class RootCore<State, Action> {
     queue.removeAll(keepingCapacity: true)
   }
 
+  /// Processes the actions effects sent while starting, in order, each with the actions its
+  /// reducer queued, until none is left. Their effects are the sending effects' work, not the
+  /// action's: they go in `tasks` apart (see `awaitingAll(_:then:)`).
+  ///
+  /// NB: they come after the whole synchronous queue, which is the order they had when effects
+  /// started in tasks of their own (each task ran after the `send`, in the order started).
+  @usableFromInline
+  func drainSentQueue(into tasks: inout [Task<Void, Never>]) {
+    var index = 0
+    while index < sentQueue.count {
+      let action = sentQueue[index]
+      index += 1
+      let effect = dependencies.run { reduce(&state, action) }
+      if !effect.isNone { tasks += start(effect, of: action) }
+      if !queue.isEmpty { drainQueue(into: &tasks) }
+    }
+    sentQueue.removeAll(keepingCapacity: true)
+  }
+
   var senders: EffectRuntime<Action, Action>.Senders {
     EffectRuntime.Senders(
       now: { [unowned self] in queue.append($0) },
-      later: { [weak self] in self?.send($0) })
+      later: { [weak self] in self?.receive($0) })
+  }
+
+  /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
+  /// reducers never run re-entrantly), else processed now.
+  func receive(_ action: Action) -> Task<Void, Never>? {
+    guard !isSending else {
+      sentQueue.append(action)
+      return nil
+    }
+    return send(action)
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
