@@ -12,12 +12,22 @@
 ///   `concatenate`) are queued and run after the current action, in the order they were
 ///   returned, before `send` returns. Reducers never run re-entrantly: an action sent while a
 ///   reducer runs (say from an observer) waits in the same queue.
-/// - Asynchronous effects (`Effect.run`) start in the order returned; actions they send are
-///   processed on the main actor as they arrive, each one completely (with its queued actions)
-///   before the next.
-/// - Observers are told once per `send`, after the queue has drained.
+/// - Asynchronous effects (`Effect.run`) start at once, in the order returned, each on the main
+///   actor inside `send` until it first suspends (`Task.immediate`). Actions an effect sends
+///   before then are queued too: they run after the current action and every action queued
+///   synchronously, in the order the effects sent them, before `send` returns. So when `send`
+///   returns, an effect that never suspended has finished and its actions are in the state.
+/// - Actions an effect sends after suspending are processed on the main actor as they arrive,
+///   each one completely (with its queued actions) before the next.
+/// - Inside a `concatenate`, the effects after the synchronous start run one after another in a
+///   task of their own, each starting once the previous one has finished.
+/// - Observers are told once per `send`, after every queued action has run.
 /// - `StoreTask.finish()` waits for the effects started by the action, by the actions it queued,
 ///   and by every action those effects send, transitively.
+/// - `StoreTask.cancel()` cancels the effects of the action and of the actions its reducer
+///   queued, not those of actions its effects sent: those are their own, as when an effect is
+///   cancelled by id (`Effect.cancel(id:)`, `cancelInFlight`), which never reaches them either.
+///   Cancelling an effect that has finished (say while it started) does nothing.
 /// - When the store is deallocated, its running effects are cancelled.
 @MainActor
 public final class Store<State, Action> {
@@ -141,7 +151,8 @@ public struct StoreTask: Hashable, Sendable {
     self.task = task
   }
 
-  /// Cancels the effects.
+  /// Cancels the effects the action started, and those of the actions its reducer queued; the
+  /// effects of actions its effects sent keep running.
   public func cancel() {
     task?.cancel()
   }
@@ -254,8 +265,10 @@ final class RootCore<State, Action> {
   }
 
   /// Processes the actions effects sent while starting, in order, each with the actions its
-  /// reducer queued, until none is left. Their effects are the sending effects' work, not the
-  /// action's: they go in `tasks` apart (see `awaitingAll(_:then:)`).
+  /// reducer queued, until none is left.
+  ///
+  /// Their effects belong to the effects that sent them, not to the action being sent: the caller
+  /// keeps them apart, so cancelling the action's effects does not reach them.
   ///
   /// NB: they come after the whole synchronous queue, which is the order they had when effects
   /// started in tasks of their own (each task ran after the `send`, in the order started).
