@@ -158,7 +158,11 @@ public struct StoreTask: Hashable, Sendable {
   }
 
   /// Waits until the effects have finished, including those of the actions they sent.
-  public func finish() async {
+  ///
+  /// Effects that finished inside `send` (they never suspended) have nothing left to wait for:
+  /// then this returns at once, without leaving the caller's actor.
+  public nonisolated(nonsending) func finish() async {
+    // NB: `nonisolated(nonsending)`, or every call would hop to the global executor and back.
     await task?.value
   }
 
