@@ -159,11 +159,8 @@ public final class TestStore<State: Equatable, Action> {
     var sentTasks: [Task<Void, Never>] = []
     var index = 0
     while index < sentQueue.count {
-      let (sent, sentOrigin) = sentQueue[index]
       index += 1
-      let sentEffect = reduce(&state, sent)
-      received.append(Received(action: sent, state: state))
-      sentTasks += start(sentEffect, of: sent, origin: sentOrigin)
+      processQueued(sentQueue[index - 1], into: &sentTasks)
       drainQueue(into: &sentTasks)
     }
     sentQueue.removeAll()
@@ -173,13 +170,19 @@ public final class TestStore<State: Equatable, Action> {
   private func drainQueue(into tasks: inout [Task<Void, Never>]) {
     var index = 0
     while index < queue.count {
-      let (queued, queuedOrigin) = queue[index]
       index += 1
-      let queuedEffect = reduce(&state, queued)
-      received.append(Received(action: queued, state: state))
-      tasks += start(queuedEffect, of: queued, origin: queuedOrigin)
+      processQueued(queue[index - 1], into: &tasks)
     }
     queue.removeAll()
+  }
+
+  /// Reduces a queued action, records it as received, and starts its effects.
+  private func processQueued(
+    _ queued: (action: Action, origin: IssueLocation), into tasks: inout [Task<Void, Never>]
+  ) {
+    let effect = reduce(&state, queued.action)
+    received.append(Received(action: queued.action, state: state))
+    tasks += start(effect, of: queued.action, origin: queued.origin)
   }
 
   private func start(

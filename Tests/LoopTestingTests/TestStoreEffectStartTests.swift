@@ -44,17 +44,23 @@ private struct Journey: Reducer {
   }
 }
 
+/// A test store of `Journey`, its clock `clock`.
+@MainActor
+private func journeyStore(clock: TestClock = TestClock()) -> TestStore<[String], String> {
+  TestStore(initialState: []) {
+    Journey()
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+}
+
 /// The `TestStore` starts effects as a `Store` does: at once, inside `send`.
 @MainActor
 @Suite struct TestStoreEffectStartTests {
   @Test func actionsSentBeforeBetweenAndAfterSuspensionsAreReceivedInOrder() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: [String]()) {
-        Journey()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = journeyStore(clock: clock)
       await store.send("start") { $0 = ["start"] }
       await store.receive("before") { $0.append("before") }
       await clock.advance(by: .seconds(1))
@@ -69,7 +75,7 @@ private struct Journey: Reducer {
   @Test func aSendWhoseEffectsNeverSuspendHasFinishedWhenItReturns() async {
     var isCompleted = false
     let issues = await capturingIssues {
-      let store = TestStore(initialState: [String]()) { Journey() }
+      let store = journeyStore()
       let task = await store.send("quick") { $0 = ["quick"] }
       isCompleted = task.isCompleted
       await store.receive("done") { $0.append("done") }
@@ -81,7 +87,7 @@ private struct Journey: Reducer {
 
   @Test func actionsAnEffectSendsWhileStartingAreReceivedAfterTheSynchronousOnes() async {
     let issues = await capturingIssues {
-      let store = TestStore(initialState: [String]()) { Journey() }
+      let store = journeyStore()
       await store.send("both") { $0 = ["both"] }
       await store.receive("from .send") { $0.append("from .send") }
       await store.receive("from the effect") { $0.append("from the effect") }
@@ -93,11 +99,7 @@ private struct Journey: Reducer {
   @Test func cancellingAnEffectThatFinishedWhileStartingLeavesWhatItStartedRunning() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: [String]()) {
-        Journey()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = journeyStore(clock: clock)
       await store.send("save") { $0 = ["save"] }
       await store.receive("saved") { $0.append("saved") }
       await store.send("cancel save") { $0.append("cancel save") }
@@ -111,11 +113,7 @@ private struct Journey: Reducer {
   @Test func cancelInFlightCancelsAnEffectSuspendedAfterItSent() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: [String]()) {
-        Journey()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = journeyStore(clock: clock)
       await store.send("search 1") { $0 = ["search 1"] }
       await store.receive("searching 1") { $0.append("searching 1") }
       await store.send("search 2") { $0.append("search 2") }

@@ -2,6 +2,30 @@ import Foundation
 import Loop
 import Testing
 
+/// A save whose effect never suspends, and the reload it leads to, which waits for `gate`.
+private struct SaveThenReload: Reducer {
+  let gate: Gate
+
+  func reduce(into state: inout [String], action: String) -> Effect<String> {
+    state.append(action)
+    switch action {
+    case "save":
+      return .run { send in await send("saved") }.cancellable(id: "save")
+    case "saved":
+      return .run { [gate] send in
+        await gate.wait()
+        await send("reloaded")
+      }
+    case "save again":
+      return .run { _ in }.cancellable(id: "save", cancelInFlight: true)
+    case "cancel":
+      return .cancel(id: "save")
+    default:
+      return .none
+    }
+  }
+}
+
 /// How a store starts effects: at once, inside the `send` that returned them, until they first
 /// suspend.
 @MainActor
@@ -82,26 +106,7 @@ import Testing
 
   @Test func cancellingAnEffectThatFinishedWhileStartingLeavesWhatItStartedRunning() async {
     let gate = Gate()
-    let store = Store(initialState: [String]()) {
-      Reduce<[String], String> { state, action in
-        state.append(action)
-        switch action {
-        case "save":
-          return .run { send in await send("saved") }.cancellable(id: "save")
-        case "saved":
-          return .run { send in
-            await gate.wait()
-            await send("reloaded")
-          }
-        case "save again":
-          return .run { _ in }.cancellable(id: "save", cancelInFlight: true)
-        case "cancel":
-          return .cancel(id: "save")
-        default:
-          return .none
-        }
-      }
-    }
+    let store = Store(initialState: [String]()) { SaveThenReload(gate: gate) }
     let task = store.send("save")
     store.send("cancel")
     store.send("save again")
@@ -113,22 +118,7 @@ import Testing
 
   @Test func cancellingTheStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
     let gate = Gate()
-    let store = Store(initialState: [String]()) {
-      Reduce<[String], String> { state, action in
-        state.append(action)
-        switch action {
-        case "save":
-          return .run { send in await send("saved") }
-        case "saved":
-          return .run { send in
-            await gate.wait()
-            await send("reloaded")
-          }
-        default:
-          return .none
-        }
-      }
-    }
+    let store = Store(initialState: [String]()) { SaveThenReload(gate: gate) }
     let task = store.send("save")
     task.cancel()
     gate.open()

@@ -233,9 +233,8 @@ final class RootCore<State, Action> {
     let effect = dependencies.run { reduce(&state, action) }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action) }
-    if !queue.isEmpty { drainQueue(into: &tasks) }
     var sentTasks: [Task<Void, Never>] = []
-    if !sentQueue.isEmpty { drainSentQueue(into: &sentTasks) }
+    if !queue.isEmpty || !sentQueue.isEmpty { drainQueues(into: &tasks, sent: &sentTasks) }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
     if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
@@ -255,38 +254,45 @@ final class RootCore<State, Action> {
     for observer in observers.values { observer() }
   }
 
-  /// Processes the actions queued while the current one ran, in order, until none is left.
+  /// Processes the queued actions until none is left: those queued synchronously (by reducers)
+  /// first, in order; then each action effects sent while starting, in the order sent, with
+  /// the actions its reducer queued.
+  ///
+  /// The effects of the actions effects sent go in `sentTasks`: they belong to the effects that
+  /// sent them, not to the action being sent, so cancelling that action's effects must not reach
+  /// them (see `StoreTask.cancel()`).
+  ///
+  /// NB: effects' actions come after the whole synchronous queue, the order they had when
+  /// effects started in tasks of their own (each task ran after the `send`, in the order started).
   @usableFromInline
-  func drainQueue(into tasks: inout [Task<Void, Never>]) {
-    var index = 0
-    while index < queue.count {
-      let action = queue[index]
-      index += 1
-      let effect = dependencies.run { reduce(&state, action) }
-      if !effect.isNone { tasks += start(effect, of: action) }
+  func drainQueues(
+    into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
+  ) {
+    var next = 0
+    var nextSent = 0
+    while true {
+      if next < queue.count {
+        next += 1
+        if nextSent == 0 {
+          process(queue[next - 1], into: &tasks)
+        } else {
+          process(queue[next - 1], into: &sentTasks)
+        }
+      } else if nextSent < sentQueue.count {
+        nextSent += 1
+        process(sentQueue[nextSent - 1], into: &sentTasks)
+      } else {
+        break
+      }
     }
     queue.removeAll(keepingCapacity: true)
+    sentQueue.removeAll(keepingCapacity: true)
   }
 
-  /// Processes the actions effects sent while starting, in order, each with the actions its
-  /// reducer queued, until none is left.
-  ///
-  /// Their effects belong to the effects that sent them, not to the action being sent: the caller
-  /// keeps them apart, so cancelling the action's effects does not reach them.
-  ///
-  /// NB: they come after the whole synchronous queue, which is the order they had when effects
-  /// started in tasks of their own (each task ran after the `send`, in the order started).
-  @usableFromInline
-  func drainSentQueue(into tasks: inout [Task<Void, Never>]) {
-    var index = 0
-    while index < sentQueue.count {
-      let action = sentQueue[index]
-      index += 1
-      let effect = dependencies.run { reduce(&state, action) }
-      if !effect.isNone { tasks += start(effect, of: action) }
-      if !queue.isEmpty { drainQueue(into: &tasks) }
-    }
-    sentQueue.removeAll(keepingCapacity: true)
+  /// Runs the reducer for a queued action and starts its effects.
+  private func process(_ action: Action, into tasks: inout [Task<Void, Never>]) {
+    let effect = dependencies.run { reduce(&state, action) }
+    if !effect.isNone { tasks += start(effect, of: action) }
   }
 
   var senders: EffectRuntime<Action, Action>.Senders {
