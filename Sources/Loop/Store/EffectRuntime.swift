@@ -44,8 +44,9 @@ package final class EffectRuntime<Action, Origin> {
   private var running: [Int: Running] = [:]
   private var cancellables: [AnyHashableSendable: Set<Int>] = [:]
   private var nextSerial = 0
-  /// The effects that finished before `track` could record them, while starting immediately.
-  private var finishedWhileStarting: Set<Int> = []
+  /// The effect `track` is starting, not recorded yet: one started immediately runs until it
+  /// first suspends, and may stop working or finish, before `track` gets its task.
+  private var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
 
   /// Called on the main actor each time an effect task finishes.
   package var onFinish: (() -> Void)?
@@ -209,32 +210,37 @@ package final class EffectRuntime<Action, Origin> {
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
+    let outer = starting
+    starting = (serial, isWorking: true, isFinished: false)
     let task = makeTask(serial)
-    // NB: an effect started immediately may have finished inside `makeTask`: then there is
-    // nothing left to wait for or cancel, and cancelling its id later must not reach it.
-    if !finishedWhileStarting.isEmpty, finishedWhileStarting.remove(serial) != nil {
-      return task
-    }
-    running[serial] = Running(origin: origin, task: task)
+    let started = starting
+    starting = outer
+    // NB: an effect that finished while starting has nothing left to wait for or cancel, and
+    // cancelling its id later must not reach it: it is never recorded.
+    if started?.isFinished == true { return task }
+    running[serial] = Running(origin: origin, task: task, isWorking: started?.isWorking ?? true)
     for id in ids { cancellables[id, default: []].insert(serial) }
     return task
   }
 
   private func stopWorking(_ serial: Int) {
-    running[serial]?.isWorking = false
+    if starting?.serial == serial {
+      starting?.isWorking = false
+    } else {
+      running[serial]?.isWorking = false
+    }
     onFinish?()
   }
 
   private func finish(_ serial: Int, ids: [AnyHashableSendable]) {
-    guard running.removeValue(forKey: serial) != nil else {
-      // NB: not tracked yet: it finished while starting (see `track`).
-      finishedWhileStarting.insert(serial)
-      onFinish?()
-      return
-    }
-    for id in ids {
-      cancellables[id]?.remove(serial)
-      if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    if starting?.serial == serial {
+      starting?.isFinished = true
+    } else {
+      running[serial] = nil
+      for id in ids {
+        cancellables[id]?.remove(serial)
+        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+      }
     }
     onFinish?()
   }

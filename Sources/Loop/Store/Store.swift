@@ -295,11 +295,10 @@ final class RootCore<State, Action> {
     if !effect.isNone { tasks += start(effect, of: action) }
   }
 
-  var senders: EffectRuntime<Action, Action>.Senders {
-    EffectRuntime.Senders(
-      now: { [unowned self] in queue.append($0) },
-      later: { [weak self] in self?.receive($0) })
-  }
+  /// Where the actions of this store's effects go; made once, not for every effect started.
+  lazy var senders = EffectRuntime<Action, Action>.Senders(
+    now: { [unowned self] in queue.append($0) },
+    later: { [weak self] in self?.receive($0) })
 
   /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
   /// reducers never run re-entrantly), else processed now.
