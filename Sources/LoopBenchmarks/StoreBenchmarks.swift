@@ -194,7 +194,7 @@ enum StoreBenchmarks {
   }
 
   static func roundTrips(_ settings: Settings, into results: inout [Measurement]) async {
-    let trips = settings.size(5_000, quick: 100)
+    let trips = settings.size(20_000, quick: 100)
     let pingStore = Store(initialState: BenchList.state(rows: 1)) { BenchList(reflection: false) }
     // NB: the effect starts at once (`Task.immediate`) and never suspends, so its limit is an
     // immediate task; the plain task, which hops onto the main actor, is the limit of the old
@@ -209,7 +209,7 @@ enum StoreBenchmarks {
         group: "Store", name: ".run effect sending one action back", operations: trips,
         ours: roundTrips.ours, baseline: roundTrips.baseline,
         baselineName: "a main-actor Task.immediate, awaited", unit: .perSecond))
-    let hops = settings.size(50_000, quick: 100)
+    let hops = settings.size(20_000, quick: 100)
     let immediate = await medianTimes(runs: settings.runs) {
       for _ in 0..<hops { await immediateMainActorTask() }
     } baseline: {
