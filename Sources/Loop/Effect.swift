@@ -114,19 +114,17 @@ public struct Effect<Action>: Sendable {
   /// After a suspension it resumes on the main actor, and `send` delivers each action at once,
   /// in order: an effect whose last step is a `send` has finished by the time anyone awaiting
   /// that action resumes, so tests never race with the tail of an effect. It reads the
-  /// dependencies of the store that started it, and `withDependencies` inside it changes them
-  /// for it alone. (Inside `concatenate`, an effect that follows an asynchronous one starts
-  /// later, in the concatenation's own task, once that one has finished.)
+  /// dependencies in effect where it was created (in a reducer: the store's, with any
+  /// `.dependency(_:_:)` or `withDependencies` around it), whenever it runs, and
+  /// `withDependencies` inside it changes them for it alone. (Inside `concatenate`, an effect
+  /// that follows an asynchronous one starts later, in the concatenation's own task, once that
+  /// one has finished.)
   ///
   /// Do not do long synchronous work directly in the operation; await a nonisolated function for
   /// it. Actions sent after the effect was cancelled are dropped. An error thrown by the
   /// operation goes to `catch` when given; otherwise it is reported as a runtime issue (a test
   /// failure under test), because a silently swallowed error is a bug. Cancellation errors are
   /// not reported.
-  ///
-  /// The operation sees the dependencies in effect where the effect was created (in a reducer:
-  /// the store's, with any `.dependency(_:_:)` or `withDependencies` around it), whenever and
-  /// wherever it runs.
   ///
   /// - Parameters:
   ///   - priority: The priority of the task that runs the operation.

@@ -20,8 +20,10 @@ private struct Stamper: Reducer {
     case .stampTapped:
       state.stamps.append("now \(uuid().uuidString.suffix(2))")
       return .run { send in
+        // NB: the effect starts inside the store's `send`, so this runs before it returns.
+        let starting = uuid().uuidString.suffix(2)
         await Task.yield()
-        await send(.stamped("later \(uuid().uuidString.suffix(2))"))
+        await send(.stamped("started \(starting), later \(uuid().uuidString.suffix(2))"))
       }
     }
   }
@@ -63,7 +65,9 @@ private struct Clock: Reducer {
         $0.date = .constant(Date(timeIntervalSince1970: 7))
       } operation: {
         .run { send in
+          let starting = date.now.timeIntervalSince1970
           await Task.yield()
+          await send(.time(starting))
           await send(.time(date.now.timeIntervalSince1970))
         }
       }
@@ -114,8 +118,8 @@ private struct Callback: Reducer {
     }
     await store.send(.child(.stampTapped)).finish()
     await store.send(.own(.stampTapped)).finish()
-    #expect(store.state.child.stamps == ["now C1", "later C1"])
-    #expect(store.state.own.stamps == ["now A0", "later A0"])
+    #expect(store.state.child.stamps == ["now C1", "started C1, later C1"])
+    #expect(store.state.own.stamps == ["now A0", "started A0, later A0"])
   }
 
   @Test func anEffectKeepsTheDependenciesItWasCreatedWith() async {
@@ -125,7 +129,7 @@ private struct Callback: Reducer {
       $0.date = .constant(Date(timeIntervalSince1970: 1))
     }
     await store.send(.read).finish()
-    #expect(store.state == [7])
+    #expect(store.state == [7, 7])
   }
 
   @Test func withEscapedDependenciesCarriesThemIntoACallback() async {
