@@ -29,20 +29,21 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
 
   /// The dependencies the reducer and new effects use; change them between steps.
-  public var dependencies: DependencyValues
+  public var dependencies: DependencyValues {
+    didSet { core.dependencies = DependencyScope(dependencies) }
+  }
 
   /// The current state: the state after every action processed so far.
-  public private(set) var state: State
+  public var state: State { core.state }
 
+  /// The engine a `Store` runs on, which this store drives and watches.
+  private let core: StoreCore<State, Action>
   private var expectedState: State
-  private let reduce: (inout State, Action) -> Effect<Action>
-  private let runtime = EffectRuntime<Action, Origin>()
+  /// The state right after the action the current `send` sent, before the actions it queued.
+  private var stateAfterSend: State
   private var received: [Received] = []
-  private var queue: [(action: Action, origin: IssueLocation)] = []
-  /// Actions effects sent while starting, inside `process`: they run after `queue` drains, as
-  /// in a `Store`.
-  private var sentQueue: [(action: Action, origin: IssueLocation)] = []
-  private var isProcessing = false
+  /// Where each `send` was called; its index is the origin of everything the action led to.
+  private var sendLocations: [IssueLocation] = []
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let createdAt: IssueLocation
 
@@ -81,11 +82,13 @@ public final class TestStore<State: Equatable, Action> {
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
     self.dependencies = dependencies
-    self.state = initialState
+    self.core = StoreCore(
+      initialState: initialState, reducer: reducer(), dependencies: dependencies)
     self.expectedState = initialState
-    self.reduce = reducer().reduceFunction
+    self.stateAfterSend = initialState
     self.createdAt = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    runtime.onFinish = { [weak self] in self?.wake() }
+    core.didProcess = { [weak self] processed, state in self?.didProcess(processed, state) }
+    core.runtime.onFinish = { [weak self] in self?.wake() }
   }
 
   // NB: not an `isolated deinit`: those run without the task's task-local values, which would
@@ -94,7 +97,7 @@ public final class TestStore<State: Equatable, Action> {
     guard isOnMainActor() else { return }
     MainActor.assumeIsolated {
       reportUnfinishedWork(at: createdAt)
-      runtime.cancelAll()
+      core.runtime.cancelAll()
     }
   }
 
@@ -133,81 +136,32 @@ public final class TestStore<State: Equatable, Action> {
       expectedState = state
     }
     let base = expectedState
-    let (actual, effects) = DependencyValues.with(dependencies) {
-      process(action, origin: location, isReceived: false)
-    }
+    sendLocations.append(location)
+    // NB: the core processes the action before anything it queued, so `didProcess` has set
+    // `stateAfterSend` by the time `send` returns; the queued actions are recorded as received.
+    let effects = core.send(action, origin: sendLocations.count - 1)
+    let actual = stateAfterSend
     assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
     expectedState = actual
     return TestStoreTask(effects: effects, store: self)
   }
 
-  /// Reduces `action` and starts its effects, then does the same for the actions sent
-  /// synchronously (by its reducer, then by effects while they started), in the order a `Store`
-  /// processes them, recording those as received.
-  ///
-  /// - Returns: The state right after `action`, and a task awaiting every effect started.
-  private func process(
-    _ action: Action, origin: IssueLocation, isReceived: Bool
-  ) -> (State, Task<Void, Never>?) {
-    isProcessing = true
-    defer { isProcessing = false }
-    let effect = reduce(&state, action)
-    let after = state
-    if isReceived { received.append(Received(action: action, state: after)) }
-    var tasks = start(effect, of: action, origin: origin)
-    drainQueue(into: &tasks)
-    var sentTasks: [Task<Void, Never>] = []
-    var index = 0
-    while index < sentQueue.count {
-      index += 1
-      processQueued(sentQueue[index - 1], into: &sentTasks)
-      drainQueue(into: &sentTasks)
+  /// Records what the core processed: the state after the action sent, or an action received.
+  private func didProcess(_ processed: ProcessedAction<Action>, _ state: State) {
+    guard processed.isReceived else {
+      stateAfterSend = state
+      return
     }
-    sentQueue.removeAll()
-    return (after, awaitingAll(tasks, then: sentTasks))
-  }
-
-  private func drainQueue(into tasks: inout [Task<Void, Never>]) {
-    var index = 0
-    while index < queue.count {
-      index += 1
-      processQueued(queue[index - 1], into: &tasks)
-    }
-    queue.removeAll()
-  }
-
-  /// Reduces a queued action, records it as received, and starts its effects.
-  private func processQueued(
-    _ queued: (action: Action, origin: IssueLocation), into tasks: inout [Task<Void, Never>]
-  ) {
-    let effect = reduce(&state, queued.action)
-    received.append(Received(action: queued.action, state: state))
-    tasks += start(effect, of: queued.action, origin: queued.origin)
-  }
-
-  private func start(
-    _ effect: Effect<Action>, of action: Action, origin: IssueLocation
-  ) -> [Task<Void, Never>] {
-    if effect.isNone { return [] }
-    let senders = EffectRuntime<Action, Origin>.Senders(
-      now: { [unowned self] in queue.append(($0, origin)) },
-      later: { [weak self] action in self?.receiveFromEffect(action, origin: origin) })
-    return runtime.start(
-      effect, origin: Origin(action: action, location: origin), senders: senders)
-  }
-
-  private func receiveFromEffect(_ action: Action, origin: IssueLocation) -> Task<Void, Never>? {
-    // NB: an effect starting inside `process` runs until it first suspends; what it sends
-    // meanwhile waits its turn, as in a `Store`.
-    guard !isProcessing else {
-      sentQueue.append((action, origin))
-      return nil
-    }
-    let (_, effects) = DependencyValues.with(dependencies) {
-      process(action, origin: origin, isReceived: true)
-    }
+    received.append(Received(action: processed.action, state: state))
     wake()
-    return effects
+  }
+
+  /// The running effects whose work is not done, oldest first, with the test lines that led to
+  /// them.
+  private var inFlight: [Origin] {
+    core.runtime.inFlight.map {
+      Origin(action: $0.action, location: sendLocations[$0.origin])
+    }
   }
 }
 
@@ -355,16 +309,15 @@ extension TestStore {
     func isReady() -> Bool {
       exhaustivity == .on ? !received.isEmpty : received.contains { isMatching($0.action) }
     }
-    await waitUntil(isReady, or: { runtime.inFlight.isEmpty }, timeout: timeout)
+    await waitUntil(isReady, or: { core.runtime.inFlight.isEmpty }, timeout: timeout)
     guard isReady() else {
       if exhaustivity != .on, !received.isEmpty {
         reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
       }
       report(
-        runtime.inFlight.isEmpty
+        core.runtime.inFlight.isEmpty
           ? Message.nothingToReceive(expected: expected)
-          : Message.receiveTimedOut(
-            expected: expected, timeout: timeout, inFlight: runtime.inFlight.map(\.origin)),
+          : Message.receiveTimedOut(expected: expected, timeout: timeout, inFlight: inFlight),
         at: location)
       return
     }
@@ -402,7 +355,8 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await waitUntil({ runtime.inFlight.isEmpty }, or: { false }, timeout: timeout ?? self.timeout)
+    await waitUntil(
+      { core.runtime.inFlight.isEmpty }, or: { false }, timeout: timeout ?? self.timeout)
     reportUnfinishedWork(at: location)
   }
 
@@ -431,8 +385,8 @@ extension TestStore {
 
   /// Cancels the running effects, so the test can end without waiting for them.
   public func skipInFlightEffects() async {
-    let tasks = runtime.inFlight.map(\.task)
-    runtime.abandonAll()
+    let tasks = core.runtime.inFlight.map(\.task)
+    core.runtime.abandonAll()
     for task in tasks { await task.value }
   }
 
@@ -584,14 +538,14 @@ extension TestStore {
       }
       received.removeAll()
     }
-    for effect in runtime.inFlight {
+    for effect in inFlight {
       if exhaustivity == .on {
-        report(Message.effectStillRunning(effect.origin.action), at: effect.origin.location)
+        report(Message.effectStillRunning(effect.action), at: effect.location)
       } else {
-        reportSkipped(Message.effectStillRunning(effect.origin.action), at: effect.origin.location)
+        reportSkipped(Message.effectStillRunning(effect.action), at: effect.location)
       }
     }
-    runtime.abandonAll()
+    core.runtime.abandonAll()
   }
 
   private func report(_ message: String, at location: IssueLocation) {

@@ -1,17 +1,16 @@
 import Synchronization
 
-/// Runs effects for a store: starts their tasks, tracks which are in flight and under which
-/// cancellation ids, and cancels them.
-///
-/// `Store` and `TestStore` share it; they differ only in what they do with the actions effects
-/// send.
+/// Runs effects for a store's core: starts their tasks, tracks which are in flight and under
+/// which cancellation ids, and cancels them.
 @MainActor
 @usableFromInline
-package final class EffectRuntime<Action, Origin> {
+package final class EffectRuntime<Action> {
   /// An effect task that has not finished, with what started it.
   package struct Running {
-    /// What started the effect: for a store, the action whose reducer returned it.
-    package let origin: Origin
+    /// The action whose reducer returned the effect.
+    package let action: Action
+    /// The origin of that action (see `StoreCore`).
+    package let origin: Int
     /// The effect's task.
     package let task: Task<Void, Never>
     /// Whether the effect's own work is still going on; once it returns, the task only waits
@@ -24,8 +23,9 @@ package final class EffectRuntime<Action, Origin> {
   package struct Senders {
     /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
     let now: (Action) -> Void
-    /// Receives an action sent by a running effect; returns the task of the effects it started.
-    let later: @MainActor (Action) -> Task<Void, Never>?
+    /// Receives an action sent by a running effect, with the effect's origin; returns the task
+    /// of the effects it started.
+    let later: @MainActor (Action, Int) -> Task<Void, Never>?
 
     /// Creates the senders.
     ///
@@ -34,7 +34,7 @@ package final class EffectRuntime<Action, Origin> {
     ///   - later: Receives actions sent by running effects.
     package init(
       now: @escaping (Action) -> Void,
-      later: @escaping @MainActor (Action) -> Task<Void, Never>?
+      later: @escaping @MainActor (Action, Int) -> Task<Void, Never>?
     ) {
       self.now = now
       self.later = later
@@ -60,7 +60,7 @@ package final class EffectRuntime<Action, Origin> {
     running.filter(\.value.isWorking).sorted { $0.key < $1.key }.map(\.value)
   }
 
-  /// Starts `effect`, returned by the reducer for `origin`.
+  /// Starts `effect`, returned by the reducer for `action`.
   ///
   /// Each `Effect.run` starts at once (`Task.immediate`): it runs inside this call until it
   /// first suspends, and one that never suspends has finished when this returns. So the caller
@@ -68,15 +68,18 @@ package final class EffectRuntime<Action, Origin> {
   ///
   /// - Parameters:
   ///   - effect: The effect.
-  ///   - origin: The action whose reducer returned it.
+  ///   - action: The action whose reducer returned it.
+  ///   - origin: The origin of that action, which the actions the effect sends carry too.
   ///   - senders: Where its actions go.
   /// - Returns: The tasks started, to await for the effect to finish.
   @usableFromInline
   package func start(
-    _ effect: Effect<Action>, origin: Origin, senders: Senders
+    _ effect: Effect<Action>, of action: Action, origin: Int, senders: Senders
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
-    start(effect, origin: origin, senders: senders, ids: [], immediately: true, into: &tasks)
+    start(
+      effect, of: action, origin: origin, senders: senders, ids: [], immediately: true,
+      into: &tasks)
     return tasks
   }
 
@@ -101,7 +104,8 @@ package final class EffectRuntime<Action, Origin> {
 
   private func start(
     _ effect: Effect<Action>,
-    origin: Origin,
+    of action: Action,
+    origin: Int,
     senders: Senders,
     ids: [AnyHashableSendable],
     immediately: Bool,
@@ -110,16 +114,16 @@ package final class EffectRuntime<Action, Origin> {
     switch effect.operation {
     case .none:
       break
-    case .send(let action):
-      senders.now(action.value)
+    case .send(let sent):
+      senders.now(sent.value)
     case .run(let priority, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect
       // does not cancel them (a parent's follow-up work survives a dismissed child).
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = senders.later
-      let send = Send<Action> { action in children.insert(later(action)) }
+      let send = Send<Action> { sent in children.insert(later(sent, origin)) }
       tasks.append(
-        track(origin: origin, ids: ids) { serial in
+        track(action: action, origin: origin, ids: ids) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
@@ -137,18 +141,18 @@ package final class EffectRuntime<Action, Origin> {
     case .merge(let effects):
       for effect in effects {
         start(
-          effect, origin: origin, senders: senders, ids: ids, immediately: immediately,
-          into: &tasks)
+          effect, of: action, origin: origin, senders: senders, ids: ids,
+          immediately: immediately, into: &tasks)
       }
     case .concatenate(let effects):
       startConcatenation(
-        effects, origin: origin, senders: senders, ids: ids, immediately: immediately,
-        into: &tasks)
+        effects, of: action, origin: origin, senders: senders, ids: ids,
+        immediately: immediately, into: &tasks)
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { cancel(id: id) }
       start(
-        effect, origin: origin, senders: senders, ids: ids + [id], immediately: immediately,
-        into: &tasks)
+        effect, of: action, origin: origin, senders: senders, ids: ids + [id],
+        immediately: immediately, into: &tasks)
     case .cancel(let id):
       cancel(id: id)
     case .cancelMatching(let isMatch):
@@ -166,7 +170,8 @@ package final class EffectRuntime<Action, Origin> {
   /// run immediately, an effect could have its own cancellation processed before it is tracked.
   private func startConcatenation(
     _ effects: [Effect<Action>],
-    origin: Origin,
+    of action: Action,
+    origin: Int,
     senders: Senders,
     ids: [AnyHashableSendable],
     immediately: Bool,
@@ -175,26 +180,27 @@ package final class EffectRuntime<Action, Origin> {
     let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
     for effect in effects[..<firstAsync] {
       start(
-        effect, origin: origin, senders: senders, ids: ids, immediately: immediately,
-        into: &tasks)
+        effect, of: action, origin: origin, senders: senders, ids: ids,
+        immediately: immediately, into: &tasks)
     }
     guard firstAsync < effects.endIndex else { return }
     let rest = Array(effects[firstAsync...])
     let later = senders.later
-    let origin = UncheckedSendable(origin)
+    let boxedAction = UncheckedSendable(action)
     tasks.append(
-      track(origin: origin.value, ids: ids) { serial in
+      track(action: action, origin: origin, ids: ids) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
             // NB: inside the task every action, even a synchronous `.send`, is sent later.
             let step = TaskBag(cancelsTasksWhenCancelled: true)
             let sent = TaskBag(cancelsTasksWhenCancelled: false)
-            let stepSenders = Senders(now: { sent.insert(later($0)) }, later: { later($0) })
+            let stepSenders = Senders(
+              now: { sent.insert(later($0, origin)) }, later: { later($0, $1) })
             var stepTasks: [Task<Void, Never>] = []
             self.start(
-              effect, origin: origin.value, senders: stepSenders, ids: [], immediately: false,
-              into: &stepTasks)
+              effect, of: boxedAction.value, origin: origin, senders: stepSenders, ids: [],
+              immediately: false, into: &stepTasks)
             for task in stepTasks { step.insert(task) }
             await step.awaitAll()
             await sent.awaitAll()
@@ -206,7 +212,8 @@ package final class EffectRuntime<Action, Origin> {
   }
 
   private func track(
-    origin: Origin, ids: [AnyHashableSendable], _ makeTask: (Int) -> Task<Void, Never>
+    action: Action, origin: Int, ids: [AnyHashableSendable],
+    _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
@@ -218,7 +225,8 @@ package final class EffectRuntime<Action, Origin> {
     // NB: an effect that finished while starting has nothing left to wait for or cancel, and
     // cancelling its id later must not reach it: it is never recorded.
     if started?.isFinished == true { return task }
-    running[serial] = Running(origin: origin, task: task, isWorking: started?.isWorking ?? true)
+    running[serial] = Running(
+      action: action, origin: origin, task: task, isWorking: started?.isWorking ?? true)
     for id in ids { cancellables[id, default: []].insert(serial) }
     return task
   }

@@ -37,7 +37,7 @@ public final class Store<State, Action> {
   private let root: AnyObject
   /// The root's core, for a store that is not scoped: sending to it directly lets the compiler
   /// specialize the whole send for the feature's types.
-  @usableFromInline let rootCore: RootCore<State, Action>?
+  @usableFromInline let rootCore: StoreCore<State, Action>?
 
   /// Creates a store running `reducer` from `initialState`.
   ///
@@ -53,7 +53,7 @@ public final class Store<State, Action> {
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
-    let core = RootCore(
+    let core = StoreCore(
       initialState: initialState, reducer: reducer(), dependencies: dependencies)
     self.init(
       readState: { core.state },
@@ -68,7 +68,7 @@ public final class Store<State, Action> {
     sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?,
     addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
     root: AnyObject,
-    rootCore: RootCore<State, Action>?
+    rootCore: StoreCore<State, Action>?
   ) {
     self.readState = readState
     self.sendAction = sendAction
@@ -187,133 +187,5 @@ public final class StoreObservation {
 
   isolated deinit {
     onCancel?()
-  }
-}
-
-/// The root of a store tree: the state, the reducer, the queue, the effects.
-///
-/// NB: `send` is `@inlinable` so that a feature's module compiles it specialized for its own
-/// state and action; unspecialized, each send spends most of its time looking up generic
-/// metadata at run time.
-@MainActor
-@usableFromInline
-final class RootCore<State, Action> {
-  // NB: only the main actor touches these, one send at a time, so the run-time exclusivity
-  // checks Swift would make on each access of a class property are dropped.
-  @usableFromInline @exclusivity(unchecked) var state: State
-  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
-  @usableFromInline let dependencies: DependencyScope
-  @usableFromInline let runtime = EffectRuntime<Action, Action>()
-  @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
-  /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
-  @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
-  @usableFromInline @exclusivity(unchecked) var isSending = false
-  @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
-  private var nextObserver = 0
-
-  init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
-  where R.State == State, R.Action == Action {
-    self.state = initialState
-    self.reduce = reducer.reduceFunction
-    self.dependencies = DependencyScope(dependencies)
-  }
-
-  isolated deinit {
-    runtime.cancelAll()
-  }
-
-  @inlinable
-  func send(_ action: Action) -> Task<Void, Never>? {
-    // NB: an action sent while another is processed waits in the queue for the running loop.
-    guard !isSending else {
-      queue.append(action)
-      return nil
-    }
-    isSending = true
-    let effect = dependencies.run { reduce(&state, action) }
-    var tasks: [Task<Void, Never>] = []
-    if !effect.isNone { tasks = start(effect, of: action) }
-    var sentTasks: [Task<Void, Never>] = []
-    if !queue.isEmpty || !sentQueue.isEmpty { drainQueues(into: &tasks, sent: &sentTasks) }
-    isSending = false
-    if !observers.isEmpty { notifyObservers() }
-    if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
-    return awaitingAll(tasks, then: sentTasks)
-  }
-
-  /// Starts the effects of `action`; their tasks inherit the store's dependencies.
-  @usableFromInline
-  func start(_ effect: Effect<Action>, of action: Action) -> [Task<Void, Never>] {
-    dependencies.runStartingTasks {
-      runtime.start(effect, origin: action, senders: senders)
-    }
-  }
-
-  @usableFromInline
-  func notifyObservers() {
-    for observer in observers.values { observer() }
-  }
-
-  /// Processes the queued actions until none is left: those queued synchronously (by reducers)
-  /// first, in order; then each action effects sent while starting, in the order sent, with
-  /// the actions its reducer queued.
-  ///
-  /// The effects of the actions effects sent go in `sentTasks`: they belong to the effects that
-  /// sent them, not to the action being sent, so cancelling that action's effects must not reach
-  /// them (see `StoreTask.cancel()`).
-  ///
-  /// NB: effects' actions come after the whole synchronous queue, the order they had when
-  /// effects started in tasks of their own (each task ran after the `send`, in the order started).
-  @usableFromInline
-  func drainQueues(
-    into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
-  ) {
-    var next = 0
-    var nextSent = 0
-    while true {
-      if next < queue.count {
-        next += 1
-        if nextSent == 0 {
-          process(queue[next - 1], into: &tasks)
-        } else {
-          process(queue[next - 1], into: &sentTasks)
-        }
-      } else if nextSent < sentQueue.count {
-        nextSent += 1
-        process(sentQueue[nextSent - 1], into: &sentTasks)
-      } else {
-        break
-      }
-    }
-    queue.removeAll(keepingCapacity: true)
-    sentQueue.removeAll(keepingCapacity: true)
-  }
-
-  /// Runs the reducer for a queued action and starts its effects.
-  private func process(_ action: Action, into tasks: inout [Task<Void, Never>]) {
-    let effect = dependencies.run { reduce(&state, action) }
-    if !effect.isNone { tasks += start(effect, of: action) }
-  }
-
-  /// Where the actions of this store's effects go; made once, not for every effect started.
-  lazy var senders = EffectRuntime<Action, Action>.Senders(
-    now: { [unowned self] in queue.append($0) },
-    later: { [weak self] in self?.receive($0) })
-
-  /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
-  /// reducers never run re-entrantly), else processed now.
-  func receive(_ action: Action) -> Task<Void, Never>? {
-    guard !isSending else {
-      sentQueue.append(action)
-      return nil
-    }
-    return send(action)
-  }
-
-  func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
-    let key = nextObserver
-    nextObserver += 1
-    observers[key] = observer
-    return StoreObservation { [weak self] in self?.observers[key] = nil }
   }
 }

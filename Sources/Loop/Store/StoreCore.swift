@@ -1,0 +1,187 @@
+/// The engine of a store: its state, its reducer, the queues of actions waiting their turn, and
+/// its running effects.
+///
+/// A `Store` sends its actions to one, and so does a `TestStore`, which checks each action the
+/// core processed through ``didProcess``; so the ordering rules (see `Store`) exist once, here.
+///
+/// Each action sent from outside comes with an *origin*, a number the sender chooses (a `Store`
+/// gives 0; a `TestStore` the step that sent it). Everything the action leads to carries it: the
+/// actions its reducer queues, the effects it starts, the actions those effects send, and so on.
+///
+/// NB: `send` is `@inlinable` so that a feature's module compiles it specialized for its own
+/// state and action; unspecialized, each send spends most of its time looking up generic
+/// metadata at run time.
+@MainActor
+@usableFromInline
+package final class StoreCore<State, Action> {
+  // NB: only the main actor touches these, one send at a time, so the run-time exclusivity
+  // checks Swift would make on each access of a class property are dropped.
+  /// The state after every action processed so far.
+  @usableFromInline @exclusivity(unchecked) package internal(set) var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  /// The dependencies the reducer runs with and new effects start with; replacing them reaches
+  /// the next action processed, not the effects already running.
+  @usableFromInline @exclusivity(unchecked) package var dependencies: DependencyScope
+  /// The running effects.
+  @usableFromInline package let runtime = EffectRuntime<Action>()
+  /// Called after the reducer processed an action (sent, or received from an effect), with the
+  /// state right after it, before its effects start: the hook a `TestStore` checks a feature
+  /// through. A plain store leaves it `nil`, and pays one check per action for it.
+  @usableFromInline @exclusivity(unchecked) package var didProcess:
+    (@MainActor (ProcessedAction<Action>, State) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
+  @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
+  private var nextObserver = 0
+
+  /// Creates a core running `reducer` from `initialState`, with `dependencies`.
+  package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
+  where R.State == State, R.Action == Action {
+    self.state = initialState
+    self.reduce = reducer.reduceFunction
+    self.dependencies = DependencyScope(dependencies)
+  }
+
+  isolated deinit {
+    runtime.cancelAll()
+  }
+
+  /// Processes an action sent from outside, then every action it queued, and starts their
+  /// effects.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - origin: The origin the action and everything it leads to carry.
+  /// - Returns: A task awaiting the effects started, or `nil` when none is left running.
+  @inlinable
+  package func send(_ action: Action, origin: Int = 0) -> Task<Void, Never>? {
+    process(action, isReceived: false, origin: origin)
+  }
+
+  @inlinable
+  func process(_ action: Action, isReceived: Bool, origin: Int) -> Task<Void, Never>? {
+    // NB: an action sent while another is processed waits in the queue for the running loop.
+    guard !isSending else {
+      queue.append(action)
+      return nil
+    }
+    isSending = true
+    let effect = dependencies.run { reduce(&state, action) }
+    if let didProcess {
+      didProcess(ProcessedAction(action: action, isReceived: isReceived, origin: origin), state)
+    }
+    var tasks: [Task<Void, Never>] = []
+    if !effect.isNone { tasks = start(effect, of: action, origin: origin) }
+    var sentTasks: [Task<Void, Never>] = []
+    if !queue.isEmpty || !sentQueue.isEmpty {
+      drainQueues(origin: origin, into: &tasks, sent: &sentTasks)
+    }
+    isSending = false
+    if !observers.isEmpty { notifyObservers() }
+    if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
+    return awaitingAll(tasks, then: sentTasks)
+  }
+
+  /// Starts the effects of `action`; their tasks inherit the core's dependencies.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, of action: Action, origin: Int) -> [Task<Void, Never>] {
+    dependencies.runStartingTasks {
+      runtime.start(effect, of: action, origin: origin, senders: senders)
+    }
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    for observer in observers.values { observer() }
+  }
+
+  /// Processes the queued actions until none is left: those queued synchronously (by reducers)
+  /// first, in order; then each action effects sent while starting, in the order sent, with
+  /// the actions its reducer queued.
+  ///
+  /// The effects of the actions effects sent go in `sentTasks`: they belong to the effects that
+  /// sent them, not to the action being sent, so cancelling that action's effects must not reach
+  /// them (see `StoreTask.cancel()`).
+  ///
+  /// NB: effects' actions come after the whole synchronous queue, the order they had when
+  /// effects started in tasks of their own (each task ran after the `send`, in the order started).
+  /// Every queued action shares the origin of the action being sent: only the effects it led to
+  /// run inside its `send`.
+  @usableFromInline
+  func drainQueues(
+    origin: Int, into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
+  ) {
+    var next = 0
+    var nextSent = 0
+    while true {
+      if next < queue.count {
+        next += 1
+        if nextSent == 0 {
+          processQueued(queue[next - 1], origin: origin, into: &tasks)
+        } else {
+          processQueued(queue[next - 1], origin: origin, into: &sentTasks)
+        }
+      } else if nextSent < sentQueue.count {
+        nextSent += 1
+        processQueued(sentQueue[nextSent - 1], origin: origin, into: &sentTasks)
+      } else {
+        break
+      }
+    }
+    queue.removeAll(keepingCapacity: true)
+    sentQueue.removeAll(keepingCapacity: true)
+  }
+
+  /// Runs the reducer for a queued action and starts its effects.
+  private func processQueued(
+    _ action: Action, origin: Int, into tasks: inout [Task<Void, Never>]
+  ) {
+    let effect = dependencies.run { reduce(&state, action) }
+    if let didProcess {
+      didProcess(ProcessedAction(action: action, isReceived: true, origin: origin), state)
+    }
+    if !effect.isNone { tasks += start(effect, of: action, origin: origin) }
+  }
+
+  /// Where the actions of this core's effects go; made once, not for every effect started.
+  lazy var senders = EffectRuntime<Action>.Senders(
+    now: { [unowned self] in queue.append($0) },
+    later: { [weak self] in self?.receive($0, origin: $1) })
+
+  /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
+  /// reducers never run re-entrantly), else processed now.
+  func receive(_ action: Action, origin: Int) -> Task<Void, Never>? {
+    guard !isSending else {
+      sentQueue.append(action)
+      return nil
+    }
+    return process(action, isReceived: true, origin: origin)
+  }
+
+  func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
+    let key = nextObserver
+    nextObserver += 1
+    observers[key] = observer
+    return StoreObservation { [weak self] in self?.observers[key] = nil }
+  }
+}
+
+/// An action a store's core processed, as ``StoreCore/didProcess`` sees it.
+@usableFromInline
+package struct ProcessedAction<Action> {
+  /// The action.
+  @usableFromInline package let action: Action
+  /// Whether an effect (or `Effect.send`) sent it, rather than the store's caller.
+  @usableFromInline package let isReceived: Bool
+  /// The origin given with the `send` that led to it.
+  @usableFromInline package let origin: Int
+
+  @inlinable
+  init(action: Action, isReceived: Bool, origin: Int) {
+    self.action = action
+    self.isReceived = isReceived
+    self.origin = origin
+  }
+}
