@@ -23,6 +23,11 @@ private struct Journey: Reducer {
       return .merge(.run { send in await send("from the effect") }, .send("from .send"))
     case "save":
       return .run { send in await send("saved") }.cancellable(id: "save")
+    case "save later":
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send("saved")
+      }
     case "saved":
       return .run { send in
         try await clock.sleep(for: .seconds(1))
@@ -108,6 +113,33 @@ private func journeyStore(clock: TestClock = TestClock()) -> TestStore<[String],
       await store.finish()
     }
     #expect(issues.messages.isEmpty)
+  }
+
+  @Test func anEffectOfAReceivedActionStillRunningIsReportedAtTheSendThatLedToIt() async {
+    let clock = TestClock()
+    var line = 0
+    let issues = await capturingIssues {
+      let store = journeyStore(clock: clock)
+      await store.send("hello") { $0 = ["hello"] }
+      line = #line + 1
+      await store.send("save later") { $0.append("save later") }
+      await clock.advance(by: .seconds(1))
+      await store.receive("saved") { $0.append("saved") }
+      await store.finish(timeout: .milliseconds(10))
+    }
+    #expect(
+      issues.messages == [
+        """
+        An effect returned for this action is still running. It must complete before the end \
+        of the test.
+
+            "saved"
+
+        To fix, make the effect finish (advance a 'TestClock', finish a stream), cancel it with \
+        an action that returns '.cancel(id:)', or call 'skipInFlightEffects()'.
+        """
+      ])
+    #expect(issues.locations.map(\.line) == [line])
   }
 
   @Test func cancelInFlightCancelsAnEffectSuspendedAfterItSent() async {
