@@ -3,7 +3,7 @@ import Loop
 import Testing
 
 /// A save whose effect never suspends, and the reload it leads to, which waits for `gate`.
-private struct SaveThenReload: Reducer {
+struct SaveThenReload: Reducer {
   let gate: Gate
 
   func reduce(into state: inout [String], action: String) -> Effect<String> {

@@ -7,34 +7,24 @@ private struct Relay: Reducer {
 
   func reduce(into state: inout [String], action: String) -> Effect<String> {
     state.append(action)
-    switch action {
-    case "start":
-      return .merge(
-        .run { send in await send("from the effect") },
-        .send("from .send"),
-        .run { [gate] send in
-          await gate.wait()
-          await send("later")
-        })
-    case "save":
-      return .run { send in await send("saved") }
-    case "saved":
-      return .run { [gate] send in
+    guard action == "start" else { return .none }
+    return .merge(
+      .run { send in await send("from the effect") },
+      .send("from .send"),
+      .run { [gate] send in
         await gate.wait()
-        await send("reloaded")
-      }
-    default:
-      return .none
-    }
+        await send("later")
+      })
   }
 }
 
-/// A core of `Relay` whose `didProcess` writes down each action it processed.
+/// A core running `reducer` whose `didProcess` writes down each action it processed.
 @MainActor
-private func relayCore(gate: Gate) -> (StoreCore<[String], String>, () -> [String]) {
+private func recordingCore<R: Reducer<[String], String>>(
+  _ reducer: R
+) -> (StoreCore<[String], String>, () -> [String]) {
   let core = StoreCore(
-    initialState: [String](), reducer: Relay(gate: gate),
-    dependencies: DependencyValues(context: .test))
+    initialState: [String](), reducer: reducer, dependencies: DependencyValues(context: .test))
   var seen: [String] = []
   core.didProcess = { processed, state in
     let source = processed.isReceived ? "received" : "sent"
@@ -48,7 +38,7 @@ private func relayCore(gate: Gate) -> (StoreCore<[String], String>, () -> [Strin
 @Suite struct StoreCoreTests {
   @Test func didProcessSeesEachActionSentOrReceivedWithTheStateRightAfterIt() async {
     let gate = Gate()
-    let (core, seen) = relayCore(gate: gate)
+    let (core, seen) = recordingCore(Relay(gate: gate))
     let task = core.send("start", origin: 7)
     gate.open()
     await task?.value
@@ -63,7 +53,7 @@ private func relayCore(gate: Gate) -> (StoreCore<[String], String>, () -> [Strin
 
   @Test func theEffectsOfAReceivedActionCarryTheOriginOfTheSendThatLedToIt() async {
     let gate = Gate()
-    let (core, seen) = relayCore(gate: gate)
+    let (core, seen) = recordingCore(SaveThenReload(gate: gate))
     let task = core.send("save", origin: 3)
     #expect(core.runtime.inFlight.map { "\($0.action) from \($0.origin)" } == ["saved from 3"])
     gate.open()

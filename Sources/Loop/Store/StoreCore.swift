@@ -5,8 +5,10 @@
 /// core processed through ``didProcess``; so the ordering rules (see `Store`) exist once, here.
 ///
 /// Each action sent from outside comes with an *origin*, a number the sender chooses (a `Store`
-/// gives 0; a `TestStore` the step that sent it). Everything the action leads to carries it: the
-/// actions its reducer queues, the effects it starts, the actions those effects send, and so on.
+/// gives 0; a `TestStore` the index of its `send` call). Everything the action leads to carries
+/// it: the actions its reducer queues, the effects it starts, the actions those effects send, and
+/// so on. Only the effects an action started run inside its `send`, so every action processed
+/// there shares its origin.
 ///
 /// NB: `send` is `@inlinable` so that a feature's module compiles it specialized for its own
 /// state and action; unspecialized, each send spends most of its time looking up generic
@@ -26,13 +28,15 @@ package final class StoreCore<State, Action> {
   }
   // NB: `dependencies`, unretained, to install around each reducer call: a class reference read
   // from a `var` is retained and released around the call (the reducer could replace it), which
-  // costs a plain send about a tenth of its time. `dependencies` keeps the scope alive.
+  // made a plain send measurably slower in loop-bench. `dependencies` keeps the scope alive.
   @usableFromInline @exclusivity(unchecked) var scope: UnsafeMutableRawPointer
   /// The running effects.
   @usableFromInline package let runtime = EffectRuntime<Action>()
-  /// Called after the reducer processed an action (sent, or received from an effect), with the
-  /// state right after it, before its effects start: the hook a `TestStore` checks a feature
-  /// through. A plain store leaves it `nil`, and pays one check per action for it.
+  /// Called after the reducer processed an action, sent or received, with the state right after
+  /// it.
+  ///
+  /// It runs before the action's effects start. A `TestStore` checks a feature through it; a
+  /// plain store leaves it `nil`, and pays one check per action for it.
   @usableFromInline @exclusivity(unchecked) package var didProcess:
     (@MainActor (ProcessedAction<Action>, State) -> Void)?
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
@@ -123,8 +127,6 @@ package final class StoreCore<State, Action> {
   ///
   /// NB: effects' actions come after the whole synchronous queue, the order they had when
   /// effects started in tasks of their own (each task ran after the `send`, in the order started).
-  /// Every queued action shares the origin of the action being sent: only the effects it led to
-  /// run inside its `send`.
   @usableFromInline
   func drainQueues(
     origin: Int, into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
@@ -189,7 +191,10 @@ package final class StoreCore<State, Action> {
 package struct ProcessedAction<Action> {
   /// The action.
   @usableFromInline package let action: Action
-  /// Whether an effect (or `Effect.send`) sent it, rather than the store's caller.
+  /// Whether an effect (or `Effect.send`) sent it, rather than the core's caller.
+  ///
+  /// NB: an action sent to the core while it processes another (by a reducer calling a store)
+  /// waits in the queue with those of `Effect.send`, and counts as received.
   @usableFromInline package let isReceived: Bool
   /// The origin given with the `send` that led to it.
   @usableFromInline package let origin: Int
