@@ -56,22 +56,34 @@ public struct CasePath<Root, Value>: Sendable {
     Self(embed: embed, extract: extract)
   }
 
-  /// A case path for the enum case that `embed` constructs, extracting by reflection.
+  /// A case path for the enum case that `embed` constructs, extracting by the enum's case tag.
   ///
   /// - Parameter embed: The case's constructor, such as `Action.search`.
   /// - Returns: The case path.
   public static func `case`(_ embed: @escaping @Sendable (Value) -> Root) -> Self {
-    let caseName = Mutex<String?>(nil)
-    return Self(embed: embed) { root in
-      guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value
-      else { return nil }
-      if let known = caseName.withLock({ $0 }) { return known == label ? value : nil }
-      // NB: the first match learns the case's name by re-embedding the payload; later
-      // extractions compare names and reflect only once.
-      guard caseLabelAndPayload(of: embed(value))?.label == label else { return nil }
-      caseName.withLock { $0 = label }
-      return value
-    }
+    let extractor = CaseExtractor(embed: embed)
+    return Self(embed: embed) { extractor.extract($0) }
+  }
+
+  /// A path through this case, then through a case of its payload.
+  ///
+  /// Routes an action two levels down in one path, as a parent that forwards a grandchild's
+  /// actions does:
+  ///
+  /// ```swift
+  /// let save: CasePath<Action, LinkEditor.Delegate> =
+  ///   .case(Action.editor).appending(path: .case(LinkEditor.Action.delegate))
+  /// save.extract(.editor(.delegate(.cancelled)))  // .cancelled
+  /// save.embed(.cancelled)  // .editor(.delegate(.cancelled))
+  /// ```
+  ///
+  /// - Parameter path: A path from this path's payload to one of its cases.
+  /// - Returns: A path from `Root` to `path`'s payload: it extracts when both cases match, and
+  ///   embeds through both.
+  public func appending<Child>(path: CasePath<Value, Child>) -> CasePath<Root, Child> {
+    CasePath<Root, Child>(
+      embed: { self.embed(path.embed($0)) },
+      extract: { self.extract($0).flatMap(path.extract) })
   }
 
   /// Returns whether `root` is the case this path points at.
@@ -82,29 +94,18 @@ public struct CasePath<Root, Value>: Sendable {
 }
 
 extension CasePath where Value == Void {
-  /// A case path for an enum case without a payload, matched by comparing case names.
+  /// A case path for an enum case without a payload, matched by comparing case tags.
   ///
   /// - Parameter root: The case, such as `Action.refresh`.
   /// - Returns: The case path.
   public static func `case`(_ root: Root) -> Self where Root: Sendable {
-    let name = caseName(of: root)
-    return Self(embed: { _ in root }, extract: { caseName(of: $0) == name ? () : nil })
+    guard let layout = EnumLayout.of(Root.self) else {
+      let name = caseName(of: root)
+      return Self(embed: { _ in root }, extract: { caseName(of: $0) == name ? () : nil })
+    }
+    let tag = withUnsafePointer(to: root) { layout.tag(of: $0) }
+    return Self(
+      embed: { _ in root },
+      extract: { withUnsafePointer(to: $0) { layout.tag(of: $0) } == tag ? () : nil })
   }
-}
-
-/// The case name of an enum value without a payload, or of one with a payload.
-private func caseName(of value: Any) -> String {
-  if let (label, _) = caseLabelAndPayload(of: value) { return label }
-  return String(describing: value)
-}
-
-/// Splits an enum value that has a payload into its case name and payload.
-///
-/// NB: `Mirror` shows an enum case with a payload as one child labelled with the case name; a
-/// payload of several values arrives as a tuple. Cases without a payload have no children.
-private func caseLabelAndPayload(of value: Any) -> (label: String, payload: Any)? {
-  let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label
-  else { return nil }
-  return (label, child.value)
 }

@@ -1,0 +1,263 @@
+import Synchronization
+
+/// What the Swift runtime records about an enum type: how to read a value's case (its tag), how
+/// to reach the payload, and each case's payload type.
+///
+/// `CasePath.case(_:)` reads these once per enum type so it can extract by tag instead of by
+/// `Mirror`. Everything here is the stable Swift ABI (the metadata, value witness, context
+/// descriptor and field descriptor layouts of `include/swift/ABI/Metadata.h` and
+/// `docs/ABI/TypeMetadata.rst`), the same records `Mirror` itself reads.
+///
+/// Tags number the cases that have a payload first, in declaration order, then the cases without
+/// one; the runtime's field records for an enum come in that same order, which `init?(_:)`
+/// checks before trusting them.
+struct EnumLayout: @unchecked Sendable {
+  // NB: @unchecked because of the raw pointers, which point at metadata the runtime never frees
+  // or changes; everything else is immutable.
+
+  /// One case of the enum, by tag.
+  struct Case {
+    /// The payload's type (a tuple when the case has several values), `nil` for no payload.
+    var payload: Any.Type?
+    /// Whether the payload lives in a heap box (an `indirect` case); `false` for a payload that
+    /// takes no space, which is never read.
+    var isIndirect: Bool
+    /// Whether the value-witness projection reaches this case's payload (a case with a payload
+    /// of size zero may be numbered among the cases without one; it needs no projection).
+    var isProjected: Bool
+  }
+
+  /// The enum's type metadata.
+  let metadata: UnsafeRawPointer
+  /// Every case, indexed by tag.
+  let cases: [Case]
+
+  /// The layout of `type`, read once and cached; `nil` when `type` is not an enum or its
+  /// reflection records are missing or not as expected (callers then fall back to `Mirror`).
+  static func of(_ type: Any.Type) -> EnumLayout? {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let layout = EnumLayout(type)
+    cache.withLock { $0[key] = .some(layout) }
+    return layout
+  }
+
+  private static let cache = Mutex<[ObjectIdentifier: EnumLayout?]>([:])
+
+  /// Reads the layout of `type` from its metadata.
+  init?(_ type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let kind = metadata.load(as: UInt.self)
+    guard kind == MetadataKind.enum || kind == MetadataKind.optional else { return nil }
+    let descriptor = metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self)
+    let flags = descriptor.load(as: UInt32.self)
+    guard flags & 0x1F == ContextKind.enum, let fields = relativeTarget(descriptor + 16) else {
+      return nil
+    }
+    let payloadCount = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
+    let emptyCount = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let recordCount = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordCount == payloadCount + emptyCount, recordSize >= 12 else { return nil }
+    let isGeneric = flags & 0x80 != 0
+    var cases: [Case] = []
+    for tag in 0..<recordCount {
+      let record = fields + 16 + tag * recordSize
+      let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
+      guard let name = relativeTarget(record + 4) else {
+        // A case without a payload: only the tags after the payload cases may have none.
+        guard tag >= payloadCount else { return nil }
+        cases.append(Case(payload: nil, isIndirect: false, isProjected: false))
+        continue
+      }
+      let typeName = name.assumingMemoryBound(to: UInt8.self)
+      guard
+        let payload = _getTypeByMangledNameInContext(
+          typeName, UInt(mangledNameLength(typeName)), genericContext: descriptor,
+          genericArguments: isGeneric ? metadata + 2 * pointerSize : nil)
+      else { return nil }
+      // NB: past the payload cases, a case has a payload only when the compiler numbered it
+      // with the empty ones because its payload takes no space; anything else means the
+      // records are not in tag order, and nothing here can be trusted.
+      guard tag < payloadCount || (!isIndirect && size(of: payload) == 0) else { return nil }
+      cases.append(
+        Case(
+          payload: payload, isIndirect: isIndirect && size(of: payload) > 0,
+          isProjected: tag < payloadCount))
+    }
+    self.metadata = metadata
+    self.cases = cases
+  }
+
+  /// The tag (case number) of the enum value at `value`.
+  func tag(of value: UnsafeRawPointer) -> Int {
+    // NB: older runtimes could answer a wrong tag for an enum of a single case; there is only
+    // one answer anyway.
+    guard cases.count > 1 else { return 0 }
+    return Int(witnesses.getEnumTag(value, metadata))
+  }
+
+  /// Turns the enum value at `value` into its payload, in place: the value's bits afterwards are
+  /// the payload's (for an indirect case, the box's reference) and no longer a valid enum value.
+  ///
+  /// NB: call it only on a bitwise copy that is never destroyed; it changes bits, never
+  /// reference counts.
+  func projectPayload(_ value: UnsafeMutableRawPointer) {
+    witnesses.destructiveProjectEnumData(value, metadata)
+  }
+
+  private var witnesses: ValueWitnesses {
+    ValueWitnesses(table: metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self))
+  }
+}
+
+/// Where the payload is, given an enum value's bits after `EnumLayout.projectPayload(_:)`.
+///
+/// - Parameters:
+///   - projected: The projected bits: the payload, or the reference to its box.
+///   - isIndirect: Whether the payload is boxed.
+/// - Returns: The payload's address.
+func payloadAddress(in projected: UnsafeRawPointer, isIndirect: Bool) -> UnsafeRawPointer {
+  guard isIndirect else { return projected }
+  guard let box = projected.load(as: UnsafeRawPointer?.self) else {
+    preconditionFailure("An indirect enum case with a payload holds a box.")
+  }
+  // NB: as the runtime's `swift_projectBox` does: a box's metadata (the first word of the heap
+  // object) holds the payload's offset after the kind, which accounts for the object's header
+  // and the payload's alignment.
+  let boxMetadata = box.load(as: UnsafeRawPointer.self)
+  return box + Int(boxMetadata.load(fromByteOffset: pointerSize, as: UInt32.self))
+}
+
+/// Whether a payload of type `payload` is laid out exactly as a `value`: the same type, or
+/// tuples that differ only in labels, or a one-element tuple and its element.
+func sameLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
+  if payload == value { return true }
+  guard let elements = tupleElements(payload) else { return false }
+  if elements.count == 1 && elements[0] == value { return true }
+  guard let valueElements = tupleElements(value), valueElements.count == elements.count else {
+    return false
+  }
+  return zip(elements, valueElements).allSatisfy { $0 == $1 }
+}
+
+/// Whether no `Value` other than `payload` itself can be passed where a `payload` is expected,
+/// so a constructor `(payload) -> Root` can never have been converted to `(Value) -> Root`.
+///
+/// Swift converts a function's parameter only to a supertype: an existential, an optional, a
+/// superclass, a tuple, a function or metatype, or one of the standard library's collection and
+/// `AnyHashable` upcasts. A struct or enum (other than `Optional`, `Array`, `Dictionary`, `Set`
+/// and `AnyHashable`) has no supertype but itself.
+func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
+  let metadata = unsafeBitCast(payload, to: UnsafeRawPointer.self)
+  let kind = metadata.load(as: UInt.self)
+  guard kind == MetadataKind.struct || kind == MetadataKind.enum else { return false }
+  let descriptor = metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self)
+  return !upcastDescriptors.contains(UInt(bitPattern: descriptor))
+}
+
+/// Whether values of `type` are stored in an enum's payload exactly as generic code stores them.
+///
+/// NB: not so for functions and concrete metatypes, nor tuples and optionals of them: a
+/// payload holds them in their concrete form (a function with its own calling convention, a
+/// struct's metatype taking no space), while generic code (`Value`, `Any`) holds the generic
+/// form, which only compiled pattern matches convert between. Reading such a payload as a
+/// `Value` would call a function the wrong way or read a metatype that is not there; `Mirror`
+/// has the same limit.
+func hasGenericRepresentation(_ type: Any.Type) -> Bool {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  switch metadata.load(as: UInt.self) {
+  case MetadataKind.function, MetadataKind.metatype: return false
+  case MetadataKind.tuple: return tupleElements(type)?.allSatisfy(hasGenericRepresentation) ?? false
+  case MetadataKind.optional:
+    // NB: an optional's single generic argument, its wrapped type, follows its descriptor.
+    return hasGenericRepresentation(
+      metadata.load(fromByteOffset: 2 * pointerSize, as: Any.Type.self))
+  default: return true
+  }
+}
+
+/// The byte size of a value of `type`.
+func size(of type: Any.Type) -> Int {
+  func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+  return _openExistential(type, do: size)
+}
+
+/// The nominal type descriptors of the structs Swift upcasts implicitly.
+private let upcastDescriptors: [UInt] = [
+  [Int].self, [Int: Int].self, Set<Int>.self, AnyHashable.self,
+].map {
+  let metadata = unsafeBitCast($0, to: UnsafeRawPointer.self)
+  return UInt(bitPattern: metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self))
+}
+
+/// The element types of a tuple type, or `nil` when `type` is not a tuple.
+private func tupleElements(_ type: Any.Type) -> [Any.Type]? {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  guard metadata.load(as: UInt.self) == MetadataKind.tuple else { return nil }
+  let count = metadata.load(fromByteOffset: pointerSize, as: Int.self)
+  // NB: after the kind, the count and the labels, each element is its type and its offset.
+  return (0..<count).map {
+    metadata.load(fromByteOffset: (3 + 2 * $0) * pointerSize, as: Any.Type.self)
+  }
+}
+
+/// The length of a mangled type name, which may embed symbolic references holding zero bytes.
+private func mangledNameLength(_ name: UnsafePointer<UInt8>) -> Int {
+  var end = name
+  while end.pointee != 0 {
+    switch end.pointee {
+    case 0x01...0x17: end += 1 + 4  // a relative reference: a 32-bit offset
+    case 0x18...0x1F: end += 1 + pointerSize  // an absolute reference
+    default: end += 1
+    }
+  }
+  return end - name
+}
+
+/// The target of the 32-bit relative pointer at `pointer`, `nil` when it is null.
+private func relativeTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+  let offset = Int(pointer.load(as: Int32.self))
+  return offset == 0 ? nil : pointer + offset
+}
+
+private let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+
+/// The metadata kinds read here (`include/swift/ABI/MetadataKind.def`).
+private enum MetadataKind {
+  static let `struct`: UInt = 0x200
+  static let `enum`: UInt = 0x201
+  static let optional: UInt = 0x202
+  static let tuple: UInt = 0x301
+  static let function: UInt = 0x302
+  static let metatype: UInt = 0x304
+}
+
+/// The context descriptor kinds read here (`ContextDescriptorKind`).
+private enum ContextKind {
+  static let `enum`: UInt32 = 18
+}
+
+/// An enum's value witness table: eight functions, size, stride, flags and extra inhabitants,
+/// then the three enum witnesses.
+private struct ValueWitnesses {
+  let table: UnsafeRawPointer
+
+  // NB: the witnesses use the Swift calling convention, which passes these pointer and integer
+  // arguments and results in the same registers as the C convention.
+  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+
+  private static let enumWitnesses = 10 * pointerSize + 2 * 4
+
+  var getEnumTag: GetTag {
+    unsafeBitCast(
+      table.load(fromByteOffset: Self.enumWitnesses, as: UnsafeRawPointer.self), to: GetTag.self)
+  }
+
+  var destructiveProjectEnumData: Project {
+    unsafeBitCast(
+      table.load(fromByteOffset: Self.enumWitnesses + pointerSize, as: UnsafeRawPointer.self),
+      to: Project.self)
+  }
+}
