@@ -11,24 +11,20 @@ import Synchronization
 /// - a payload of another type (the constructor was converted, as `(Any) -> Root` to
 ///   `(Int) -> Root`) is read as its own type and cast with `as? Value`;
 /// - an enum whose reflection records are missing falls back to `Mirror`, as before.
+///
+/// NB: the members are `@inlinable` so that a feature's module compiles the extraction
+/// specialized for its own enum and payload types: unspecialized, every call looks up generic
+/// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction.
+@usableFromInline
 final class CaseExtractor<Root, Value>: Sendable {
-  private let embed: @Sendable (Value) -> Root
-  private let layout: EnumLayout?
-  /// The learned case: `-1` until known, else `tag << 2 | Route.rawValue`.
-  private let learned = Atomic<Int>(-1)
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let layout: EnumLayout?
+  /// The learned case, `-1` until known: see `LearnedCase`.
+  @usableFromInline let learned = Atomic<Int>(-1)
   /// The case's name, for the `Mirror` fallback.
   private let mirrorLabel = Mutex<String?>(nil)
 
-  /// How the payload of the learned case is read.
-  private enum Route: Int {
-    /// In place, as a `Value`.
-    case load = 0
-    /// Read as its own type, then cast to `Value`.
-    case cast = 1
-    /// Never: the constructor builds a case without a payload.
-    case never = 2
-  }
-
+  @inlinable
   init(embed: @escaping @Sendable (Value) -> Root) {
     precondition(
       hasGenericRepresentation(Value.self),
@@ -42,97 +38,143 @@ final class CaseExtractor<Root, Value>: Sendable {
   }
 
   /// The payload of `root` when it is the constructor's case.
+  @inlinable
   func extract(_ root: Root) -> Value? {
     guard let layout else { return mirrorExtract(root) }
-    return withUnsafePointer(to: root) { pointer in
-      let rootTag = layout.tag(of: pointer)
+    return withUnsafePointer(to: root) { root in
+      let tag = layout.tag(of: root)
       let known = learned.load(ordering: .relaxed)
-      if known >= 0 {
-        guard rootTag == known >> 2 else { return nil }
-        switch Route(rawValue: known & 0b11) {
-        case .load: return payload(of: pointer, tag: rootTag, in: layout)
-        case .cast: return cast(payload: pointer, tag: rootTag, in: layout)
-        case .never, nil: return nil
-        }
+      guard known >= 0 else { return learn(from: root, tag: tag, in: layout) }
+      guard tag == known >> LearnedCase.tagShift else { return nil }
+      switch known & LearnedCase.routeMask {
+      case LearnedCase.load:
+        return load(
+          root, isProjected: known & LearnedCase.isProjected != 0,
+          isIndirect: known & LearnedCase.isIndirect != 0, in: layout)
+      case LearnedCase.cast: return cast(root, tag: tag, in: layout)
+      default: return nil
       }
-      return learn(from: pointer, tag: rootTag, in: layout)
     }
   }
 
   /// Extracts from a root whose case may be the constructor's, learning the constructor's case
   /// from the first payload that can be a `Value`.
-  private func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
+  @inlinable
+  func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
+    let `case` = layout.cases[tag]
     // NB: a payload whose form differs in generic code cannot be a `Value` (which has the
     // generic form), and is never read.
-    guard let type = layout.cases[tag].payload, hasGenericRepresentation(type) else { return nil }
+    guard let type = `case`.payload, hasGenericRepresentation(type) else { return nil }
     let value: Value
     if sameLayout(type, Value.self) {
-      value = payload(of: root, tag: tag, in: layout)
+      value = load(root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect, in: layout)
     } else if acceptsOnlyItself(type) {
       return nil  // NB: the constructor cannot build this case from a `Value`.
-    } else if let cast = cast(payload: root, tag: tag, in: layout) {
+    } else if let cast = cast(root, tag: tag, in: layout) {
       value = cast
     } else {
       return nil
     }
-    let embedded = embed(value)
-    let embeddedTag = withUnsafePointer(to: embedded) { layout.tag(of: $0) }
-    let route: Route =
-      if let type = layout.cases[embeddedTag].payload, hasGenericRepresentation(type) {
-        sameLayout(type, Value.self) ? .load : .cast
+    let embeddedTag = withUnsafePointer(to: embed(value)) { layout.tag(of: $0) }
+    let embeddedCase = layout.cases[embeddedTag]
+    let route =
+      if let type = embeddedCase.payload, hasGenericRepresentation(type) {
+        sameLayout(type, Value.self) ? LearnedCase.load : LearnedCase.cast
       } else {
-        .never
+        LearnedCase.never
       }
-    learned.store(embeddedTag << 2 | route.rawValue, ordering: .relaxed)
+    learned.store(
+      LearnedCase.encode(tag: embeddedTag, route: route, case: embeddedCase), ordering: .relaxed)
     return embeddedTag == tag ? value : nil
   }
 
-  /// The payload of the root at `root`, whose case `tag` has a payload laid out as a `Value`.
-  private func payload(of root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value {
-    withProjectedPayload(of: root, tag: tag, in: layout) { $0.load(as: Value.self) }
+  /// The payload of the root at `root`, laid out as a `Value`.
+  @inlinable
+  func load(
+    _ root: UnsafePointer<Root>, isProjected: Bool, isIndirect: Bool, in layout: EnumLayout
+  ) -> Value {
+    loadPayload(
+      Value.self, of: root, isProjected: isProjected, isIndirect: isIndirect, in: layout)
   }
 
   /// The payload of the root at `root`, read as its own type and cast to `Value`.
-  private func cast(payload root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
-    guard let type = layout.cases[tag].payload else { return nil }
-    func load<Payload>(_: Payload.Type, _ address: UnsafeRawPointer) -> Any {
-      address.load(as: Payload.self)
-    }
-    return withProjectedPayload(of: root, tag: tag, in: layout) { load(type, $0) } as? Value
-  }
-
-  /// Calls `body` with the address of the payload of the root at `root`.
-  ///
-  /// NB: the projection changes the enum's bits (it clears tag bits stored in the payload's spare
-  /// bits), so it runs on a bitwise copy on the stack. The copy owns nothing and is never
-  /// destroyed; `root` keeps the payload (and any box) alive while `body` copies it out.
-  private func withProjectedPayload<Result>(
-    of root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout,
-    _ body: (UnsafeRawPointer) -> Result
-  ) -> Result {
+  @inlinable
+  func cast(_ root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
-    return withUnsafeTemporaryAllocation(
-      byteCount: max(MemoryLayout<Root>.size, 1), alignment: MemoryLayout<Root>.alignment
-    ) { copy in
-      guard let bits = copy.baseAddress else {
-        preconditionFailure("A temporary allocation of at least one byte has an address.")
-      }
-      bits.copyMemory(from: root, byteCount: MemoryLayout<Root>.size)
-      guard `case`.isProjected else { return body(bits) }
-      layout.projectPayload(bits)
-      return body(payloadAddress(in: bits, isIndirect: `case`.isIndirect))
+    guard let type = `case`.payload else { return nil }
+    func open<Payload>(_: Payload.Type) -> Any {
+      loadPayload(
+        Payload.self, of: root, isProjected: `case`.isProjected,
+        isIndirect: `case`.isIndirect, in: layout)
     }
+    return open(type) as? Value
   }
 
   /// The extraction for an enum without reflection records: `Mirror`, checking that
   /// re-embedding the payload gives the same case name.
-  private func mirrorExtract(_ root: Root) -> Value? {
+  @usableFromInline
+  func mirrorExtract(_ root: Root) -> Value? {
     guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value
     else { return nil }
     if let known = mirrorLabel.withLock({ $0 }) { return known == label ? value : nil }
     guard caseLabelAndPayload(of: embed(value))?.label == label else { return nil }
     mirrorLabel.withLock { $0 = label }
     return value
+  }
+}
+
+/// The payload of the enum value at `root`, read as a `Payload`, which must be laid out as the
+/// payload of the value's case.
+///
+/// NB: projecting changes the enum's bits (it clears tag bits kept in the payload's spare bits),
+/// so it runs on a bitwise copy on the stack, which owns nothing and is never destroyed: `root`
+/// keeps the payload (and any box) alive while `load(as:)` copies it out. An enum with one
+/// payload case keeps the payload's bits as they are, and needs no copy.
+///
+/// - Parameters:
+///   - payload: The payload's type.
+///   - root: The enum value.
+///   - isProjected: Whether the payload is reached by projection (see `EnumLayout.Case`).
+///   - isIndirect: Whether the payload is in a heap box.
+///   - layout: The enum's layout.
+/// - Returns: A copy of the payload.
+@inlinable
+func loadPayload<Root, Payload>(
+  _ payload: Payload.Type, of root: UnsafePointer<Root>, isProjected: Bool, isIndirect: Bool,
+  in layout: EnumLayout
+) -> Payload {
+  guard isProjected, !layout.projectionIsIdentity else {
+    return payloadAddress(in: UnsafeRawPointer(root), isIndirect: isIndirect).load(as: payload)
+  }
+  return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { copy in
+    guard let bits = UnsafeMutableRawPointer(copy.baseAddress) else {
+      preconditionFailure("A temporary allocation of one value has an address.")
+    }
+    bits.copyMemory(from: root, byteCount: MemoryLayout<Root>.size)
+    layout.projectPayload(bits)
+    return payloadAddress(in: bits, isIndirect: isIndirect).load(as: payload)
+  }
+}
+
+/// How `CaseExtractor` keeps the learned case in one word: its tag, and how its payload is read.
+@usableFromInline
+enum LearnedCase {
+  /// Read in place as a `Value` (`.load`), read as its own type and cast (`.cast`), or
+  /// never (the constructor builds a case without a payload).
+  @inlinable static var load: Int { 0 }
+  @inlinable static var cast: Int { 1 }
+  @inlinable static var never: Int { 2 }
+  @inlinable static var routeMask: Int { 0b11 }
+  /// The payload is in a heap box.
+  @inlinable static var isIndirect: Int { 0b100 }
+  /// The payload is reached by projecting the enum's value (see `EnumLayout.Case`).
+  @inlinable static var isProjected: Int { 0b1000 }
+  @inlinable static var tagShift: Int { 4 }
+
+  @inlinable
+  static func encode(tag: Int, route: Int, case: EnumLayout.Case) -> Int {
+    tag << tagShift | route | (`case`.isIndirect ? isIndirect : 0)
+      | (`case`.isProjected ? isProjected : 0)
   }
 }
 

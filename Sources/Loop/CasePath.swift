@@ -60,9 +60,12 @@ public struct CasePath<Root, Value>: Sendable {
   ///
   /// - Parameter embed: The case's constructor, such as `Action.search`.
   /// - Returns: The case path.
+  @inlinable
   public static func `case`(_ embed: @escaping @Sendable (Value) -> Root) -> Self {
+    // NB: inlinable, as `CaseExtractor` is, so the extraction is specialized for `Root` and
+    // `Value` in the caller's module.
     let extractor = CaseExtractor(embed: embed)
-    return Self(embed: embed) { extractor.extract($0) }
+    return Self(embed: embed, extract: { extractor.extract($0) })
   }
 
   /// A path through this case, then through a case of its payload.

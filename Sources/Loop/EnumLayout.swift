@@ -11,29 +11,37 @@ import Synchronization
 /// Tags number the cases that have a payload first, in declaration order, then the cases without
 /// one; the runtime's field records for an enum come in that same order, which `init?(_:)`
 /// checks before trusting them.
-struct EnumLayout: @unchecked Sendable {
+@usableFromInline
+final class EnumLayout: @unchecked Sendable {
   // NB: @unchecked because of the raw pointers, which point at metadata the runtime never frees
-  // or changes; everything else is immutable.
+  // or changes; everything is immutable.
 
   /// One case of the enum, by tag.
+  @usableFromInline
   struct Case {
     /// The payload's type (a tuple when the case has several values), `nil` for no payload.
-    var payload: Any.Type?
+    @usableFromInline var payload: Any.Type?
     /// Whether the payload lives in a heap box (an `indirect` case); `false` for a payload that
     /// takes no space, which is never read.
-    var isIndirect: Bool
+    @usableFromInline var isIndirect: Bool
     /// Whether the value-witness projection reaches this case's payload (a case with a payload
     /// of size zero may be numbered among the cases without one; it needs no projection).
-    var isProjected: Bool
+    @usableFromInline var isProjected: Bool
   }
 
   /// The enum's type metadata.
   let metadata: UnsafeRawPointer
   /// Every case, indexed by tag.
-  let cases: [Case]
+  @usableFromInline let cases: [Case]
+  /// Whether projecting a value leaves its bits as they are: so in an enum with one payload
+  /// case, whose other cases live in the payload's unused bit patterns or in bytes after it.
+  @usableFromInline let projectionIsIdentity: Bool
+  /// The enum's `getEnumTag` witness, `nil` for an enum of a single case.
+  private let getEnumTag: ValueWitnesses.GetTag?
 
   /// The layout of `type`, read once and cached; `nil` when `type` is not an enum or its
   /// reflection records are missing or not as expected (callers then fall back to `Mirror`).
+  @usableFromInline
   static func of(_ type: Any.Type) -> EnumLayout? {
     let key = ObjectIdentifier(type)
     if let known = cache.withLock({ $0[key] }) { return known }
@@ -87,14 +95,21 @@ struct EnumLayout: @unchecked Sendable {
     }
     self.metadata = metadata
     self.cases = cases
+    self.projectionIsIdentity = payloadCount <= 1
+    self.getEnumTag =
+      cases.count > 1
+      ? ValueWitnesses(
+        table: metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self)
+      ).getEnumTag : nil
   }
 
   /// The tag (case number) of the enum value at `value`.
+  @usableFromInline
   func tag(of value: UnsafeRawPointer) -> Int {
     // NB: older runtimes could answer a wrong tag for an enum of a single case; there is only
     // one answer anyway.
-    guard cases.count > 1 else { return 0 }
-    return Int(witnesses.getEnumTag(value, metadata))
+    guard let getEnumTag else { return 0 }
+    return Int(getEnumTag(value, metadata))
   }
 
   /// Turns the enum value at `value` into its payload, in place: the value's bits afterwards are
@@ -102,6 +117,7 @@ struct EnumLayout: @unchecked Sendable {
   ///
   /// NB: call it only on a bitwise copy that is never destroyed; it changes bits, never
   /// reference counts.
+  @usableFromInline
   func projectPayload(_ value: UnsafeMutableRawPointer) {
     witnesses.destructiveProjectEnumData(value, metadata)
   }
@@ -117,6 +133,7 @@ struct EnumLayout: @unchecked Sendable {
 ///   - projected: The projected bits: the payload, or the reference to its box.
 ///   - isIndirect: Whether the payload is boxed.
 /// - Returns: The payload's address.
+@usableFromInline
 func payloadAddress(in projected: UnsafeRawPointer, isIndirect: Bool) -> UnsafeRawPointer {
   guard isIndirect else { return projected }
   guard let box = projected.load(as: UnsafeRawPointer?.self) else {
@@ -131,6 +148,7 @@ func payloadAddress(in projected: UnsafeRawPointer, isIndirect: Bool) -> UnsafeR
 
 /// Whether a payload of type `payload` is laid out exactly as a `value`: the same type, or
 /// tuples that differ only in labels, or a one-element tuple and its element.
+@usableFromInline
 func sameLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
   if payload == value { return true }
   guard let elements = tupleElements(payload) else { return false }
@@ -148,6 +166,7 @@ func sameLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
 /// superclass, a tuple, a function or metatype, or one of the standard library's collection and
 /// `AnyHashable` upcasts. A struct or enum (other than `Optional`, `Array`, `Dictionary`, `Set`
 /// and `AnyHashable`) has no supertype but itself.
+@usableFromInline
 func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
   let metadata = unsafeBitCast(payload, to: UnsafeRawPointer.self)
   let kind = metadata.load(as: UInt.self)
@@ -164,6 +183,7 @@ func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
 /// form, which only compiled pattern matches convert between. Reading such a payload as a
 /// `Value` would call a function the wrong way or read a metatype that is not there; `Mirror`
 /// has the same limit.
+@usableFromInline
 func hasGenericRepresentation(_ type: Any.Type) -> Bool {
   let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
   switch metadata.load(as: UInt.self) {
@@ -180,7 +200,7 @@ func hasGenericRepresentation(_ type: Any.Type) -> Bool {
 /// The byte size of a value of `type`.
 func size(of type: Any.Type) -> Int {
   func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
-  return _openExistential(type, do: size)
+  return size(type)
 }
 
 /// The nominal type descriptors of the structs Swift upcasts implicitly.
