@@ -21,18 +21,9 @@ final class CaseExtractor<Root, Value>: Sendable {
   @usableFromInline let layout: EnumLayout?
   /// The learned case, `-1` until known: see `LearnedCase`.
   @usableFromInline let learned = Atomic<Int>(-1)
-  /// The case's name, for the `Mirror` fallback.
-  private let mirrorLabel = Mutex<String?>(nil)
 
   @inlinable
   init(embed: @escaping @Sendable (Value) -> Root) {
-    precondition(
-      hasGenericRepresentation(Value.self),
-      """
-      CasePath.case(_:) cannot extract a payload of type '\(Value.self)' from '\(Root.self)': \
-      an enum stores functions and metatypes in a form only a compiled pattern match reads. \
-      Pass the extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
-      """)
     self.embed = embed
     self.layout = EnumLayout.of(Root.self)
   }
@@ -62,9 +53,13 @@ final class CaseExtractor<Root, Value>: Sendable {
   @inlinable
   func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
-    // NB: a payload whose form differs in generic code cannot be a `Value` (which has the
-    // generic form), and is never read.
-    guard let type = `case`.payload, hasGenericRepresentation(type) else { return nil }
+    guard let type = `case`.payload else { return nil }
+    guard hasGenericRepresentation(type) else {
+      // NB: such a payload is never read. It cannot be a `Value` unless `Value` has no generic
+      // form either, which no extraction by reflection can return.
+      refuseValueWithoutGenericForm()
+      return nil
+    }
     let value: Value
     if sameLayout(type, Value.self) {
       value = load(root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect, in: layout)
@@ -110,15 +105,26 @@ final class CaseExtractor<Root, Value>: Sendable {
     return open(type) as? Value
   }
 
+  /// Stops the program when `Value` is stored differently in an enum and in generic code.
+  @usableFromInline
+  func refuseValueWithoutGenericForm() {
+    precondition(
+      hasGenericRepresentation(Value.self),
+      """
+      CasePath.case(_:) cannot extract a payload of type '\(Value.self)' from '\(Root.self)': \
+      an enum stores functions and metatypes in a form only a compiled pattern match reads. \
+      Pass the extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
+      """)
+  }
+
   /// The extraction for an enum without reflection records: `Mirror`, checking that
   /// re-embedding the payload gives the same case name.
   @usableFromInline
   func mirrorExtract(_ root: Root) -> Value? {
-    guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value
+    refuseValueWithoutGenericForm()
+    guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value,
+      caseLabelAndPayload(of: embed(value))?.label == label
     else { return nil }
-    if let known = mirrorLabel.withLock({ $0 }) { return known == label ? value : nil }
-    guard caseLabelAndPayload(of: embed(value))?.label == label else { return nil }
-    mirrorLabel.withLock { $0 = label }
     return value
   }
 }

@@ -41,16 +41,31 @@ final class EnumLayout: @unchecked Sendable {
 
   /// The layout of `type`, read once and cached; `nil` when `type` is not an enum or its
   /// reflection records are missing or not as expected (callers then fall back to `Mirror`).
+  ///
+  /// - Complexity: O(1) without a lock once `type` has been read: a reducer's body, and the case
+  ///   paths in it, may be built for every action.
   @usableFromInline
   static func of(_ type: Any.Type) -> EnumLayout? {
-    let key = ObjectIdentifier(type)
-    if let known = cache.withLock({ $0[key] }) { return known }
-    let layout = EnumLayout(type)
-    cache.withLock { $0[key] = .some(layout) }
-    return layout
+    let key = UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
+    if let known = table.load(ordering: .acquiring)?.takeUnretainedValue().layout(for: key) {
+      return known
+    }
+    return tables.withLock { tables in
+      if let known = tables.last?.layout(for: key) { return known }
+      let layout = EnumLayout(type)
+      let next = LayoutTable(adding: (key, layout), to: tables.last)
+      // NB: a reader may still hold an older table, so none is ever freed; there is one per
+      // enum type that a case path was built for.
+      tables.append(next)
+      table.store(Unmanaged.passUnretained(next), ordering: .releasing)
+      return layout
+    }
   }
 
-  private static let cache = Mutex<[ObjectIdentifier: EnumLayout?]>([:])
+  /// The newest table of layouts, read without a lock.
+  private static let table = Atomic<Unmanaged<LayoutTable>?>(nil)
+  /// Every table so far, the newest last; the lock serializes additions.
+  private static let tables = Mutex<[LayoutTable]>([])
 
   /// Reads the layout of `type` from its metadata.
   init?(_ type: Any.Type) {
@@ -85,9 +100,13 @@ final class EnumLayout: @unchecked Sendable {
           genericArguments: isGeneric ? metadata + 2 * pointerSize : nil)
       else { return nil }
       // NB: past the payload cases, a case has a payload only when the compiler numbered it
-      // with the empty ones because its payload takes no space; anything else means the
-      // records are not in tag order, and nothing here can be trusted.
-      guard tag < payloadCount || (!isIndirect && size(of: payload) == 0) else { return nil }
+      // with the empty ones because its payload takes no space (in the enum: a struct's
+      // metatype takes none there); anything else means the records are not in tag order, and
+      // nothing here can be trusted.
+      guard
+        tag < payloadCount
+          || (!isIndirect && (size(of: payload) == 0 || !hasGenericRepresentation(payload)))
+      else { return nil }
       cases.append(
         Case(
           payload: payload, isIndirect: isIndirect && size(of: payload) > 0,
@@ -127,6 +146,53 @@ final class EnumLayout: @unchecked Sendable {
   }
 }
 
+/// An immutable hash table from type metadata addresses to their layouts (open addressing,
+/// linear probing, at most half full).
+private final class LayoutTable: @unchecked Sendable {
+  // NB: @unchecked for `EnumLayout`'s raw pointers; a table never changes once built.
+  private let keys: [UInt]
+  private let layouts: [EnumLayout?]
+
+  /// A table with the entries of `table` and `entry`.
+  init(adding entry: (key: UInt, layout: EnumLayout?), to table: LayoutTable?) {
+    var entries = table?.entries ?? []
+    entries.append(entry)
+    var capacity = 8
+    while capacity < 2 * entries.count { capacity *= 2 }
+    var keys = [UInt](repeating: 0, count: capacity)
+    var layouts = [EnumLayout?](repeating: nil, count: capacity)
+    for (key, layout) in entries {
+      var slot = Self.slot(of: key, capacity: capacity)
+      while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+      keys[slot] = key
+      layouts[slot] = layout
+    }
+    self.keys = keys
+    self.layouts = layouts
+  }
+
+  /// The layout stored for `key`: `.some(nil)` for a type known not to have one, `nil` for a
+  /// type not in the table.
+  func layout(for key: UInt) -> EnumLayout?? {
+    var slot = Self.slot(of: key, capacity: keys.count)
+    while keys[slot] != 0 {
+      if keys[slot] == key { return .some(layouts[slot]) }
+      slot = (slot + 1) & (keys.count - 1)
+    }
+    return nil
+  }
+
+  private var entries: [(key: UInt, layout: EnumLayout?)] {
+    zip(keys, layouts).filter { $0.0 != 0 }.map { ($0.0, $0.1) }
+  }
+
+  /// Where probing for `key` starts (Fibonacci hashing of the address).
+  private static func slot(of key: UInt, capacity: Int) -> Int {
+    let hash = UInt64(key) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: hash >> UInt64(64 - capacity.trailingZeroBitCount))
+  }
+}
+
 /// Where the payload is, given an enum value's bits after `EnumLayout.projectPayload(_:)`.
 ///
 /// - Parameters:
@@ -148,9 +214,14 @@ func payloadAddress(in projected: UnsafeRawPointer, isIndirect: Bool) -> UnsafeR
 
 /// Whether a payload of type `payload` is laid out exactly as a `value`: the same type, or
 /// tuples that differ only in labels, or a one-element tuple and its element.
-@usableFromInline
+@inlinable
 func sameLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
-  if payload == value { return true }
+  payload == value || sameTupleLayout(payload, value)
+}
+
+/// Whether `payload` is a tuple laid out exactly as a `value`: see `sameLayout(_:_:)`.
+@usableFromInline
+func sameTupleLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
   guard let elements = tupleElements(payload) else { return false }
   if elements.count == 1 && elements[0] == value { return true }
   guard let valueElements = tupleElements(value), valueElements.count == elements.count else {

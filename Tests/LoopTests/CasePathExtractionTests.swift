@@ -1,6 +1,7 @@
-import Loop
 import Synchronization
 import Testing
+
+@testable import Loop
 
 /// `.case(Enum.x)` extracts by the enum's tag and projects the payload out of the value: these
 /// tests check it against the explicit pattern match, over the zoo of `CasePathZoo.swift`.
@@ -18,6 +19,20 @@ import Testing
   func oneLinePathAgreesWithPatternMatch(zoo: ZooEnum, seed: UInt64) {
     let mismatches = zoo.run(seed, Self.rounds)
     #expect(mismatches.isEmpty, "\(zoo.name), seed \(seed):\n\(mismatches.joined(separator: "\n"))")
+  }
+
+  @Test func everyZooEnumIsReadByTagNotMirror() {
+    // NB: the differential test passes on the `Mirror` fallback too; this checks it is not used.
+    let types: [Any.Type] = [
+      Mixed.self, Boxed.self, CaseZoo.Tree.self, CaseZoo.Existentials.self, CaseZoo.Classes.self,
+      Either<Int, Int>.self, Either<String, [Int]>.self, Either<Void, Int>.self,
+      Either<Base, Base>.self, Either<UInt8, UInt8>.self, Parent.self, CaseZoo.Zero.self,
+      CaseZoo.Callbacks.self, CaseZoo.Big.self, CaseZoo.Outer<String>.Inner.self,
+      CaseZoo.OnlyOne.self, CaseZoo.OnlyBoxed.self, CaseZoo.OnlyEmpty.self,
+      CaseZoo.SinglePayload.self, Int?.self, Mixed?.self, Result<Int, CaseZoo.Failure>.self,
+      IdentifiedAction<Int, Mixed>.self,
+    ]
+    for type in types { #expect(EnumLayout.of(type) != nil, "\(type)") }
   }
 
   @Test func aMismatchIsReported() {
@@ -90,11 +105,13 @@ import Testing
 
   @Test func aFunctionPayloadIsRefusedWithAnExplanation() async {
     // NB: an enum holds a function in a form generic code cannot call; the one-line path stops
-    // the program at once rather than hand out a function that misbehaves.
+    // the program rather than hand out a function that misbehaves.
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
-      _ = CasePath<CaseZoo.Callbacks, @Sendable (Int) -> Int>.case(CaseZoo.Callbacks.transform)
+      let path = CasePath<CaseZoo.Callbacks, @Sendable (Int) -> Int>.case(
+        CaseZoo.Callbacks.transform)
+      _ = path.extract(.transform { $0 + 1 })
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
