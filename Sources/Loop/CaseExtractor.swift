@@ -14,33 +14,34 @@ import Synchronization
 ///
 /// NB: the members are `@inlinable` so that a feature's module compiles the extraction
 /// specialized for its own enum and payload types: unspecialized, every call looks up generic
-/// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction.
+/// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction. The
+/// class is not generic, so building one (a reducer's body may be built for every action) needs
+/// no metadata either; `CasePath.case(_:)` passes the same `Root`, `Value` and `embed` to every
+/// call of one extractor.
 @usableFromInline
-final class CaseExtractor<Root, Value>: Sendable {
-  @usableFromInline let embed: @Sendable (Value) -> Root
+final class CaseExtractor: Sendable {
   @usableFromInline let layout: EnumLayout?
   /// The learned case, `-1` until known: see `LearnedCase`.
   @usableFromInline let learned = Atomic<Int>(-1)
 
   @inlinable
-  init(embed: @escaping @Sendable (Value) -> Root) {
-    self.embed = embed
-    self.layout = EnumLayout.of(Root.self)
+  init(root: Any.Type) {
+    self.layout = EnumLayout.of(root)
   }
 
-  /// The payload of `root` when it is the constructor's case.
+  /// The payload of `root` when it is the case that `embed` constructs.
   @inlinable
-  func extract(_ root: Root) -> Value? {
-    guard let layout else { return mirrorExtract(root) }
+  func extract<Root, Value>(_ root: Root, embed: (Value) -> Root) -> Value? {
+    guard let layout else { return mirrorExtract(root, embed: embed) }
     return withUnsafePointer(to: root) { root in
       let tag = layout.tag(of: root)
       let known = learned.load(ordering: .relaxed)
-      guard known >= 0 else { return learn(from: root, tag: tag, in: layout) }
+      guard known >= 0 else { return learn(from: root, tag: tag, in: layout, embed: embed) }
       guard tag == known >> LearnedCase.tagShift else { return nil }
       switch known & LearnedCase.routeMask {
       case LearnedCase.load:
-        return load(
-          root, isProjected: known & LearnedCase.isProjected != 0,
+        return loadPayload(
+          Value.self, of: root, isProjected: known & LearnedCase.isProjected != 0,
           isIndirect: known & LearnedCase.isIndirect != 0, in: layout)
       case LearnedCase.cast: return cast(root, tag: tag, in: layout)
       default: return nil
@@ -51,21 +52,25 @@ final class CaseExtractor<Root, Value>: Sendable {
   /// Extracts from a root whose case may be the constructor's, learning the constructor's case
   /// from the first payload that can be a `Value`.
   @inlinable
-  func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
+  func learn<Root, Value>(
+    from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout, embed: (Value) -> Root
+  ) -> Value? {
     let `case` = layout.cases[tag]
     guard let type = `case`.payload else { return nil }
-    guard hasGenericRepresentation(type) else {
+    guard `case`.hasGenericRepresentation else {
       // NB: such a payload is never read. It cannot be a `Value` unless `Value` has no generic
       // form either, which no extraction by reflection can return.
-      refuseValueWithoutGenericForm()
+      refuseValueWithoutGenericForm(Value.self, in: Root.self)
       return nil
     }
     let value: Value
     if sameLayout(type, Value.self) {
-      value = load(root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect, in: layout)
-    } else if acceptsOnlyItself(type) {
+      value = loadPayload(
+        Value.self, of: root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect,
+        in: layout)
+    } else if `case`.acceptsOnlyItself {
       return nil  // NB: the constructor cannot build this case from a `Value`.
-    } else if let cast = cast(root, tag: tag, in: layout) {
+    } else if let cast: Value = cast(root, tag: tag, in: layout) {
       value = cast
     } else {
       return nil
@@ -73,7 +78,7 @@ final class CaseExtractor<Root, Value>: Sendable {
     let embeddedTag = withUnsafePointer(to: embed(value)) { layout.tag(of: $0) }
     let embeddedCase = layout.cases[embeddedTag]
     let route =
-      if let type = embeddedCase.payload, hasGenericRepresentation(type) {
+      if let type = embeddedCase.payload, embeddedCase.hasGenericRepresentation {
         sameLayout(type, Value.self) ? LearnedCase.load : LearnedCase.cast
       } else {
         LearnedCase.never
@@ -83,18 +88,9 @@ final class CaseExtractor<Root, Value>: Sendable {
     return embeddedTag == tag ? value : nil
   }
 
-  /// The payload of the root at `root`, laid out as a `Value`.
-  @inlinable
-  func load(
-    _ root: UnsafePointer<Root>, isProjected: Bool, isIndirect: Bool, in layout: EnumLayout
-  ) -> Value {
-    loadPayload(
-      Value.self, of: root, isProjected: isProjected, isIndirect: isIndirect, in: layout)
-  }
-
   /// The payload of the root at `root`, read as its own type and cast to `Value`.
   @inlinable
-  func cast(_ root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
+  func cast<Root, Value>(_ root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
     guard let type = `case`.payload else { return nil }
     func open<Payload>(_: Payload.Type) -> Any {
@@ -107,21 +103,21 @@ final class CaseExtractor<Root, Value>: Sendable {
 
   /// Stops the program when `Value` is stored differently in an enum and in generic code.
   @usableFromInline
-  func refuseValueWithoutGenericForm() {
+  func refuseValueWithoutGenericForm(_ value: Any.Type, in root: Any.Type) {
     precondition(
-      hasGenericRepresentation(Value.self),
+      hasGenericRepresentation(value),
       """
-      CasePath.case(_:) cannot extract a payload of type '\(Value.self)' from '\(Root.self)': \
-      an enum stores functions and metatypes in a form only a compiled pattern match reads. \
-      Pass the extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
+      CasePath.case(_:) cannot extract a payload of type '\(value)' from '\(root)': an enum \
+      stores functions and metatypes in a form only a compiled pattern match reads. Pass the \
+      extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
       """)
   }
 
   /// The extraction for an enum without reflection records: `Mirror`, checking that
   /// re-embedding the payload gives the same case name.
   @usableFromInline
-  func mirrorExtract(_ root: Root) -> Value? {
-    refuseValueWithoutGenericForm()
+  func mirrorExtract<Root, Value>(_ root: Root, embed: (Value) -> Root) -> Value? {
+    refuseValueWithoutGenericForm(Value.self, in: Root.self)
     guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value,
       caseLabelAndPayload(of: embed(value))?.label == label
     else { return nil }

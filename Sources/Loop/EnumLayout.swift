@@ -27,6 +27,11 @@ final class EnumLayout: @unchecked Sendable {
     /// Whether the value-witness projection reaches this case's payload (a case with a payload
     /// of size zero may be numbered among the cases without one; it needs no projection).
     @usableFromInline var isProjected: Bool
+    /// Whether the payload is stored as generic code stores it: see
+    /// `hasGenericRepresentation(_:)`.
+    @usableFromInline var hasGenericRepresentation: Bool
+    /// Whether no other type converts to the payload's: see `acceptsOnlyItself(_:)`.
+    @usableFromInline var acceptsOnlyItself: Bool
   }
 
   /// The enum's type metadata.
@@ -90,7 +95,10 @@ final class EnumLayout: @unchecked Sendable {
       guard let name = relativeTarget(record + 4) else {
         // A case without a payload: only the tags after the payload cases may have none.
         guard tag >= payloadCount else { return nil }
-        cases.append(Case(payload: nil, isIndirect: false, isProjected: false))
+        cases.append(
+          Case(
+            payload: nil, isIndirect: false, isProjected: false, hasGenericRepresentation: true,
+            acceptsOnlyItself: true))
         continue
       }
       let typeName = name.assumingMemoryBound(to: UInt8.self)
@@ -103,14 +111,14 @@ final class EnumLayout: @unchecked Sendable {
       // with the empty ones because its payload takes no space (in the enum: a struct's
       // metatype takes none there); anything else means the records are not in tag order, and
       // nothing here can be trusted.
-      guard
-        tag < payloadCount
-          || (!isIndirect && (size(of: payload) == 0 || !hasGenericRepresentation(payload)))
+      let isGenericForm = hasGenericRepresentation(payload)
+      guard tag < payloadCount || (!isIndirect && (size(of: payload) == 0 || !isGenericForm))
       else { return nil }
       cases.append(
         Case(
           payload: payload, isIndirect: isIndirect && size(of: payload) > 0,
-          isProjected: tag < payloadCount))
+          isProjected: tag < payloadCount, hasGenericRepresentation: isGenericForm,
+          acceptsOnlyItself: Loop.acceptsOnlyItself(payload)))
     }
     self.metadata = metadata
     self.cases = cases
@@ -237,7 +245,6 @@ func sameTupleLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
 /// superclass, a tuple, a function or metatype, or one of the standard library's collection and
 /// `AnyHashable` upcasts. A struct or enum (other than `Optional`, `Array`, `Dictionary`, `Set`
 /// and `AnyHashable`) has no supertype but itself.
-@usableFromInline
 func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
   let metadata = unsafeBitCast(payload, to: UnsafeRawPointer.self)
   let kind = metadata.load(as: UInt.self)
@@ -254,7 +261,6 @@ func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
 /// form, which only compiled pattern matches convert between. Reading such a payload as a
 /// `Value` would call a function the wrong way or read a metatype that is not there; `Mirror`
 /// has the same limit.
-@usableFromInline
 func hasGenericRepresentation(_ type: Any.Type) -> Bool {
   let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
   switch metadata.load(as: UInt.self) {
