@@ -14,29 +14,30 @@ import Synchronization
 ///
 /// NB: the members are `@inlinable` so that a feature's module compiles the extraction
 /// specialized for its own enum and payload types: unspecialized, every call looks up generic
-/// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction. The
-/// class is not generic, so building one (a reducer's body may be built for every action) needs
-/// no metadata either; `CasePath.case(_:)` passes the same `Root`, `Value` and `embed` to every
-/// call of one extractor.
+/// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction.
+/// `CasePath.case(_:)` captures the extractor alone in its closure, so the extractor is the
+/// closure's context: a reducer's body, and its case paths, may be built for every action.
 @usableFromInline
-final class CaseExtractor: Sendable {
+final class CaseExtractor<Root, Value>: Sendable {
+  @usableFromInline let embed: @Sendable (Value) -> Root
   @usableFromInline let layout: EnumLayout?
   /// The learned case, `-1` until known: see `LearnedCase`.
   @usableFromInline let learned = Atomic<Int>(-1)
 
   @inlinable
-  init(root: Any.Type) {
-    self.layout = EnumLayout.of(root)
+  init(embed: @escaping @Sendable (Value) -> Root) {
+    self.embed = embed
+    self.layout = EnumLayout.of(Root.self)
   }
 
   /// The payload of `root` when it is the case that `embed` constructs.
   @inlinable
-  func extract<Root, Value>(_ root: Root, embed: (Value) -> Root) -> Value? {
+  func extract(_ root: Root) -> Value? {
     guard let layout else { return mirrorExtract(root, embed: embed) }
     return withUnsafePointer(to: root) { root in
       let tag = layout.tag(of: root)
       let known = learned.load(ordering: .relaxed)
-      guard known >= 0 else { return learn(from: root, tag: tag, in: layout, embed: embed) }
+      guard known >= 0 else { return learn(from: root, tag: tag, in: layout) }
       guard tag == known >> LearnedCase.tagShift else { return nil }
       switch known & LearnedCase.routeMask {
       case LearnedCase.load:
@@ -52,15 +53,13 @@ final class CaseExtractor: Sendable {
   /// Extracts from a root whose case may be the constructor's, learning the constructor's case
   /// from the first payload that can be a `Value`.
   @inlinable
-  func learn<Root, Value>(
-    from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout, embed: (Value) -> Root
-  ) -> Value? {
+  func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
     guard let type = `case`.payload else { return nil }
     guard `case`.hasGenericRepresentation else {
       // NB: such a payload is never read. It cannot be a `Value` unless `Value` has no generic
       // form either, which no extraction by reflection can return.
-      refuseValueWithoutGenericForm(Value.self, in: Root.self)
+      Self.refuseValueWithoutGenericForm(Value.self, in: Root.self)
       return nil
     }
     let value: Value
@@ -70,7 +69,7 @@ final class CaseExtractor: Sendable {
         in: layout)
     } else if `case`.acceptsOnlyItself {
       return nil  // NB: the constructor cannot build this case from a `Value`.
-    } else if let cast: Value = cast(root, tag: tag, in: layout) {
+    } else if let cast = cast(root, tag: tag, in: layout) {
       value = cast
     } else {
       return nil
@@ -90,7 +89,7 @@ final class CaseExtractor: Sendable {
 
   /// The payload of the root at `root`, read as its own type and cast to `Value`.
   @inlinable
-  func cast<Root, Value>(_ root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
+  func cast(_ root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
     guard let type = `case`.payload else { return nil }
     func open<Payload>(_: Payload.Type) -> Any {
@@ -103,7 +102,7 @@ final class CaseExtractor: Sendable {
 
   /// Stops the program when `Value` is stored differently in an enum and in generic code.
   @usableFromInline
-  func refuseValueWithoutGenericForm(_ value: Any.Type, in root: Any.Type) {
+  static func refuseValueWithoutGenericForm(_ value: Any.Type, in root: Any.Type) {
     precondition(
       hasGenericRepresentation(value),
       """
@@ -116,8 +115,8 @@ final class CaseExtractor: Sendable {
   /// The extraction for an enum without reflection records: `Mirror`, checking that
   /// re-embedding the payload gives the same case name.
   @usableFromInline
-  func mirrorExtract<Root, Value>(_ root: Root, embed: (Value) -> Root) -> Value? {
-    refuseValueWithoutGenericForm(Value.self, in: Root.self)
+  func mirrorExtract(_ root: Root, embed: (Value) -> Root) -> Value? {
+    Self.refuseValueWithoutGenericForm(Value.self, in: Root.self)
     guard let (label, payload) = caseLabelAndPayload(of: root), let value = payload as? Value,
       caseLabelAndPayload(of: embed(value))?.label == label
     else { return nil }

@@ -64,8 +64,8 @@ public struct CasePath<Root, Value>: Sendable {
   public static func `case`(_ embed: @escaping @Sendable (Value) -> Root) -> Self {
     // NB: inlinable, as `CaseExtractor` is, so the extraction is specialized for `Root` and
     // `Value` in the caller's module.
-    let extractor = CaseExtractor(root: Root.self)
-    return Self(embed: embed, extract: { extractor.extract($0, embed: embed) })
+    let extractor = CaseExtractor(embed: embed)
+    return Self(embed: embed, extract: { extractor.extract($0) })
   }
 
   /// A path through this case, then through a case of its payload.
