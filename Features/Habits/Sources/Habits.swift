@@ -155,10 +155,7 @@ public struct Habits: Reducer {
       syncDetail(&state)
       return effect
     }
-    .ifLet(
-      \.detail,
-      action: .case(Action.detail) { if case .detail(let action) = $0 { action } else { nil } }
-    ) { HabitDetail() }
+    .ifLet(\.detail, action: .case(Action.detail)) { HabitDetail() }
   }
 
   // MARK: - Logic
