@@ -103,13 +103,15 @@ final class CaseExtractor<Root, Value>: Sendable {
   /// Stops the program when `Value` is stored differently in an enum and in generic code.
   @usableFromInline
   static func refuseValueWithoutGenericForm(_ value: Any.Type, in root: Any.Type) {
-    precondition(
-      hasGenericRepresentation(value),
-      """
-      CasePath.case(_:) cannot extract a payload of type '\(value)' from '\(root)': an enum \
-      stores functions and metatypes in a form only a compiled pattern match reads. Pass the \
-      extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
-      """)
+    // NB: `fatalError`, not `precondition`, which drops its message in release builds.
+    guard hasGenericRepresentation(value) else {
+      fatalError(
+        """
+        CasePath.case(_:) cannot extract a payload of type '\(value)' from '\(root)': an enum \
+        stores functions and metatypes in a form only a compiled pattern match reads. Pass the \
+        extraction: .case(Enum.x) { if case .x(let value) = $0 { value } else { nil } }
+        """)
+    }
   }
 
   /// The extraction for an enum without reflection records: `Mirror`, checking that
