@@ -136,7 +136,7 @@ enum StoreBenchmarks {
     if settings.includes("send through 3 Scopes") {
       let nested = Store(initialState: Nested.State()) { Nested(oneLine: false) }
       let scoped = medianTimes(runs: settings.runs) {
-        for _ in 0..<actions { nested.send(.middle(.inner(.counter(.increment)))) }
+        sendToCounter(actions, through: nested)
       } baseline: {
         rawCalls(actions)
       }
@@ -149,9 +149,9 @@ enum StoreBenchmarks {
       let oneLine = Store(initialState: Nested.State()) { Nested(oneLine: true) }
       let explicit = Store(initialState: Nested.State()) { Nested(oneLine: false) }
       let times = medianTimes(runs: settings.runs) {
-        for _ in 0..<actions { oneLine.send(.middle(.inner(.counter(.increment)))) }
+        sendToCounter(actions, through: oneLine)
       } baseline: {
-        for _ in 0..<actions { explicit.send(.middle(.inner(.counter(.increment)))) }
+        sendToCounter(actions, through: explicit)
       }
       results.append(
         Measurement(
@@ -166,11 +166,8 @@ enum StoreBenchmarks {
       let name = "forEach element action, \(rows.formatted()) rows"
       guard settings.includes(name) else { continue }
       let list = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: false) }
-      let ids = (0..<1_024).map { ($0 &* 7_919) % rows }
       let times = medianTimes(runs: settings.runs) {
-        for index in 0..<actions {
-          list.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
-        }
+        sendToRows(actions, of: list, rows: rows)
       } baseline: {
         rawCalls(actions)
       }
@@ -188,15 +185,10 @@ enum StoreBenchmarks {
       let rows = settings.quick ? 100 : 10_000
       let oneLine = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: true) }
       let explicit = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: false) }
-      let ids = (0..<1_024).map { ($0 &* 7_919) % rows }
       let times = medianTimes(runs: settings.runs) {
-        for index in 0..<actions {
-          oneLine.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
-        }
+        sendToRows(actions, of: oneLine, rows: rows)
       } baseline: {
-        for index in 0..<actions {
-          explicit.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
-        }
+        sendToRows(actions, of: explicit, rows: rows)
       }
       results.append(
         Measurement(
@@ -218,6 +210,21 @@ enum StoreBenchmarks {
     }
     if sink.count == 42 { print("") }  // NB: keeps the work from being optimized away.
     return results
+  }
+
+  /// Sends `count` increments to the counter three scopes down.
+  static func sendToCounter(_ count: Int, through store: Store<Nested.State, Nested.Action>) {
+    for _ in 0..<count { store.send(.middle(.inner(.counter(.increment)))) }
+  }
+
+  /// Sends `count` element actions to a list of `rows` rows, spread over 1,024 of them.
+  static func sendToRows(
+    _ count: Int, of list: Store<BenchList.State, BenchList.Action>, rows: Int
+  ) {
+    let ids = (0..<1_024).map { ($0 &* 7_919) % rows }
+    for index in 0..<count {
+      list.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
+    }
   }
 
   static func roundTrips(_ settings: Settings, into results: inout [Measurement]) async {

@@ -40,7 +40,7 @@ import Testing
     let wrong = Probe<Mixed>("int, wrong", .case(Mixed.int)) {
       if case .otherInt(let value) = $0 { value } else { nil }
     }
-    var rng = SplitMix(state: 1)
+    var rng = SeededGenerator(state: 1)
     let mismatches = (0..<200).compactMap { _ in wrong.check(.random(&rng), false) }
     let first = mismatches.first ?? ""
     #expect(first.hasPrefix("int, wrong: for ") && first.contains(", the pattern match gives "))
@@ -87,7 +87,7 @@ import Testing
     let wrongCases = await withTaskGroup(of: Int.self) { group in
       for task in 0..<8 {
         group.addTask {
-          var rng = SplitMix(state: UInt64(task))
+          var rng = SeededGenerator(state: UInt64(task))
           var wrong = 0
           for _ in 0..<2_000 {
             let root = Parent.random(&rng)
@@ -223,12 +223,12 @@ struct ZooEnum: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   init<Root>(
-    _ name: String, random: @escaping @Sendable (inout SplitMix) -> Root,
+    _ name: String, random: @escaping @Sendable (inout SeededGenerator) -> Root,
     probes: @escaping @Sendable () -> [Probe<Root>]
   ) {
     self.name = name
     run = { seed, rounds in
-      var rng = SplitMix(state: seed)
+      var rng = SeededGenerator(state: seed)
       let probes = probes()
       var mismatches: [String] = []
       for _ in 0..<rounds {

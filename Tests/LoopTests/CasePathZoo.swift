@@ -4,18 +4,8 @@ import Loop
 // explicit pattern match they must agree with. `CasePathExtractionTests` drives them with seeded
 // random values.
 
-/// A small, fast, seedable generator (SplitMix64), so a failing run can be replayed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// The zoo's random payloads.
+extension SeededGenerator {
   /// One of `count` choices.
   mutating func choice(_ count: Int) -> Int { Int.random(in: 0..<count, using: &self) }
 
@@ -82,7 +72,7 @@ enum CaseZoo {
     var c: String?
     var d: Int
 
-    static func random(_ rng: inout SplitMix) -> Large {
+    static func random(_ rng: inout SeededGenerator) -> Large {
       Large(
         a: rng.string(), b: Array(0..<(rng.int() & 7)), c: rng.bool() ? rng.string() : nil,
         d: rng.int())
@@ -105,7 +95,7 @@ enum CaseZoo {
     case optional(Int?)
     case last
 
-    static func random(_ rng: inout SplitMix) -> Mixed {
+    static func random(_ rng: inout SeededGenerator) -> Mixed {
       switch rng.choice(10) {
       case 0: .first
       case 1: .int(rng.int())
@@ -133,9 +123,9 @@ enum CaseZoo {
     indirect case aligned(SIMD4<Float>)
     case none
 
-    static func random(_ rng: inout SplitMix) -> Boxed { random(&rng, depth: 0) }
+    static func random(_ rng: inout SeededGenerator) -> Boxed { random(&rng, depth: 0) }
 
-    static func random(_ rng: inout SplitMix, depth: Int) -> Boxed {
+    static func random(_ rng: inout SeededGenerator, depth: Int) -> Boxed {
       switch rng.choice(9) {
       case 0: .boxed(rng.int())
       case 1: .direct(rng.int())
@@ -157,9 +147,9 @@ enum CaseZoo {
     case node(Tree, Tree)
     case empty
 
-    static func random(_ rng: inout SplitMix) -> Tree { random(&rng, depth: 0) }
+    static func random(_ rng: inout SeededGenerator) -> Tree { random(&rng, depth: 0) }
 
-    static func random(_ rng: inout SplitMix, depth: Int) -> Tree {
+    static func random(_ rng: inout SeededGenerator, depth: Int) -> Tree {
       switch rng.choice(3) {
       case 0: .leaf(rng.int())
       case 1 where depth < 4:
@@ -180,7 +170,7 @@ enum CaseZoo {
     case composition(any Shape & Sendable)
     case metatype(Any.Type)
 
-    static func random(_ rng: inout SplitMix) -> Existentials {
+    static func random(_ rng: inout SeededGenerator) -> Existentials {
       switch rng.choice(8) {
       case 0: .any(randomAny(&rng))
       case 1: .shape(rng.bool() ? Circle(radius: rng.int()) : Square(side: rng.string()))
@@ -193,7 +183,7 @@ enum CaseZoo {
       }
     }
 
-    static func randomAny(_ rng: inout SplitMix) -> Any {
+    static func randomAny(_ rng: inout SeededGenerator) -> Any {
       switch rng.choice(6) {
       case 0: rng.int()
       case 1: rng.string()
@@ -212,7 +202,7 @@ enum CaseZoo {
     case maybe(Base?)
     case pair(Base, Sub)
 
-    static func random(_ rng: inout SplitMix) -> Classes {
+    static func random(_ rng: inout SeededGenerator) -> Classes {
       switch rng.choice(4) {
       case 0: .base(rng.bool() ? Base(rng.int()) : Sub(rng.int()))
       case 1: .sub(Sub(rng.int()))
@@ -230,7 +220,8 @@ enum CaseZoo {
     case neither
 
     static func random(
-      _ rng: inout SplitMix, left: (inout SplitMix) -> Left, right: (inout SplitMix) -> Right
+      _ rng: inout SeededGenerator, left: (inout SeededGenerator) -> Left,
+      right: (inout SeededGenerator) -> Right
     ) -> Either {
       switch rng.choice(3) {
       case 0: .left(left(&rng))
@@ -254,7 +245,7 @@ enum CaseZoo {
       case saved(String)
     }
 
-    static func random(_ rng: inout SplitMix) -> Parent {
+    static func random(_ rng: inout SeededGenerator) -> Parent {
       switch rng.choice(6) {
       case 0: .child(.random(&rng))
       case 1: .rows(.element(id: rng.int(), action: .random(&rng)))
@@ -274,7 +265,7 @@ enum CaseZoo {
     case nothing
     case never(Never)
 
-    static func random(_ rng: inout SplitMix) -> Zero {
+    static func random(_ rng: inout SeededGenerator) -> Zero {
       switch rng.choice(4) {
       case 0: .void(())
       case 1: .empty(Nothing())
@@ -294,7 +285,7 @@ enum CaseZoo {
     case value(Int)
     case metatype(Any.Type)
 
-    static func random(_ rng: inout SplitMix) -> Callbacks {
+    static func random(_ rng: inout SeededGenerator) -> Callbacks {
       let n = rng.int()
       switch rng.choice(6) {
       case 0: return .transform { $0 + n }
@@ -313,7 +304,7 @@ enum CaseZoo {
     case small(Int)
     case two(Large, Large)
 
-    static func random(_ rng: inout SplitMix) -> Big {
+    static func random(_ rng: inout SeededGenerator) -> Big {
       switch rng.choice(3) {
       case 0: .large(.random(&rng))
       case 1: .small(rng.int())
@@ -354,7 +345,7 @@ enum CaseZoo {
   /// One value of each single-case and single-payload enum.
   typealias Singles = (OnlyOne, OnlyBoxed, SinglePayload, OnlyEmpty)
 
-  static func randomSingles(_ rng: inout SplitMix) -> Singles {
+  static func randomSingles(_ rng: inout SeededGenerator) -> Singles {
     let payload: SinglePayload =
       switch rng.choice(3) {
       case 0: .value(Base(rng.int()))
@@ -526,7 +517,7 @@ extension CaseZoo {
     eitherProbes(same: ==)
   }
 
-  static func eitherIntIntRandom(_ rng: inout SplitMix) -> Either<Int, Int> {
+  static func eitherIntIntRandom(_ rng: inout SeededGenerator) -> Either<Int, Int> {
     .random(&rng, left: { $0.int() }, right: { $0.int() })
   }
 
@@ -542,7 +533,7 @@ extension CaseZoo {
     ]
   }
 
-  static func eitherStringArrayRandom(_ rng: inout SplitMix) -> Either<String, [Int]> {
+  static func eitherStringArrayRandom(_ rng: inout SeededGenerator) -> Either<String, [Int]> {
     .random(&rng, left: { $0.string() }, right: { Array(0..<($0.int() & 15)) })
   }
 
@@ -558,7 +549,7 @@ extension CaseZoo {
     ]
   }
 
-  static func eitherVoidRandom(_ rng: inout SplitMix) -> Either<Void, Int> {
+  static func eitherVoidRandom(_ rng: inout SeededGenerator) -> Either<Void, Int> {
     .random(&rng, left: { _ in }, right: { $0.int() })
   }
 
@@ -566,7 +557,7 @@ extension CaseZoo {
     eitherProbes(same: identical)
   }
 
-  static func eitherClassesRandom(_ rng: inout SplitMix) -> Either<Base, Base> {
+  static func eitherClassesRandom(_ rng: inout SeededGenerator) -> Either<Base, Base> {
     .random(&rng, left: { Base($0.int()) }, right: { Sub($0.int()) })
   }
 
@@ -574,7 +565,7 @@ extension CaseZoo {
     eitherProbes(same: ==)
   }
 
-  static func eitherBytesRandom(_ rng: inout SplitMix) -> Either<UInt8, UInt8> {
+  static func eitherBytesRandom(_ rng: inout SeededGenerator) -> Either<UInt8, UInt8> {
     .random(&rng, left: { UInt8($0.int() & 255) }, right: { UInt8($0.int() & 255) })
   }
 
@@ -650,7 +641,7 @@ extension CaseZoo {
     ]
   }
 
-  static func nestedGenericRandom(_ rng: inout SplitMix) -> Outer<String>.Inner {
+  static func nestedGenericRandom(_ rng: inout SeededGenerator) -> Outer<String>.Inner {
     switch rng.choice(3) {
     case 0: .value(rng.string())
     case 1: .pair(rng.string(), rng.string())
@@ -713,7 +704,7 @@ extension CaseZoo {
 
   typealias Optionals = (Int?, Mixed?)
 
-  static func optionalsRandom(_ rng: inout SplitMix) -> Optionals {
+  static func optionalsRandom(_ rng: inout SeededGenerator) -> Optionals {
     (rng.bool() ? rng.int() : nil, rng.bool() ? Mixed.random(&rng) : nil)
   }
 
@@ -726,7 +717,7 @@ extension CaseZoo {
     ]
   }
 
-  static func resultRandom(_ rng: inout SplitMix) -> Result<Int, Failure> {
+  static func resultRandom(_ rng: inout SeededGenerator) -> Result<Int, Failure> {
     rng.bool() ? .success(rng.int()) : .failure(Failure(code: rng.int()))
   }
 
