@@ -64,7 +64,9 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "Persistence", dependencies: ["CSQLite"]),
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
+    // would have written them, to check what opening them does.
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"]),
     .target(
       name: "LoopCLI",
       dependencies: [

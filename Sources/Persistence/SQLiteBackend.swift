@@ -5,9 +5,11 @@ import Foundation
 ///
 /// Every table has a hidden `loop_seq INTEGER PRIMARY KEY` (the rowid): it grows with each insert
 /// and gives the default order, and breaks ties in sorts. The id column is `NOT NULL UNIQUE`.
-/// Tables are `STRICT`, the file is in WAL mode with a busy timeout, so several connections and
-/// processes can share it. Every value is bound as a parameter; only `DEFAULT` values in DDL,
-/// which SQLite cannot bind, are written as escaped literals.
+/// Tables are `STRICT` (reals in `ANY` columns, which keep their bits: see `ColumnType.sqlType`;
+/// a table with `REAL` columns, as earlier versions wrote, is rebuilt on open). The file is in
+/// WAL mode with a busy timeout, so several connections and processes can share it. Every value
+/// is bound as a parameter; only `DEFAULT` values in DDL, which SQLite cannot bind, are written
+/// as escaped literals.
 final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   let database: SQLiteDatabase
   private var tables: [ObjectIdentifier: AnyObject] = [:]
@@ -180,8 +182,21 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
     try descriptor.validate()
-    if descriptor.fetchLimit == 0 { return [] }
     let table = try table(description)
+    var translator = PredicateTranslator(table: description)
+    guard let plan = translator.translate(descriptor.predicate) else {
+      // NB: a predicate that may throw is evaluated on every row in insertion order, whatever
+      // the limit, so it throws on the same row as the in-memory backend (and as
+      // `Array.filter`); only then are the matches sorted and windowed.
+      var models: [T] = []
+      try scan(table, predicate: descriptor.predicate, orderBy: nil) { model, _ in
+        models.append(model)
+        return true
+      }
+      return descriptor.applyingRange(
+        to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd))
+    }
+    if descriptor.fetchLimit == 0 { return [] }
     let order = table.order(descriptor.sortBy)
     let orderBy = order.orderBy
     let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
@@ -204,8 +219,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       }
       return models
     }
-    var translator = PredicateTranslator(table: description)
-    if let plan = translator.translate(descriptor.predicate), plan.exact, let orderBy {
+    if plan.exact, let orderBy {
       var sql = table.selectAll
       var parameters: [SQLValue] = []
       if let clause = plan.whereClause {
@@ -223,9 +237,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       }
       return models
     }
-    // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched.
-    let enough =
-      orderBy == nil ? nil : descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
+    // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
+    // predicate cannot throw, so the rows after them need not be looked at).
+    let enough = orderBy == nil ? nil : descriptor.rangeEnd
     try scan(table, predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
       models.append(model)
       return enough.map { models.count < $0 } ?? true
@@ -541,6 +555,9 @@ extension SQLiteBackend {
     for statement in plan.beforeBackfill {
       try database.execute(statement)
     }
+    for (column, value) in plan.defaults {
+      try database.run("UPDATE \(quoted(plan.table)) SET \(column) = ?", [value])
+    }
     try plan.backfill?(database)
     for (statement, index) in plan.indexes {
       do {
@@ -570,6 +587,8 @@ struct MigrationPlan {
   var version: Int
   var columns: String
   var beforeBackfill: [String] = []
+  /// Columns just added whose default every existing row gets, bound exactly.
+  var defaults: [(column: String, value: SQLValue)] = []
   var backfill: ((SQLiteDatabase) throws(PersistenceError) -> Void)?
   var indexes: [(String, IndexDescription)] = []
 }
@@ -591,14 +610,7 @@ extension TableDescription {
       )
     }
     guard !existing.isEmpty else {
-      let declarations =
-        [quoted("loop_seq") + " INTEGER PRIMARY KEY"]
-        + stored.enumerated().map { position, column in
-          column.declaration + (position == idIndex ? " UNIQUE" : "")
-        }
-      plan.beforeBackfill = [
-        "CREATE TABLE \(quoted(table)) (\(declarations.joined(separator: ", "))) STRICT"
-      ]
+      plan.beforeBackfill = [createTable(quoted(table), columns: stored.indices)]
       plan.indexes = creates
       return plan
     }
@@ -611,8 +623,10 @@ extension TableDescription {
     }
     _ = sequence
     var dropped: [String] = []
+    var kept: [Int] = []
+    var hasRealColumns = false
     for column in existing where column.name != "loop_seq" {
-      guard let declared = stored.first(where: { $0.name == column.name }) else {
+      guard let position = stored.firstIndex(where: { $0.name == column.name }) else {
         if column.name.hasPrefix("loop_folded_") {
           dropped.append(column.name)
           continue
@@ -620,8 +634,15 @@ extension TableDescription {
         throw incompatible(
           column.name, "the file has this column but the schema no longer declares it")
       }
+      let declared = stored[position]
+      kept.append(position)
+      // NB: `ANY` is how Loop stores reals (see `ColumnType.sqlType`); files written before it
+      // have `REAL` columns, which the table is rebuilt to replace.
+      if column.type == "REAL" { hasRealColumns = true }
       let declaredType = declared.type.rawValue + (declared.isOptional ? "" : " NOT NULL")
-      let storedType = column.type + (column.notNull ? " NOT NULL" : "")
+      let storedType =
+        (column.type == "ANY" ? ColumnType.real.rawValue : column.type)
+        + (column.notNull ? " NOT NULL" : "")
       guard declaredType == storedType else {
         throw incompatible(
           column.name, "the file stores it as \(storedType), the schema declares \(declaredType)")
@@ -631,6 +652,21 @@ extension TableDescription {
     for name in try existingIndexes(in: database)
     where !indexes.contains(where: { $0.name == name }) {
       plan.beforeBackfill.append("DROP INDEX \(quoted(name))")
+    }
+    if hasRealColumns {
+      // SQLite cannot change a column's type: copy the rows (`loop_seq` included, so the order
+      // stays) into a new table with the same columns, less stale folded ones, then swap them.
+      // Dropping the old table drops its indexes; `plan.indexes` makes them again.
+      let copy = quoted("loop_rebuild_\(table)")
+      let names = ([quoted("loop_seq")] + kept.map { stored[$0].quotedName })
+        .joined(separator: ", ")
+      plan.beforeBackfill += [
+        createTable(copy, columns: kept),
+        "INSERT INTO \(copy) (\(names)) SELECT \(names) FROM \(quoted(table))",
+        "DROP TABLE \(quoted(table))",
+        "ALTER TABLE \(copy) RENAME TO \(quoted(table))",
+      ]
+      dropped = []
     }
     for name in dropped {
       plan.beforeBackfill.append("ALTER TABLE \(quoted(table)) DROP COLUMN \(quoted(name))")
@@ -649,6 +685,9 @@ extension TableDescription {
           throw incompatible(column.name, "its default cannot be written in SQL")
         }
         declaration += " DEFAULT \(literal)"
+        // NB: existing rows read a default from the schema's text, as SQLite parses it (which
+        // may round a real's last bit, and turns -0.0 into 0): store the exact value instead.
+        if case .real = value { plan.defaults.append((column.quotedName, value)) }
       }
       plan.beforeBackfill.append("ALTER TABLE \(quoted(table)) ADD COLUMN \(declaration)")
     }
@@ -659,6 +698,16 @@ extension TableDescription {
     }
     plan.indexes = creates
     return plan
+  }
+
+  /// `CREATE TABLE` for the stored columns at `positions`, after the hidden `loop_seq`.
+  private func createTable(_ name: String, columns positions: some Sequence<Int>) -> String {
+    let declarations =
+      [quoted("loop_seq") + " INTEGER PRIMARY KEY"]
+      + positions.map { position in
+        stored[position].declaration + (position == idIndex ? " UNIQUE" : "")
+      }
+    return "CREATE TABLE \(name) (\(declarations.joined(separator: ", "))) STRICT"
   }
 
   private struct ExistingColumn {

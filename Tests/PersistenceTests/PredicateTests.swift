@@ -242,3 +242,29 @@ import Testing
     #expect(try ids(backend, #Predicate { _ in false }) == [])
   }
 }
+
+extension PredicateTests {
+  /// A predicate that may throw is evaluated on every row in insertion order, as documented: a
+  /// limit, even 0, and an order that SQL could walk do not stop it before the row that throws.
+  @Test(arguments: Backend.allCases)
+  func throwingPredicateFailsWhateverTheLimitAndOrder(_ backend: Backend) throws {
+    let store = try Store(backend)
+    for row in Self.rows { try store.context.insert(row) }
+    // Row 1 has no note; in reverse count order, row 7 (note "a") comes first and matches.
+    let predicate = #Predicate<Item> { $0.note! != "" }
+    let reason: String
+    do {
+      _ = try predicate.evaluate(Self.rows[0])
+      reason = "did not throw"
+    } catch {
+      reason = "\(error)"
+    }
+    for limit in [0, 1] {
+      #expect(throws: PersistenceError.predicateFailed(model: "Item", reason: reason)) {
+        try store.context.fetchAll(
+          Item.self, predicate: predicate, sortBy: [SortDescriptor(\.count, order: .reverse)],
+          limit: limit)
+      }
+    }
+  }
+}
