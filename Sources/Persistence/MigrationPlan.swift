@@ -25,13 +25,11 @@ extension MigrationPlan {
     }
     try backfill?(database)
     for (statement, index) in indexes {
-      do {
+      try mappingErrors {
         try database.execute(statement)
-      } catch {
-        guard case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_CONSTRAINT else {
-          throw error
-        }
-        throw .incompatibleSchema(
+      } sqliteFailed: { [table] code, _ in
+        guard code & 0xFF == SQLITE_CONSTRAINT else { return nil }
+        return .incompatibleSchema(
           table: table, column: index.columns.joined(separator: ", "),
           reason: "existing rows share values in the new unique index")
       }
@@ -168,7 +166,7 @@ extension TableDescription {
     -> [ExistingColumn]
   {
     var columns: [ExistingColumn] = []
-    do {
+    try mappingErrors {
       try database.query(
         "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", [.text(table)]
       ) { statement in
@@ -178,15 +176,13 @@ extension TableDescription {
             notNull: statement.integer(at: 2) != 0, isKey: statement.integer(at: 3) != 0))
         return true
       }
-    } catch {
-      throw error as? PersistenceError ?? .sqlite(code: SQLITE_ERROR, message: "\(error)", sql: nil)
     }
     return columns
   }
 
   private func existingIndexes(in database: SQLiteDatabase) throws(PersistenceError) -> [String] {
     var names: [String] = []
-    do {
+    try mappingErrors {
       try database.query(
         "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ?", [.text(table)]
       ) { statement in
@@ -194,15 +190,13 @@ extension TableDescription {
         if name.hasPrefix("loop_index_") || name.hasPrefix("loop_unique_") { names.append(name) }
         return true
       }
-    } catch {
-      throw error as? PersistenceError ?? .sqlite(code: SQLITE_ERROR, message: "\(error)", sql: nil)
     }
     return names
   }
 
   private func checkVersion(in database: SQLiteDatabase) throws(PersistenceError) {
     var recorded: Int64?
-    do {
+    try mappingErrors {
       var hasMeta = false
       try database.query(
         "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'loop_meta'"
@@ -217,8 +211,6 @@ extension TableDescription {
         recorded = statement.integer(at: 0)
         return false
       }
-    } catch {
-      throw error as? PersistenceError ?? .sqlite(code: SQLITE_ERROR, message: "\(error)", sql: nil)
     }
     if let recorded, recorded > Int64(version) {
       throw .incompatibleSchema(
@@ -234,7 +226,7 @@ extension TableDescription {
     let sequenceColumn = Int32(columns.count)
     var updates: [[SQLValue]] = []
     let selected = (columns.map { quoted($0.name) } + [quoted("loop_seq")])
-    do {
+    try mappingErrors {
       try database.query(
         "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table))"
       ) { statement in
@@ -256,10 +248,9 @@ extension TableDescription {
       for values in updates {
         try update.execute(values)
       }
-    } catch {
-      throw error as? PersistenceError
-        ?? .incompatibleSchema(
-          table: table, column: nil, reason: "an existing row cannot be read: \(error)")
+    } otherError: { [table] error in
+      .incompatibleSchema(
+        table: table, column: nil, reason: "an existing row cannot be read: \(error)")
     }
   }
 }

@@ -67,25 +67,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
 
   /// Reads the schema, which fails on a file that is not a database or is damaged.
   private func probe() throws(PersistenceError) {
-    do {
+    try mappingErrors {
       try database.run("SELECT count(*) FROM sqlite_schema")
-    } catch {
-      guard case .sqlite(_, let message, _) = error else { throw error }
-      throw .cannotOpen(path: database.path, reason: message)
+    } sqliteFailed: { [path = database.path] _, message in
+      .cannotOpen(path: path, reason: message)
     }
   }
 
   private func enableWriteAheadLog() throws(PersistenceError) {
     var mode = ""
-    do {
+    try mappingErrors {
       try database.query("PRAGMA journal_mode = WAL") { statement in
         mode = statement.text(at: 0)
         return false
       }
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw .cannotOpen(path: database.path, reason: "\(error)")
+    } otherError: { [path = database.path] error in
+      .cannotOpen(path: path, reason: "\(error)")
     }
     guard mode.lowercased() == "wal" else {
       throw .cannotOpen(path: database.path, reason: "WAL mode is not available (got '\(mode)')")
@@ -108,20 +105,15 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     let table = try table(description)
     try table.checkIDColumn(model)
     let values = try description.encode(model)
-    do {
+    try mappingErrors {
       try table.insert.execute(values)
-    } catch {
-      guard case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_CONSTRAINT else {
-        throw error
+    } sqliteFailed: { code, _ in
+      guard code & 0xFF == SQLITE_CONSTRAINT else { return nil }
+      if try table.exists(values[description.idIndex]) {
+        return .duplicateID(model: description.modelName, id: "\(model.id)")
       }
-      let id = values[description.idIndex]
-      if try table.exists(id) {
-        throw PersistenceError.duplicateID(
-          model: description.modelName, id: "\(model.id)")
-      }
-      throw try table.conflict(values, model: model)
-        ?? PersistenceError.sqlite(
-          code: code, message: "constraint failed", sql: table.insert.sql)
+      return try table.conflict(values, model: model)
+        ?? .sqlite(code: code, message: "constraint failed", sql: table.insert.sql)
     }
   }
 
@@ -132,15 +124,12 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     var parameters = values
     parameters.remove(at: description.idIndex)
     parameters.append(values[description.idIndex])
-    do {
+    try mappingErrors {
       try table.update.execute(parameters)
-    } catch {
-      guard case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_CONSTRAINT else {
-        throw error
-      }
-      throw try table.conflict(values, model: model)
-        ?? PersistenceError.sqlite(
-          code: code, message: "constraint failed", sql: table.update.sql)
+    } sqliteFailed: { code, _ in
+      guard code & 0xFF == SQLITE_CONSTRAINT else { return nil }
+      return try table.conflict(values, model: model)
+        ?? .sqlite(code: code, message: "constraint failed", sql: table.update.sql)
     }
     // NB: an UPDATE of a missing row succeeds with zero changes.
     guard database.changes > 0 else {
@@ -316,13 +305,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   private func writeTransaction<R>(_ body: () throws(PersistenceError) -> R)
     throws(PersistenceError) -> R
   {
-    do {
-      return try transaction { () throws -> R in try body() }
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw .sqlite(code: SQLITE_ERROR, message: "\(error)", sql: nil)
-    }
+    try mappingErrors { try transaction { () throws -> R in try body() } }
   }
 
   private func rollback(savepoint: String?) {

@@ -106,6 +106,44 @@ final class SQLiteDatabase {
   }
 }
 
+/// Runs `body` and reports what it throws as one ``PersistenceError``: the one place the SQLite
+/// backend maps errors.
+///
+/// - An SQLite error (``PersistenceError/sqlite(code:message:sql:)``) for which `sqliteFailed`
+///   names a more specific error (a violated constraint as a duplicate id or a unique index, a
+///   file that cannot be read as `cannotOpen`) becomes that error.
+/// - Any other `PersistenceError` is rethrown as it is.
+/// - Any other error (one thrown while rows were read, such as a model's own decoding error)
+///   becomes `otherError(error)`: by default an SQLite error, `SQLITE_ERROR`, describing it.
+///
+/// - Parameters:
+///   - body: The work, which may throw anything.
+///   - sqliteFailed: The specific error for an SQLite error's extended code and message, or
+///     `nil` to report it as it is.
+///   - otherError: The error for one that is not a `PersistenceError`.
+/// - Returns: What `body` returns.
+/// - Throws: The mapped error.
+func mappingErrors<R>(
+  _ body: () throws -> R,
+  sqliteFailed: (_ code: Int32, _ message: String) throws -> PersistenceError? = { _, _ in nil },
+  otherError: (any Error) -> PersistenceError = {
+    .sqlite(code: SQLITE_ERROR, message: "\($0)", sql: nil)
+  }
+) throws(PersistenceError) -> R {
+  do {
+    do {
+      return try body()
+    } catch PersistenceError.sqlite(let code, let message, let sql) {
+      throw try sqliteFailed(code, message)
+        ?? PersistenceError.sqlite(code: code, message: message, sql: sql)
+    }
+  } catch let error as PersistenceError {
+    throw error
+  } catch {
+    throw otherError(error)
+  }
+}
+
 /// How long a connection waits for a lock another connection holds: as long as that one keeps
 /// writing, and up to ``patience`` when it does not.
 ///
