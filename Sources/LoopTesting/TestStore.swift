@@ -39,6 +39,10 @@ public final class TestStore<State: Equatable, Action> {
   private let runtime = EffectRuntime<Action, Origin>()
   private var received: [Received] = []
   private var queue: [(action: Action, origin: IssueLocation)] = []
+  /// Actions effects sent while starting, inside `process`: they run after `queue` drains, as
+  /// in a `Store`.
+  private var sentQueue: [(action: Action, origin: IssueLocation)] = []
+  private var isProcessing = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let createdAt: IssueLocation
 
@@ -129,35 +133,56 @@ public final class TestStore<State: Equatable, Action> {
       expectedState = state
     }
     let base = expectedState
-    let (actual, tasks) = DependencyValues.with(dependencies) {
+    let (actual, effects) = DependencyValues.with(dependencies) {
       process(action, origin: location, isReceived: false)
     }
     assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
     expectedState = actual
-    return TestStoreTask(tasks: tasks, store: self)
+    return TestStoreTask(effects: effects, store: self)
   }
 
-  /// Reduces `action` and starts its effects, then does the same for the actions they send
-  /// synchronously, in order, recording those as received.
+  /// Reduces `action` and starts its effects, then does the same for the actions sent
+  /// synchronously (by its reducer, then by effects while they started), in the order a `Store`
+  /// processes them, recording those as received.
   ///
-  /// - Returns: The state right after `action`, and the tasks of every effect started.
+  /// - Returns: The state right after `action`, and a task awaiting every effect started.
   private func process(
     _ action: Action, origin: IssueLocation, isReceived: Bool
-  ) -> (State, [Task<Void, Never>]) {
+  ) -> (State, Task<Void, Never>?) {
+    isProcessing = true
+    defer { isProcessing = false }
     let effect = reduce(&state, action)
     let after = state
     if isReceived { received.append(Received(action: action, state: after)) }
     var tasks = start(effect, of: action, origin: origin)
+    drainQueue(into: &tasks)
+    var sentTasks: [Task<Void, Never>] = []
+    var index = 0
+    while index < sentQueue.count {
+      index += 1
+      processQueued(sentQueue[index - 1], into: &sentTasks)
+      drainQueue(into: &sentTasks)
+    }
+    sentQueue.removeAll()
+    return (after, awaitingAll(tasks, then: sentTasks))
+  }
+
+  private func drainQueue(into tasks: inout [Task<Void, Never>]) {
     var index = 0
     while index < queue.count {
-      let (queued, queuedOrigin) = queue[index]
       index += 1
-      let queuedEffect = reduce(&state, queued)
-      received.append(Received(action: queued, state: state))
-      tasks += start(queuedEffect, of: queued, origin: queuedOrigin)
+      processQueued(queue[index - 1], into: &tasks)
     }
     queue.removeAll()
-    return (after, tasks)
+  }
+
+  /// Reduces a queued action, records it as received, and starts its effects.
+  private func processQueued(
+    _ queued: (action: Action, origin: IssueLocation), into tasks: inout [Task<Void, Never>]
+  ) {
+    let effect = reduce(&state, queued.action)
+    received.append(Received(action: queued.action, state: state))
+    tasks += start(effect, of: queued.action, origin: queued.origin)
   }
 
   private func start(
@@ -172,11 +197,17 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private func receiveFromEffect(_ action: Action, origin: IssueLocation) -> Task<Void, Never>? {
-    let (_, tasks) = DependencyValues.with(dependencies) {
+    // NB: an effect starting inside `process` runs until it first suspends; what it sends
+    // meanwhile waits its turn, as in a `Store`.
+    guard !isProcessing else {
+      sentQueue.append((action, origin))
+      return nil
+    }
+    let (_, effects) = DependencyValues.with(dependencies) {
       process(action, origin: origin, isReceived: true)
     }
     wake()
-    return TestStoreTask.aggregate(tasks)
+    return effects
   }
 }
 
@@ -270,6 +301,43 @@ extension TestStore {
       expected: "an action of the case path's case",
       matching: casePath.matches,
       mismatch: { Message.actionNotMatching(received: $0, what: "the case path") },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent the case `casePath` with the payload `value` next, and the
+  /// state it produced.
+  ///
+  /// For actions that are not `Equatable` whose payload is:
+  ///
+  /// ```swift
+  /// await store.receive(.case(Action.loaded), .success(42)) { $0.value = 42 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The expected action's case.
+  ///   - value: The expected payload.
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let expectedAction = casePath.embed(value)
+    await receive(
+      expected: Diff.dump(expectedAction),
+      matching: { casePath.extract($0) == value },
+      mismatch: { Message.unexpectedAction(expected: expectedAction, received: $0) },
       timeout: timeout, update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -371,6 +439,15 @@ extension TestStore {
   /// Asserts the current state, for changes made outside an action (after skipping received
   /// actions, say).
   ///
+  /// Like `send` and `receive`, it checks only the changes it states when ``exhaustivity`` is
+  /// `.off`: the closure, applied to the current state, must leave it unchanged.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.refreshTapped)
+  /// store.assert { $0.isLoading = true }  // the rows it also changed are not checked
+  /// ```
+  ///
   /// - Parameters:
   ///   - updateStateToExpectedResult: Changes the last asserted state into the expected state.
   ///   - fileID: The file of the call.
@@ -386,16 +463,65 @@ extension TestStore {
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     var expected = expectedState
+    var nonExhaustive = state
     do {
       try updateStateToExpectedResult(&expected)
+      try updateStateToExpectedResult(&nonExhaustive)
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
     }
-    if expected != state {
-      report(Message.stateMismatch(expected: expected, actual: state), at: location)
+    switch exhaustivity {
+    case .on:
+      if expected != state {
+        report(Message.stateMismatch(expected: expected, actual: state), at: location)
+      }
+    case .off(let showSkippedAssertions):
+      checkStatedChanges(
+        expected: expected, stated: nonExhaustive, actual: state,
+        showSkippedAssertions: showSkippedAssertions, at: location)
     }
     expectedState = state
+  }
+
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refreshTapped)
+  ///   await store.receive(.case(Action.rowsLoaded))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: How strictly to check inside `operation`.
+  ///   - operation: The steps to check that way.
+  /// - Returns: What `operation` returned.
+  /// - Throws: What `operation` threw.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// Runs synchronous `operation` (say, `assert`) with ``exhaustivity`` set to `exhaustivity`,
+  /// then sets it back.
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: How strictly to check inside `operation`.
+  ///   - operation: The steps to check that way.
+  /// - Returns: What `operation` returned.
+  /// - Throws: What `operation` threw.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
   }
 
   // MARK: - Checking
@@ -424,13 +550,28 @@ extension TestStore {
         report(Message.noChange, at: location)
       }
     case .off(let showSkippedAssertions):
-      // NB: only what the closure states is checked: applied to the actual state, it must not
-      // change anything.
-      if nonExhaustive != actual {
-        report(Message.stateMismatch(expected: nonExhaustive, actual: actual), at: location)
-      } else if showSkippedAssertions, expected != actual {
-        reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
-      }
+      checkStatedChanges(
+        expected: expected, stated: nonExhaustive, actual: actual,
+        showSkippedAssertions: showSkippedAssertions, at: location)
+    }
+  }
+
+  /// Checks a non-exhaustive assertion: only what the closure states.
+  ///
+  /// - Parameters:
+  ///   - expected: The closure applied to the last asserted state.
+  ///   - stated: The closure applied to the actual state: it must not change anything.
+  ///   - actual: The actual state.
+  ///   - showSkippedAssertions: Whether to show the changes not stated as known issues.
+  ///   - location: Where to report.
+  private func checkStatedChanges(
+    expected: State, stated: State, actual: State, showSkippedAssertions: Bool,
+    at location: IssueLocation
+  ) {
+    if stated != actual {
+      report(Message.stateMismatch(expected: stated, actual: actual), at: location)
+    } else if showSkippedAssertions, expected != actual {
+      reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
     }
   }
 
@@ -508,34 +649,20 @@ public struct TestStoreTask: Sendable {
   private let task: Task<Void, Never>?
   private let isFinished: FinishFlag
 
-  init<State, Action>(tasks: [Task<Void, Never>], store: TestStore<State, Action>) {
+  init<State, Action>(effects: Task<Void, Never>?, store: TestStore<State, Action>) {
     let flag = FinishFlag()
     self.isFinished = flag
-    self.effects = Self.aggregate(tasks)
-    guard let aggregate = effects else {
+    self.effects = effects
+    guard let effects else {
       flag.isSet = true
       self.task = nil
       return
     }
-    self.task = Task { [weak store] in
-      await aggregate.value
+    // NB: started immediately, so effects that finished inside `send` count as finished at once.
+    self.task = immediateTask { [weak store] in
+      await effects.value
       flag.isSet = true
       store?.wake()
-    }
-  }
-
-  static func aggregate(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default:
-      return Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
     }
   }
 
