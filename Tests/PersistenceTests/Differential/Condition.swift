@@ -110,9 +110,9 @@ indirect enum Condition {
     switch self {
     case .leaf(let leaf): return leaf.expression(variable)
     case .and(let lhs, let rhs):
-      return conjunction(lhs.expression(variable), rhs.expression(variable))
+      return combine(lhs.expression(variable), rhs.expression(variable), or: false)
     case .or(let lhs, let rhs):
-      return disjunction(lhs.expression(variable), rhs.expression(variable))
+      return combine(lhs.expression(variable), rhs.expression(variable), or: true)
     case .not(let inner): return negation(inner.expression(variable))
     }
   }
@@ -120,24 +120,16 @@ indirect enum Condition {
 
 // MARK: - Building expressions
 
-private func conjunction(_ lhs: Condition.Expression, _ rhs: Condition.Expression)
+/// `lhs && rhs`, or `lhs || rhs` when `or`.
+private func combine(_ lhs: Condition.Expression, _ rhs: Condition.Expression, or: Bool)
   -> Condition.Expression
 {
   func build<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(
     _ lhs: L, _ rhs: R
   ) -> Condition.Expression {
-    PredicateExpressions.Conjunction(lhs: lhs, rhs: rhs)
-  }
-  return build(lhs, rhs)
-}
-
-private func disjunction(_ lhs: Condition.Expression, _ rhs: Condition.Expression)
-  -> Condition.Expression
-{
-  func build<L: StandardPredicateExpression<Bool>, R: StandardPredicateExpression<Bool>>(
-    _ lhs: L, _ rhs: R
-  ) -> Condition.Expression {
-    PredicateExpressions.Disjunction(lhs: lhs, rhs: rhs)
+    or
+      ? PredicateExpressions.Disjunction(lhs: lhs, rhs: rhs)
+      : PredicateExpressions.Conjunction(lhs: lhs, rhs: rhs)
   }
   return build(lhs, rhs)
 }
