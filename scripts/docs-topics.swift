@@ -132,7 +132,7 @@ if missing.isEmpty {
     \(missing.sorted().map { "  " + $0 }.joined(separator: "\n"))
     To fix, list each under a '## Topics' heading of its catalog: a top-level symbol on the \
     landing page (Sources/<Module>/<Module>.docc/<Module>.md), a member there or on its type's \
-    page (Sources/<Module>/<Module>.docc/<Type>.md, which starts '# ``<Module>/<Type>``').
+    page (Sources/<Module>/<Module>.docc/Extensions/<Type>.md, which starts '# ``<Module>/<Type>``').
     """)
   exit(1)
 }
