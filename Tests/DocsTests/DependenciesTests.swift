@@ -139,7 +139,7 @@ extension DependencyValues {
   }
   // snippet: end
 
-  @MainActor @Test func aForgottenOverrideFailsTheTestAndReachesNothingLive() async {
+  @MainActor @Test func aForgottenOverrideFailsTheTestNamingTheEndpoint() async {
     let issues = IssueCollector()
     await withIssueReporter(issues) {
       // snippet: note-list-forgotten-override
