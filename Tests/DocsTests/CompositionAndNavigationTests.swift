@@ -349,8 +349,7 @@ struct Session: Reducer {
   }
 
   @MainActor @Test func anActionForAnAbsentChildIsReported() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
+    let issues = await reportedIssues {
       let store = TestStore(initialState: Playlist.State()) { Playlist() }
       await store.send(.editor(.presented(.saveTapped)))
     }

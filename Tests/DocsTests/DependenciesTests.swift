@@ -140,8 +140,7 @@ extension DependencyValues {
   // snippet: end
 
   @MainActor @Test func aForgottenOverrideFailsTheTestNamingTheEndpoint() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
+    let issues = await reportedIssues {
       // snippet: note-list-forgotten-override
       let store = TestStore(initialState: NoteList.State()) { NoteList() }
       await store.send(.onAppear)

@@ -182,11 +182,8 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
 
   @MainActor @Test func aSecondStartReplacesTheFirst() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Metronome.State()) {
-      Metronome()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = TestStore(initialState: Metronome.State()) { Metronome() }
+    store.dependencies.continuousClock = clock
     await store.send(.startTapped)
     await clock.advance(by: .milliseconds(500))
     await store.send(.startTapped)
@@ -229,8 +226,7 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
   }
 
   @MainActor @Test func anUnhandledErrorIsReportedWhereTheEffectWasMade() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
+    let issues = await reportedIssues {
       let store = TestStore(initialState: ReadingList.State()) {
         ReadingList()
       } withDependencies: {

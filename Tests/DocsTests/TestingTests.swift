@@ -63,6 +63,26 @@ struct Lookup: Reducer {
 }
 // snippet: end
 
+/// A test store of `SongSearch` on `clock`, for the tests whose setup no article shows.
+@MainActor
+func songSearchStore(
+  clock: any Clock<Duration> = TestClock()
+) -> TestStore<SongSearch.State, SongSearch.Action> {
+  TestStore(initialState: SongSearch.State()) {
+    SongSearch()
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+}
+
+/// The issues `body` reports, collected instead of failing the test.
+@MainActor
+func reportedIssues(of body: () async -> Void) async -> IssueCollector {
+  let collector = IssueCollector()
+  await withIssueReporter(collector) { await body() }
+  return collector
+}
+
 @Suite struct TestingTests {
   // snippet: song-search-test
   @MainActor @Test func searchingWaitsUntilTheTypingStops() async {
@@ -98,13 +118,8 @@ struct Lookup: Reducer {
   }
 
   @MainActor @Test func skippedAssertionsCanBeShownAsKnownIssues() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      let store = TestStore(initialState: SongSearch.State()) {
-        SongSearch()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+    let issues = await reportedIssues {
+      let store = songSearchStore()
       // snippet: song-search-show-skipped
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.queryChanged("so"))
@@ -132,11 +147,7 @@ struct Lookup: Reducer {
 
   @MainActor @Test func aStepCanBeCheckedLessStrictly() async {
     let clock = TestClock()
-    let store = TestStore(initialState: SongSearch.State()) {
-      SongSearch()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = songSearchStore(clock: clock)
     // snippet: song-search-with-exhaustivity
     await store.withExhaustivity(.off) {
       await store.send(.queryChanged("free"))
@@ -170,12 +181,7 @@ struct Lookup: Reducer {
   }
 
   @MainActor @Test func aTaskOfOneSendIsAwaitedOrCancelled() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: SongSearch.State()) {
-      SongSearch()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = songSearchStore()
     // snippet: song-search-task
     let task = await store.send(.queryChanged("blue")) { $0.query = "blue" }
     await task.cancel()
@@ -186,13 +192,8 @@ struct Lookup: Reducer {
   // MARK: - Failures, word for word
 
   @MainActor @Test func aWrongStateIsADiff() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      let store = TestStore(initialState: SongSearch.State()) {
-        SongSearch()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+    let issues = await reportedIssues {
+      let store = songSearchStore()
       // snippet: song-search-wrong-state
       await store.send(.queryChanged("so")) { $0.query = "s" }
       // snippet: end
@@ -217,13 +218,8 @@ struct Lookup: Reducer {
   }
 
   @MainActor @Test func anActionNotReceivedIsAFailure() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      let store = TestStore(initialState: SongSearch.State()) {
-        SongSearch()
-      } withDependencies: {
-        $0.continuousClock = ImmediateClock()
-      }
+    let issues = await reportedIssues {
+      let store = songSearchStore(clock: ImmediateClock())
       await store.send(.queryChanged("so")) { $0.query = "so" }
       await store.finish()
     }
@@ -247,13 +243,8 @@ struct Lookup: Reducer {
   }
 
   @MainActor @Test func anEffectStillRunningIsAFailure() async {
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      let store = TestStore(initialState: SongSearch.State()) {
-        SongSearch()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+    let issues = await reportedIssues {
+      let store = songSearchStore()
       await store.send(.queryChanged("so")) { $0.query = "so" }
       await store.finish(timeout: .milliseconds(10))
     }
