@@ -64,7 +64,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "Persistence", dependencies: ["CSQLite"]),
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
+    // would have written them, to check what opening them does.
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"]),
+    // NB: the code the DocC articles show, run; it checks the articles show it verbatim.
+    .testTarget(name: "DocsTests", dependencies: ["LoopTesting", "Persistence"]),
     .target(
       name: "LoopCLI",
       dependencies: [

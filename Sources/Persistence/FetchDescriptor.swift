@@ -27,7 +27,12 @@ import Foundation
 ///   (Swift compares whole characters, SQL bytes; `%` and `_` match literally).
 /// - In Swift: everything else (`count`, arithmetic, regexes, computed properties, enum
 ///   comparisons with `<`, sorts with a `String.StandardComparator`), and predicates that can
-///   throw (`!`, casts, subscripts), which are evaluated on every row in insertion order.
+///   throw (`!`, casts, subscripts), which are evaluated on every row in insertion order
+///   whatever the sort, limit and offset (even a limit of 0), so a fetch throws the error of the
+///   first row that throws, as `Array.filter` would.
+///
+/// Any non-negative window answers: `fetchLimit = Int.max` with an offset returns every model
+/// after the offset, and an offset past the end returns none.
 public struct FetchDescriptor<T: PersistentModel>: Sendable {
   /// The models to fetch; `nil` fetches all.
   public var predicate: Predicate<T>?

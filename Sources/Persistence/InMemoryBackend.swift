@@ -97,7 +97,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   ) throws -> [T] {
     try descriptor.validate()
     let table = try table(description)
-    let needed = descriptor.fetchLimit.map { $0 + (descriptor.fetchOffset ?? 0) }
+    let needed = descriptor.rangeEnd
     let matcher = RowMatcher(descriptor.predicate, description)
     guard let order = description.storedOrder(descriptor.sortBy) else {
       let matches = try matching(table, matcher).map { table.state.models[$0] }
@@ -238,7 +238,7 @@ extension TableDescription {
     do {
       return try Model.ID(decodingColumn: encoded)
     } catch {
-      throw .invalidValue(model: modelName, column: columns[idIndex].name, value: "\(id)")
+      throw .invalidValue(model: modelName, column: columns[idIndex].name, value: describe(id))
     }
   }
 }

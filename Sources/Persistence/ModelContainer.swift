@@ -16,8 +16,10 @@ import Foundation
 ///
 /// A container is `Sendable`: every call from any task or thread is serialized behind one
 /// recursive lock, so a ``ModelContext/transaction(_:)`` also sees only its own writes until it
-/// commits. Several containers (in several processes) can open the same file: SQLite's WAL mode
-/// and a five-second busy timeout let them take turns writing.
+/// commits. Several containers (in several processes) can open the same file: in SQLite's WAL
+/// mode readers never wait, and a writer waits for another's transaction for as long as that one
+/// keeps writing (however long an import takes), giving up only after ten seconds without
+/// progress.
 public final class ModelContainer: Sendable {
   /// Where a container keeps its models.
   public enum Storage: Sendable, Equatable {

@@ -262,7 +262,10 @@ extension PredicateExpressions.Value: TranslatableExpression {
         SQLFragment(sql: flag ? "1" : "0", row: .constant(.integer(flag ? 1 : 0))),
         nullable: false)
     }
-    guard let column = value as? any ColumnValue, let encoded = try? column.encodeColumn() else {
+    // NB: NaN (from a custom `ColumnValue`) would be bound as NULL: compared in Swift instead.
+    guard let column = value as? any ColumnValue, let encoded = try? column.encodeColumn(),
+      !encoded.isNaN
+    else {
       return .unknown
     }
     if case .null = encoded {
@@ -489,7 +492,8 @@ extension PredicateExpressions.SequenceContains: TranslatableExpression {
     var values: [SQLValue] = []
     var containsNil = false
     for member in constant.value {
-      guard let column = member as? any ColumnValue, let encoded = try? column.encodeColumn()
+      guard let column = member as? any ColumnValue, let encoded = try? column.encodeColumn(),
+        !encoded.isNaN
       else { return .unknown }
       if case .null = encoded {
         containsNil = true

@@ -12,6 +12,7 @@ final class SQLiteDatabase {
   let path: String
   private var cache: [String: SQLiteStatement] = [:]
   private static let cacheLimit = 64
+  private let busyWait: BusyWait
 
   /// Opens (creating if missing) the database file at `path`, without reading or writing it.
   init(path: String) throws(PersistenceError) {
@@ -24,11 +25,18 @@ final class SQLiteDatabase {
       throw .cannotOpen(path: path, reason: reason)
     }
     sqlite3_extended_result_codes(handle, 1)
-    // NB: lets a second process (or connection) wait for the write lock instead of failing
-    // at once with SQLITE_BUSY.
-    sqlite3_busy_timeout(handle, 5_000)
     self.handle = handle
     self.path = path
+    // NB: lets a second process (or connection) wait for the write lock instead of failing
+    // at once with SQLITE_BUSY; see `BusyWait`.
+    busyWait = BusyWait(path: path)
+    sqlite3_busy_handler(
+      handle,
+      { context, attempts in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+          .shouldRetry(after: attempts) ? 1 : 0
+      }, Unmanaged.passUnretained(busyWait).toOpaque())
   }
 
   deinit {
@@ -95,6 +103,44 @@ final class SQLiteDatabase {
     case SQLITE_NOTADB: return .notADatabase(path: path)
     default: return .sqlite(code: extended == 0 ? code : extended, message: message, sql: sql)
     }
+  }
+}
+
+/// Runs `body` and reports what it throws as one ``PersistenceError``: the one place the SQLite
+/// backend maps errors.
+///
+/// - An SQLite error (``PersistenceError/sqlite(code:message:sql:)``) for which `sqliteFailed`
+///   names a more specific error (a violated constraint as a duplicate id or a unique index, a
+///   file that cannot be read as `cannotOpen`) becomes that error.
+/// - Any other `PersistenceError` is rethrown as it is.
+/// - Any other error (one thrown while rows were read, such as a model's own decoding error)
+///   becomes `otherError(error)`: by default an SQLite error, `SQLITE_ERROR`, describing it.
+///
+/// - Parameters:
+///   - body: The work, which may throw anything.
+///   - sqliteFailed: The specific error for an SQLite error's extended code and message, or
+///     `nil` to report it as it is.
+///   - otherError: The error for one that is not a `PersistenceError`.
+/// - Returns: What `body` returns.
+/// - Throws: The mapped error.
+func mappingErrors<R>(
+  _ body: () throws -> R,
+  sqliteFailed: (_ code: Int32, _ message: String) throws -> PersistenceError? = { _, _ in nil },
+  otherError: (any Error) -> PersistenceError = {
+    .sqlite(code: SQLITE_ERROR, message: "\($0)", sql: nil)
+  }
+) throws(PersistenceError) -> R {
+  do {
+    do {
+      return try body()
+    } catch PersistenceError.sqlite(let code, let message, let sql) {
+      throw try sqliteFailed(code, message)
+        ?? PersistenceError.sqlite(code: code, message: message, sql: sql)
+    }
+  } catch let error as PersistenceError {
+    throw error
+  } catch {
+    throw otherError(error)
   }
 }
 

@@ -50,11 +50,23 @@ extension FetchDescriptor {
     }
   }
 
+  /// How many of the sorted, filtered models a fetch needs: `fetchOffset` plus `fetchLimit`,
+  /// or `nil` without a limit.
+  ///
+  /// NB: saturates at `Int.max`: `fetchLimit = Int.max` with an offset is a valid window (all
+  /// models after the first few), not an overflow.
+  var rangeEnd: Int? {
+    fetchLimit.map { limit in
+      let (end, overflow) = limit.addingReportingOverflow(fetchOffset ?? 0)
+      return overflow ? Int.max : end
+    }
+  }
+
   /// `items` (models, or their positions) without the first `fetchOffset`, at most
   /// `fetchLimit` of them.
   func applyingRange<Item>(to items: [Item]) -> [Item] {
     let start = min(fetchOffset ?? 0, items.count)
-    let end = fetchLimit.map { min(items.count, start + $0) } ?? items.count
+    let end = rangeEnd.map { min(items.count, $0) } ?? items.count
     return Array(items[start..<end])
   }
 

@@ -34,9 +34,20 @@ struct StoredColumn: Sendable {
     self.quotedName = quoted(name)
   }
 
+  /// The column's definition in `CREATE TABLE` or `ADD COLUMN`.
   var declaration: String {
-    "\(quotedName) \(type.rawValue)\(isOptional ? "" : " NOT NULL")"
+    "\(quotedName) \(type.sqlType)\(isOptional ? "" : " NOT NULL")"
   }
+}
+
+extension ColumnType {
+  /// The type a column of this storage class is declared with in a `STRICT` table.
+  ///
+  /// NB: reals go in `ANY` columns, which keep each value's eight bytes as bound. A `REAL`
+  /// column stores a whole-valued double as an integer and reads it back as `+0.0` when it was
+  /// `-0.0`. Loop binds only reals to these columns (``TableDescription/encode(_:)`` checks
+  /// every value's storage class), and `ANY` compares and sorts them as `REAL` would.
+  var sqlType: String { self == .real ? "ANY" : rawValue }
 }
 
 /// An index as created in the database.
@@ -267,7 +278,7 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   private func invalidValue(_ model: Model, _ position: Int) -> PersistenceError {
     let column = columns[stored[position].foldedSource ?? position]
     return .invalidValue(
-      model: modelName, column: column.name, value: "\(model[keyPath: column.keyPath])")
+      model: modelName, column: column.name, value: describeValue(model[keyPath: column.keyPath]))
   }
 
   /// The stored value of an id.
@@ -275,12 +286,12 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     do {
       return try id.encodeColumn()
     } catch {
-      throw .invalidValue(model: modelName, column: columns[idIndex].name, value: "\(id)")
+      throw .invalidValue(model: modelName, column: columns[idIndex].name, value: describe(id))
     }
   }
 
   /// The description of an id used in error messages.
-  func describe(_ id: Model.ID) -> String { "\(id)" }
+  func describe(_ id: Model.ID) -> String { describeValue(id) }
 
   /// Rebuilds a model from stored values in ``stored`` order.
   func decode(_ values: [SQLValue]) throws -> Model {
@@ -288,10 +299,23 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   }
 }
 
+/// A property's value as error messages show it.
+///
+/// NB: `Date.description` traps on a date whose interval is NaN (the one date a model can hold
+/// that cannot be stored, so the one an error message describes): it is shown as `nan`, as a
+/// NaN `Double` is.
+func describeValue(_ value: Any) -> String {
+  if let date = value as? Date, date.timeIntervalSinceReferenceDate.isNaN { return "nan" }
+  return "\(value)"
+}
+
 private func matches(_ value: SQLValue, _ column: StoredColumn) -> Bool {
   switch (value, column.type) {
   case (.null, _): return column.isOptional
-  case (.integer, .integer), (.real, .real), (.text, .text), (.blob, .blob): return true
+  // NB: SQLite binds NaN as NULL; refused here (a custom `ColumnValue` may encode it) so that
+  // both backends reject it alike, instead of SQLite storing NULL.
+  case (.real, .real): return !value.isNaN
+  case (.integer, .integer), (.text, .text), (.blob, .blob): return true
   default: return false
   }
 }

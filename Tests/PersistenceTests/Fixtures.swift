@@ -35,9 +35,17 @@ final class Store {
 final class TemporaryFolder {
   let url: URL
 
-  init() {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loop-persistence-tests-\(UUID().uuidString)")
+  /// A folder under the temporary directory, or under `/dev/shm` (memory) when
+  /// `preferringMemory` and the machine has it: for files written often whose durability is not
+  /// what a test checks (each commit syncs the file).
+  init(preferringMemory: Bool = false) {
+    var isFolder: ObjCBool = false
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    let base =
+      preferringMemory
+        && FileManager.default.fileExists(atPath: memory.path, isDirectory: &isFolder)
+        && isFolder.boolValue ? memory : FileManager.default.temporaryDirectory
+    url = base.appendingPathComponent("loop-persistence-tests-\(UUID().uuidString)")
   }
 
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }

@@ -224,15 +224,37 @@ import Testing
   @Test(arguments: Backend.allCases)
   func throwingPredicateFailsWithTheSameError(_ backend: Backend) throws {
     let predicate = #Predicate<Item> { $0.note! == "a" }
-    let reason: String
-    do {
-      _ = try predicate.evaluate(Self.rows[0])
-      reason = "did not throw"
-    } catch {
-      reason = "\(error)"
-    }
+    let reason = Self.failure(of: predicate, on: Self.rows[0])
     #expect(throws: PersistenceError.predicateFailed(model: "Item", reason: reason)) {
       try ids(backend, predicate)
+    }
+  }
+
+  /// A predicate that may throw is evaluated on every row in insertion order, as documented: a
+  /// limit, even 0, and an order that SQL could walk do not stop it before the row that throws.
+  @Test(arguments: Backend.allCases)
+  func throwingPredicateFailsWhateverTheLimitAndOrder(_ backend: Backend) throws {
+    let store = try Store(backend)
+    for row in Self.rows { try store.context.insert(row) }
+    // Row 1 has no note; in reverse count order, row 7 (note "a") comes first and matches.
+    let predicate = #Predicate<Item> { $0.note! != "" }
+    let reason = Self.failure(of: predicate, on: Self.rows[0])
+    for limit in [0, 1] {
+      #expect(throws: PersistenceError.predicateFailed(model: "Item", reason: reason)) {
+        try store.context.fetchAll(
+          Item.self, predicate: predicate, sortBy: [SortDescriptor(\.count, order: .reverse)],
+          limit: limit)
+      }
+    }
+  }
+
+  /// What `predicate` throws on `row`, as text (a backend's `predicateFailed` carries it).
+  private static func failure(of predicate: Predicate<Item>, on row: Item) -> String {
+    do {
+      _ = try predicate.evaluate(row)
+      return "did not throw"
+    } catch {
+      return "\(error)"
     }
   }
 
