@@ -89,17 +89,18 @@ import struct LinkClient.Comment
 
   @Test func theAppsErrorMessageIsTheFirstOfSeveral() async throws {
     let store = makeStore()
-    let missing = Habit.ID(UUID(counting: 9))
-    await store.send(.habits(.deleteButtonTapped(missing))) {
+    let missingHabit = Habit.ID(UUID(counting: 9))
+    let missingTransaction = LedgerTransaction.ID(UUID(counting: 8))
+    await store.send(.habits(.deleteButtonTapped(missingHabit))) {
       $0.habits.today = today
-      $0.habits.errorMessage = HabitError.habitNotFound(missing).description
+      $0.habits.errorMessage = HabitError.habitNotFound(missingHabit).description
     }
-    await store.send(.ledger(.editButtonTapped(LedgerTransaction.ID(UUID(counting: 8))))) {
-      $0.ledger.errorMessage =
-        LedgerError.transactionNotFound(LedgerTransaction.ID(UUID(counting: 8))).description
+    await store.send(.ledger(.editButtonTapped(missingTransaction))) {
+      $0.ledger.errorMessage = LedgerError.transactionNotFound(missingTransaction).description
     }
+    await store.finish()
     #expect(store.state.errorMessages.count == 2)
-    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missing).description)
+    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missingHabit).description)
   }
 
   @Test func errorsDismissedClearsEveryFeaturesError() async throws {
