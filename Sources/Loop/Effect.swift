@@ -104,15 +104,25 @@ public struct Effect<Action>: Sendable {
 
   /// An effect that runs asynchronous work, which may send any number of actions.
   ///
-  /// The operation starts on the store's actor (the main actor) and stays there until it awaits
-  /// work isolated elsewhere, such as a client endpoint or a clock, which runs off the main
-  /// actor as usual. So `send` delivers an action at once, in order, and an effect whose last
-  /// step is a `send` has finished by the time anyone awaiting that action resumes: tests never
-  /// race with the tail of an effect. Do not do long synchronous work directly in the
-  /// operation; await a nonisolated function for it. Actions sent after the effect was cancelled
-  /// are dropped. An error thrown by the operation goes to `catch` when
-  /// given; otherwise it is reported as a runtime issue (a test failure under test), because a
-  /// silently swallowed error is a bug. Cancellation errors are not reported.
+  /// The operation starts at once, inside the store's `send` that returned it: in a task started
+  /// with `Task.immediate`, it runs synchronously on the store's actor (the main actor) until it
+  /// first suspends, that is until it awaits work isolated elsewhere, such as a client endpoint
+  /// or a clock, which runs off the main actor as usual. Actions it sends before then are queued
+  /// behind the current action and every action queued synchronously (`Effect.send`), and
+  /// processed before `send` returns, never re-entrantly; so an effect that never suspends (its
+  /// client answered from memory, say) has finished, its actions processed, when `send` returns.
+  /// After a suspension it resumes on the main actor, and `send` delivers each action at once,
+  /// in order: an effect whose last step is a `send` has finished by the time anyone awaiting
+  /// that action resumes, so tests never race with the tail of an effect. It reads the
+  /// dependencies of the store that started it, and `withDependencies` inside it changes them
+  /// for it alone. (Inside `concatenate`, an effect that follows an asynchronous one starts
+  /// later, in the concatenation's own task, once that one has finished.)
+  ///
+  /// Do not do long synchronous work directly in the operation; await a nonisolated function for
+  /// it. Actions sent after the effect was cancelled are dropped. An error thrown by the
+  /// operation goes to `catch` when given; otherwise it is reported as a runtime issue (a test
+  /// failure under test), because a silently swallowed error is a bug. Cancellation errors are
+  /// not reported.
   ///
   /// - Parameters:
   ///   - priority: The priority of the task that runs the operation.

@@ -39,6 +39,10 @@ public final class TestStore<State: Equatable, Action> {
   private let runtime = EffectRuntime<Action, Origin>()
   private var received: [Received] = []
   private var queue: [(action: Action, origin: IssueLocation)] = []
+  /// Actions effects sent while starting, inside `process`: they run after `queue` drains, as
+  /// in a `Store`.
+  private var sentQueue: [(action: Action, origin: IssueLocation)] = []
+  private var isProcessing = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let createdAt: IssueLocation
 
@@ -129,35 +133,56 @@ public final class TestStore<State: Equatable, Action> {
       expectedState = state
     }
     let base = expectedState
-    let (actual, tasks) = DependencyValues.with(dependencies) {
+    let (actual, effects) = DependencyValues.with(dependencies) {
       process(action, origin: location, isReceived: false)
     }
     assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
     expectedState = actual
-    return TestStoreTask(tasks: tasks, store: self)
+    return TestStoreTask(effects: effects, store: self)
   }
 
-  /// Reduces `action` and starts its effects, then does the same for the actions they send
-  /// synchronously, in order, recording those as received.
+  /// Reduces `action` and starts its effects, then does the same for the actions sent
+  /// synchronously (by its reducer, then by effects while they started), in the order a `Store`
+  /// processes them, recording those as received.
   ///
-  /// - Returns: The state right after `action`, and the tasks of every effect started.
+  /// - Returns: The state right after `action`, and a task awaiting every effect started.
   private func process(
     _ action: Action, origin: IssueLocation, isReceived: Bool
-  ) -> (State, [Task<Void, Never>]) {
+  ) -> (State, Task<Void, Never>?) {
+    isProcessing = true
+    defer { isProcessing = false }
     let effect = reduce(&state, action)
     let after = state
     if isReceived { received.append(Received(action: action, state: after)) }
     var tasks = start(effect, of: action, origin: origin)
+    drainQueue(into: &tasks)
+    var sentTasks: [Task<Void, Never>] = []
+    var index = 0
+    while index < sentQueue.count {
+      index += 1
+      processQueued(sentQueue[index - 1], into: &sentTasks)
+      drainQueue(into: &sentTasks)
+    }
+    sentQueue.removeAll()
+    return (after, awaitingAll(tasks, then: sentTasks))
+  }
+
+  private func drainQueue(into tasks: inout [Task<Void, Never>]) {
     var index = 0
     while index < queue.count {
-      let (queued, queuedOrigin) = queue[index]
       index += 1
-      let queuedEffect = reduce(&state, queued)
-      received.append(Received(action: queued, state: state))
-      tasks += start(queuedEffect, of: queued, origin: queuedOrigin)
+      processQueued(queue[index - 1], into: &tasks)
     }
     queue.removeAll()
-    return (after, tasks)
+  }
+
+  /// Reduces a queued action, records it as received, and starts its effects.
+  private func processQueued(
+    _ queued: (action: Action, origin: IssueLocation), into tasks: inout [Task<Void, Never>]
+  ) {
+    let effect = reduce(&state, queued.action)
+    received.append(Received(action: queued.action, state: state))
+    tasks += start(effect, of: queued.action, origin: queued.origin)
   }
 
   private func start(
@@ -172,11 +197,17 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private func receiveFromEffect(_ action: Action, origin: IssueLocation) -> Task<Void, Never>? {
-    let (_, tasks) = DependencyValues.with(dependencies) {
+    // NB: an effect starting inside `process` runs until it first suspends; what it sends
+    // meanwhile waits its turn, as in a `Store`.
+    guard !isProcessing else {
+      sentQueue.append((action, origin))
+      return nil
+    }
+    let (_, effects) = DependencyValues.with(dependencies) {
       process(action, origin: origin, isReceived: true)
     }
     wake()
-    return TestStoreTask.aggregate(tasks)
+    return effects
   }
 }
 
@@ -508,34 +539,20 @@ public struct TestStoreTask: Sendable {
   private let task: Task<Void, Never>?
   private let isFinished: FinishFlag
 
-  init<State, Action>(tasks: [Task<Void, Never>], store: TestStore<State, Action>) {
+  init<State, Action>(effects: Task<Void, Never>?, store: TestStore<State, Action>) {
     let flag = FinishFlag()
     self.isFinished = flag
-    self.effects = Self.aggregate(tasks)
-    guard let aggregate = effects else {
+    self.effects = effects
+    guard let effects else {
       flag.isSet = true
       self.task = nil
       return
     }
-    self.task = Task { [weak store] in
-      await aggregate.value
+    // NB: started immediately, so effects that finished inside `send` count as finished at once.
+    self.task = immediateTask { [weak store] in
+      await effects.value
       flag.isSet = true
       store?.wake()
-    }
-  }
-
-  static func aggregate(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default:
-      return Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
     }
   }
 

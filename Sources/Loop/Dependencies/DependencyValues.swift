@@ -200,13 +200,17 @@ package final class DependencyScope: Sendable {
     return try body()
   }
 
-  /// Runs `body` with these dependencies for it and for the tasks it starts.
+  /// Runs `body`, which starts tasks, with these dependencies for the tasks it starts.
   ///
-  /// - Parameter body: Synchronous code that may start tasks.
+  /// NB: only the task-local value is bound: a task that starts immediately runs its first part
+  /// inside `body` and must read its dependencies from its task, as it does later (see
+  /// `immediateTask`).
+  ///
+  /// - Parameter body: Synchronous code that starts tasks.
   /// - Returns: What `body` returned.
   @usableFromInline
   package func runStartingTasks<R>(_ body: () throws -> R) rethrows -> R {
-    try DependencyValues.$taskValues.withValue(values) { try run(body) }
+    try DependencyValues.$taskValues.withValue(values, operation: body)
   }
 }
 

@@ -44,6 +44,9 @@ package final class EffectRuntime<Action, Origin> {
   private var running: [Int: Running] = [:]
   private var cancellables: [AnyHashableSendable: Set<Int>] = [:]
   private var nextSerial = 0
+  /// The effect `track` is starting, not recorded yet: one started immediately runs until it
+  /// first suspends, and may stop working or finish, before `track` gets its task.
+  private var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
 
   /// Called on the main actor each time an effect task finishes.
   package var onFinish: (() -> Void)?
@@ -59,6 +62,10 @@ package final class EffectRuntime<Action, Origin> {
 
   /// Starts `effect`, returned by the reducer for `origin`.
   ///
+  /// Each `Effect.run` starts at once (`Task.immediate`): it runs inside this call until it
+  /// first suspends, and one that never suspends has finished when this returns. So the caller
+  /// must queue the actions `senders.later` receives meanwhile, never reduce them re-entrantly.
+  ///
   /// - Parameters:
   ///   - effect: The effect.
   ///   - origin: The action whose reducer returned it.
@@ -69,7 +76,7 @@ package final class EffectRuntime<Action, Origin> {
     _ effect: Effect<Action>, origin: Origin, senders: Senders
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
-    start(effect, origin: origin, senders: senders, ids: [], into: &tasks)
+    start(effect, origin: origin, senders: senders, ids: [], immediately: true, into: &tasks)
     return tasks
   }
 
@@ -97,6 +104,7 @@ package final class EffectRuntime<Action, Origin> {
     origin: Origin,
     senders: Senders,
     ids: [AnyHashableSendable],
+    immediately: Bool,
     into tasks: inout [Task<Void, Never>]
   ) {
     switch effect.operation {
@@ -113,24 +121,34 @@ package final class EffectRuntime<Action, Origin> {
       tasks.append(
         track(origin: origin, ids: ids) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
-          // `nonisolated(nonsending)`) until it awaits other work. An action it sends is then
-          // processed at once, and its completion is recorded before anyone awaiting it resumes.
-          Task(priority: priority) { [weak self] in
+          // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
+          // inside this call until then; an action it sends meanwhile is queued by the store.
+          // After that, an action it sends is processed at once, and its completion is recorded
+          // before anyone awaiting it resumes.
+          let work: @MainActor () async -> Void = { [weak self] in
             await operation(send)
             self?.stopWorking(serial)
             await children.awaitAll()
             self?.finish(serial, ids: ids)
           }
+          return immediately
+            ? immediateTask(priority: priority, work) : Task(priority: priority, operation: work)
         })
     case .merge(let effects):
       for effect in effects {
-        start(effect, origin: origin, senders: senders, ids: ids, into: &tasks)
+        start(
+          effect, origin: origin, senders: senders, ids: ids, immediately: immediately,
+          into: &tasks)
       }
     case .concatenate(let effects):
-      startConcatenation(effects, origin: origin, senders: senders, ids: ids, into: &tasks)
+      startConcatenation(
+        effects, origin: origin, senders: senders, ids: ids, immediately: immediately,
+        into: &tasks)
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      start(effect, origin: origin, senders: senders, ids: ids + [id], into: &tasks)
+      start(
+        effect, origin: origin, senders: senders, ids: ids + [id], immediately: immediately,
+        into: &tasks)
     case .cancel(let id):
       cancel(id: id)
     case .cancelMatching(let isMatch):
@@ -142,16 +160,23 @@ package final class EffectRuntime<Action, Origin> {
 
   /// Starts the synchronous prefix of a concatenation now, and the rest one after another in a
   /// task, so `.concatenate(.send(a), .send(b))` behaves like two sends in order.
+  ///
+  /// NB: the effects after the prefix start in that task, outside any store's `send`, where an
+  /// action they send is processed at once; so they start as plain tasks, as they always did:
+  /// run immediately, an effect could have its own cancellation processed before it is tracked.
   private func startConcatenation(
     _ effects: [Effect<Action>],
     origin: Origin,
     senders: Senders,
     ids: [AnyHashableSendable],
+    immediately: Bool,
     into tasks: inout [Task<Void, Never>]
   ) {
     let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
     for effect in effects[..<firstAsync] {
-      start(effect, origin: origin, senders: senders, ids: ids, into: &tasks)
+      start(
+        effect, origin: origin, senders: senders, ids: ids, immediately: immediately,
+        into: &tasks)
     }
     guard firstAsync < effects.endIndex else { return }
     let rest = Array(effects[firstAsync...])
@@ -166,9 +191,11 @@ package final class EffectRuntime<Action, Origin> {
             let step = TaskBag(cancelsTasksWhenCancelled: true)
             let sent = TaskBag(cancelsTasksWhenCancelled: false)
             let stepSenders = Senders(now: { sent.insert(later($0)) }, later: { later($0) })
-            for task in self.start(effect, origin: origin.value, senders: stepSenders) {
-              step.insert(task)
-            }
+            var stepTasks: [Task<Void, Never>] = []
+            self.start(
+              effect, origin: origin.value, senders: stepSenders, ids: [], immediately: false,
+              into: &stepTasks)
+            for task in stepTasks { step.insert(task) }
             await step.awaitAll()
             await sent.awaitAll()
           }
@@ -183,24 +210,89 @@ package final class EffectRuntime<Action, Origin> {
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
+    let outer = starting
+    starting = (serial, isWorking: true, isFinished: false)
     let task = makeTask(serial)
-    running[serial] = Running(origin: origin, task: task)
+    let started = starting
+    starting = outer
+    // NB: an effect that finished while starting has nothing left to wait for or cancel, and
+    // cancelling its id later must not reach it: it is never recorded.
+    if started?.isFinished == true { return task }
+    running[serial] = Running(origin: origin, task: task, isWorking: started?.isWorking ?? true)
     for id in ids { cancellables[id, default: []].insert(serial) }
     return task
   }
 
   private func stopWorking(_ serial: Int) {
-    running[serial]?.isWorking = false
+    if starting?.serial == serial {
+      starting?.isWorking = false
+    } else {
+      running[serial]?.isWorking = false
+    }
     onFinish?()
   }
 
   private func finish(_ serial: Int, ids: [AnyHashableSendable]) {
-    running[serial] = nil
-    for id in ids {
-      cancellables[id]?.remove(serial)
-      if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    if starting?.serial == serial {
+      starting?.isFinished = true
+    } else {
+      running[serial] = nil
+      for id in ids {
+        cancellables[id]?.remove(serial)
+        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+      }
     }
     onFinish?()
+  }
+}
+
+/// Starts `operation` in a task that runs synchronously on the caller until it first suspends
+/// (`Task.immediate`), or, where the platform lacks it, in a plain task.
+///
+/// NB: the task's first part runs inside this call, where the synchronous dependency scope of a
+/// store's reducer may be installed on the thread. It is cleared meanwhile: the task reads its
+/// dependencies from its task-local values, which it inherits, as it does after suspending; so a
+/// `withDependencies` inside an effect wins, before and after its first suspension alike.
+///
+/// - Parameters:
+///   - priority: The task's priority.
+///   - operation: The work; it runs on the main actor.
+/// - Returns: The task.
+package func immediateTask(
+  priority: TaskPriority? = nil, _ operation: sending @escaping @MainActor () async -> Void
+) -> Task<Void, Never> {
+  let scope = swapSynchronousScope(nil)
+  defer { _ = swapSynchronousScope(scope) }
+  if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+    return Task.immediate(priority: priority, operation: operation)
+  }
+  return Task(priority: priority, operation: operation)
+}
+
+/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only.
+///
+/// It starts immediately, so when every task has already finished (effects that never
+/// suspended), it has too by the time it is returned.
+///
+/// - Parameters:
+///   - tasks: The effects an action started, with those of the actions its reducer sent.
+///   - sent: The effects of actions its effects sent while starting: they are their own, and a
+///     cancellation does not reach them (as when an effect is cancelled by id).
+/// - Returns: The task, or `nil` when there is nothing to wait for; the only task when there is
+///   one to wait for and nothing that cancelling must leave alone.
+@MainActor
+@usableFromInline
+package func awaitingAll(
+  _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = []
+) -> Task<Void, Never>? {
+  if sent.isEmpty, tasks.count <= 1 { return tasks.first }
+  return immediateTask {
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+      for task in sent { await task.value }
+    } onCancel: {
+      for task in tasks { task.cancel() }
+    }
   }
 }
 

@@ -12,12 +12,22 @@
 ///   `concatenate`) are queued and run after the current action, in the order they were
 ///   returned, before `send` returns. Reducers never run re-entrantly: an action sent while a
 ///   reducer runs (say from an observer) waits in the same queue.
-/// - Asynchronous effects (`Effect.run`) start in the order returned; actions they send are
-///   processed on the main actor as they arrive, each one completely (with its queued actions)
-///   before the next.
-/// - Observers are told once per `send`, after the queue has drained.
+/// - Asynchronous effects (`Effect.run`) start at once, in the order returned, each on the main
+///   actor inside `send` until it first suspends (`Task.immediate`). Actions an effect sends
+///   before then are queued too: they run after the current action and every action queued
+///   synchronously, in the order the effects sent them, before `send` returns. So when `send`
+///   returns, an effect that never suspended has finished and its actions are in the state.
+/// - Actions an effect sends after suspending are processed on the main actor as they arrive,
+///   each one completely (with its queued actions) before the next.
+/// - Inside a `concatenate`, the effects after the synchronous start run one after another in a
+///   task of their own, each starting once the previous one has finished.
+/// - Observers are told once per `send`, after every queued action has run.
 /// - `StoreTask.finish()` waits for the effects started by the action, by the actions it queued,
 ///   and by every action those effects send, transitively.
+/// - `StoreTask.cancel()` cancels the effects of the action and of the actions its reducer
+///   queued, not those of actions its effects sent: those are their own, as when an effect is
+///   cancelled by id (`Effect.cancel(id:)`, `cancelInFlight`), which never reaches them either.
+///   Cancelling an effect that has finished (say while it started) does nothing.
 /// - When the store is deallocated, its running effects are cancelled.
 @MainActor
 public final class Store<State, Action> {
@@ -141,13 +151,18 @@ public struct StoreTask: Hashable, Sendable {
     self.task = task
   }
 
-  /// Cancels the effects.
+  /// Cancels the effects the action started, and those of the actions its reducer queued; the
+  /// effects of actions its effects sent keep running.
   public func cancel() {
     task?.cancel()
   }
 
   /// Waits until the effects have finished, including those of the actions they sent.
-  public func finish() async {
+  ///
+  /// Effects that finished inside `send` (they never suspended) have nothing left to wait for:
+  /// then this returns at once, without leaving the caller's actor.
+  public nonisolated(nonsending) func finish() async {
+    // NB: `nonisolated(nonsending)`, or every call would hop to the global executor and back.
     await task?.value
   }
 
@@ -190,6 +205,8 @@ final class RootCore<State, Action> {
   @usableFromInline let dependencies: DependencyScope
   @usableFromInline let runtime = EffectRuntime<Action, Action>()
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
+  @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -216,14 +233,12 @@ final class RootCore<State, Action> {
     let effect = dependencies.run { reduce(&state, action) }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action) }
-    if !queue.isEmpty { drainQueue(into: &tasks) }
+    var sentTasks: [Task<Void, Never>] = []
+    if !queue.isEmpty || !sentQueue.isEmpty { drainQueues(into: &tasks, sent: &sentTasks) }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default: return awaitingAll(tasks)
-    }
+    if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
+    return awaitingAll(tasks, then: sentTasks)
   }
 
   /// Starts the effects of `action`; their tasks inherit the store's dependencies.
@@ -239,32 +254,60 @@ final class RootCore<State, Action> {
     for observer in observers.values { observer() }
   }
 
+  /// Processes the queued actions until none is left: those queued synchronously (by reducers)
+  /// first, in order; then each action effects sent while starting, in the order sent, with
+  /// the actions its reducer queued.
+  ///
+  /// The effects of the actions effects sent go in `sentTasks`: they belong to the effects that
+  /// sent them, not to the action being sent, so cancelling that action's effects must not reach
+  /// them (see `StoreTask.cancel()`).
+  ///
+  /// NB: effects' actions come after the whole synchronous queue, the order they had when
+  /// effects started in tasks of their own (each task ran after the `send`, in the order started).
   @usableFromInline
-  func awaitingAll(_ tasks: [Task<Void, Never>]) -> Task<Void, Never> {
-    Task {
-      let bag = TaskBag(cancelsTasksWhenCancelled: true)
-      for task in tasks { bag.insert(task) }
-      await bag.awaitAll()
-    }
-  }
-
-  /// Processes the actions queued while the current one ran, in order, until none is left.
-  @usableFromInline
-  func drainQueue(into tasks: inout [Task<Void, Never>]) {
-    var index = 0
-    while index < queue.count {
-      let action = queue[index]
-      index += 1
-      let effect = dependencies.run { reduce(&state, action) }
-      if !effect.isNone { tasks += start(effect, of: action) }
+  func drainQueues(
+    into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
+  ) {
+    var next = 0
+    var nextSent = 0
+    while true {
+      if next < queue.count {
+        next += 1
+        if nextSent == 0 {
+          process(queue[next - 1], into: &tasks)
+        } else {
+          process(queue[next - 1], into: &sentTasks)
+        }
+      } else if nextSent < sentQueue.count {
+        nextSent += 1
+        process(sentQueue[nextSent - 1], into: &sentTasks)
+      } else {
+        break
+      }
     }
     queue.removeAll(keepingCapacity: true)
+    sentQueue.removeAll(keepingCapacity: true)
   }
 
-  var senders: EffectRuntime<Action, Action>.Senders {
-    EffectRuntime.Senders(
-      now: { [unowned self] in queue.append($0) },
-      later: { [weak self] in self?.send($0) })
+  /// Runs the reducer for a queued action and starts its effects.
+  private func process(_ action: Action, into tasks: inout [Task<Void, Never>]) {
+    let effect = dependencies.run { reduce(&state, action) }
+    if !effect.isNone { tasks += start(effect, of: action) }
+  }
+
+  /// Where the actions of this store's effects go; made once, not for every effect started.
+  lazy var senders = EffectRuntime<Action, Action>.Senders(
+    now: { [unowned self] in queue.append($0) },
+    later: { [weak self] in self?.receive($0) })
+
+  /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
+  /// reducers never run re-entrantly), else processed now.
+  func receive(_ action: Action) -> Task<Void, Never>? {
+    guard !isSending else {
+      sentQueue.append(action)
+      return nil
+    }
+    return send(action)
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
