@@ -41,3 +41,50 @@ func waitForCancellation() async {
     try? await Task.sleep(for: .seconds(3600))
   }
 }
+
+/// A presented child: it edits a text, closes itself with `dismiss`, and runs an effect until it
+/// is cancelled.
+struct Note: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 1
+    var text = ""
+  }
+
+  enum Action: Equatable {
+    case closeTapped, finished, longTask
+    case textChanged(String)
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .closeTapped:
+      return .run { _ in await dismiss() }
+    case .finished:
+      state.text = "finished"
+      return .none
+    case .longTask:
+      return .run { send in
+        await waitForCancellation()
+        await send(.finished)
+      }
+    case .textChanged(let text):
+      state.text = text
+      return .none
+    }
+  }
+}
+
+/// A random number generator that repeats its numbers from a seed (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -9,8 +9,9 @@ import Loop
 /// - ``LedgerHome``: this month's balance and the 4 most recent transactions (``State/home``).
 /// - ``LedgerReport``: 12 months of income, expense and balance, and per-category totals
 ///   (``State/report``).
-/// - ``TransactionEditor``: a draft, checked on save, then handed to the ledger
-///   (`.delegate(.save)`), which adds or updates the transaction and closes the editor.
+/// - ``TransactionEditor``: presented over the ledger (``State/editor``); a draft, checked on
+///   save, then handed to the ledger (`.delegate(.save)`), which adds or updates the
+///   transaction and closes the editor. Cancelling, the editor closes itself.
 ///
 /// Because Home and Report are computed from ``State/transactions``, a saved edit changes both
 /// in the same step that stores it.
@@ -31,7 +32,7 @@ public struct Ledger: Reducer {
     /// The report's choice of category totals.
     public var categoryKind: LedgerTransaction.Kind
     /// The open editor, if any.
-    public var editor: TransactionEditor.State?
+    @Presents public var editor: TransactionEditor.State?
     /// Why loading, deleting or a save without an open editor failed, or `nil`.
     public var errorMessage: String?
     /// Whether the transactions are being loaded.
@@ -88,8 +89,8 @@ public struct Ledger: Reducer {
     case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
     /// The person picked a transaction to edit: opens the editor with its values.
     case editButtonTapped(LedgerTransaction.ID)
-    /// The editor's actions.
-    case editor(TransactionEditor.Action)
+    /// The editor's actions, or its closing.
+    case editor(PresentationAction<TransactionEditor.Action>)
     /// The person dismissed ``State/errorMessage``.
     case errorDismissed
     /// The home screen's actions.
@@ -118,14 +119,8 @@ public struct Ledger: Reducer {
   /// The children first, on state derived from the root; then the root, which performs every
   /// change.
   public var body: some ReducerOf<Self> {
-    Scope(
-      state: \.home,
-      action: .case(Action.home) { if case .home(let action) = $0 { action } else { nil } }
-    ) { LedgerHome() }
-    Scope(
-      state: \.report,
-      action: .case(Action.report) { if case .report(let action) = $0 { action } else { nil } }
-    ) { LedgerReport() }
+    Scope(state: \.home, action: .case(Action.home)) { LedgerHome() }
+    Scope(state: \.report, action: .case(Action.report)) { LedgerReport() }
     Reduce { state, action in
       switch action {
       case .addButtonTapped, .home(.delegate(.addTransaction)):
@@ -145,7 +140,7 @@ public struct Ledger: Reducer {
 
       case .draftSubmitted(let mode, let draft):
         state.editor = TransactionEditor.State(mode: mode, draft: draft)
-        return .send(.editor(.saveButtonTapped))
+        return .send(.editor(.presented(.saveButtonTapped)))
 
       case .editButtonTapped(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
@@ -156,11 +151,7 @@ public struct Ledger: Reducer {
           mode: .edit(id), draft: TransactionDraft(transaction))
         return .none
 
-      case .editor(.delegate(.cancel)):
-        state.editor = nil
-        return .none
-
-      case .editor(.delegate(.save(let mode, let fields))):
+      case .editor(.presented(.delegate(.save(let mode, let fields)))):
         return save(fields, mode: mode, state: state)
 
       case .editor:
@@ -229,10 +220,7 @@ public struct Ledger: Reducer {
         return .none
       }
     }
-    .ifLet(
-      \.editor,
-      action: .case(Action.editor) { if case .editor(let action) = $0 { action } else { nil } }
-    ) { TransactionEditor() }
+    .ifLet(\.$editor, action: .case(Action.editor)) { TransactionEditor() }
   }
 
   /// Where `transaction` goes in `transactions` (newest first): after every newer one.
