@@ -87,6 +87,22 @@ import struct LinkClient.Comment
     #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missing).description)
   }
 
+  @Test func theAppsErrorMessageIsTheFirstOfSeveral() async throws {
+    let store = makeStore()
+    let missingHabit = Habit.ID(UUID(counting: 9))
+    let missingTransaction = LedgerTransaction.ID(UUID(counting: 8))
+    await store.send(.habits(.deleteButtonTapped(missingHabit))) {
+      $0.habits.today = today
+      $0.habits.errorMessage = HabitError.habitNotFound(missingHabit).description
+    }
+    await store.send(.ledger(.editButtonTapped(missingTransaction))) {
+      $0.ledger.errorMessage = LedgerError.transactionNotFound(missingTransaction).description
+    }
+    await store.finish()
+    #expect(store.state.errorMessages.count == 2)
+    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missingHabit).description)
+  }
+
   @Test func errorsDismissedClearsEveryFeaturesError() async throws {
     let draft = TransactionDraft(date: now)
     var state = AppFeature.State(errorMessage: "root failed")
@@ -206,6 +222,23 @@ import struct LinkClient.Comment
     }
   }
 
+  @Test func aPreviewAfterAFailedOneClearsTheRootsError() async throws {
+    let links = try await seedLinks("Swift")
+    let missing = Link.ID(UUID(counting: 42))
+    let store = makeStore()
+    await store.send(.linkPreviewRequested(missing))
+    await store.receive(.linkPreviewResponse(.failure(.notFound(missing)))) {
+      $0.errorMessage = LinkError.notFound(missing).description
+    }
+    await store.send(.linkPreviewRequested(links[0].id)) { $0.errorMessage = nil }
+    await store.receive(
+      .linkPreviewResponse(.success(LinkDetail.Content(link: links[0], comments: [])))
+    ) {
+      $0.links.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [])
+    }
+    await store.finish()
+  }
+
   @Test func aFailedRefLookupIsTheRootsError() async throws {
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
@@ -216,6 +249,22 @@ import struct LinkClient.Comment
     await store.receive(.linkRefResponse(.failure(.storageFailed("disk gone")))) {
       $0.errorMessage = LinkError.storageFailed("disk gone").description
     }
+  }
+
+  @Test func aRefLookupAfterAFailedOneClearsTheRootsError() async throws {
+    let links = try await seedLinks("Swift")
+    let store = makeStore()
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    await store.send(.linkRefEntered("0000"))
+    await store.receive(.linkRefResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = LinkError.storageFailed("disk gone").description
+    }
+    store.dependencies.linkClient = linkClient
+    await store.send(.linkRefEntered("0000")) { $0.errorMessage = nil }
+    await store.receive(.linkRefResponse(.success(links))) {
+      $0.linkRefMatches = links
+    }
+    await store.finish()
   }
 
   @Test func theRootKeepsTheLinkTheLastSaveStored() async throws {

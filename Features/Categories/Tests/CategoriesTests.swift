@@ -69,6 +69,33 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLoadRequestedBeforeARenameNeverShowsTheOldNameAfterTheNewOne() async throws {
+    try await seedWorkAndHome()
+    // NB: the first load reads before the rename but answers last: a stale answer arriving after
+    // the rename's reload.
+    let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
+    let client = fixture.categoryClient
+    let store = makeStore()
+    store.dependencies.categoryClient.fetchCategorySummaries = {
+      try await answers.answer { try await client.fetchCategorySummaries() }
+    }
+    await store.send(.loadRequested)
+    await answers.waitForRead(0)
+    await store.send(.renameSubmitted(categoryID(0), name: "Office"))
+    await store.receive(.renameResponse(.success(category(0, "Office"))))
+    await answers.clock.advance(by: .seconds(1))
+    let renamed = [
+      CategorySummary(category: category(1, "home"), linkCount: 0),
+      CategorySummary(category: category(0, "Office"), linkCount: 2),
+    ]
+    await store.receive(.summariesResponse(.success(renamed))) {
+      $0.rows = IdentifiedArray(uniqueElements: renamed)
+    }
+    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await answers.clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
   // MARK: Adding
 
   @Test func addSubmittedAddsTheCategoryAndReloads() async {
@@ -146,6 +173,26 @@ import Testing
     await store.finish()
   }
 
+  @Test func aRenameAfterAFailedOneClearsTheError() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.renameSubmitted(categoryID(0), name: "Home"))
+    await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
+      $0.errorMessage = "A category named 'Home' already exists."
+    }
+    await store.send(.renameSubmitted(categoryID(0), name: "Office")) { $0.errorMessage = nil }
+    await store.receive(.renameResponse(.success(category(0, "Office"))))
+    let renamed = [
+      CategorySummary(category: category(1, "home"), linkCount: 0),
+      CategorySummary(category: category(0, "Office"), linkCount: 2),
+    ]
+    await store.receive(.summariesResponse(.success(renamed))) {
+      $0.rows = IdentifiedArray(uniqueElements: renamed)
+    }
+    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.finish()
+  }
+
   // MARK: Deleting
 
   @Test func deleteTappedUncategorizesItsLinksClearsTheSelectionAndTellsTheParent() async throws {
@@ -187,6 +234,24 @@ import Testing
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
       $0.errorMessage = "No category with id '\(categoryID(4))' exists."
     }
+    await store.finish()
+  }
+
+  @Test func aDeleteAfterAFailedOneClearsTheError() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore()
+    await store.send(.deleteTapped(categoryID(4)))
+    await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
+      $0.errorMessage = "No category with id '\(categoryID(4))' exists."
+    }
+    await store.send(.deleteTapped(categoryID(1))) { $0.errorMessage = nil }
+    await store.receive(.deleteResponse(.success(categoryID(1))))
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
+    }
+    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
     await store.finish()
   }
 

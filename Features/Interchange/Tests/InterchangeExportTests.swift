@@ -305,6 +305,30 @@ func seededDatabase() async throws -> Database {
     #expect(store.state.errorMessage == "The habits could not be read or saved: Disk on fire.")
   }
 
+  @Test func anExportAfterAFailedOneClearsTheFailure() async {
+    let store = interchangeStore(Database())
+    await store.send(.exportSubmitted(ExportRequest(scope: .everything, format: .csv))) {
+      $0.isExporting = true
+    }
+    await store.receive(.exportResponse(.failure(.cannotExport(.everything, as: .csv)))) {
+      $0.isExporting = false
+      $0.failure = .cannotExport(.everything, as: .csv)
+    }
+    await store.send(.exportSubmitted(ExportRequest(scope: .links, format: .csv))) {
+      $0.isExporting = true
+      $0.failure = nil
+    }
+    let file = ExportedFile(
+      scope: .links, format: .csv, contents: Data(LinkCSV.write(LinkArchive()).utf8),
+      counts: EntryCounts())
+    await store.receive(.exportResponse(.success(file))) {
+      $0.isExporting = false
+      $0.exportedFile = file
+    }
+    await store.finish()
+    #expect(store.state.errorMessage == nil)
+  }
+
   @Test func anExportedFileIsWrittenWhole() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("loop-export-tests-\(UUID().uuidString)")

@@ -268,6 +268,89 @@ func notAWebAddress(_ address: String) -> String {
     #expect(try await database.ledger.fetchTransactions() == [rent])
   }
 
+  // MARK: One import after another
+
+  /// A links CSV of one link, and the report of importing it into an empty database.
+  let oneLinkCSV = "title,url\nSwift,https://swift.org\n"
+  let oneLinkReport = ImportReport(
+    scope: .links, format: .csv, entries: 1, imported: EntryCounts(links: 1))
+
+  /// Imports `oneLinkCSV`, asserting every step.
+  func importOneLink(_ store: TestStore<Interchange.State, Interchange.Action>) async {
+    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 1))) {
+      $0.progress = ImportProgress(processed: 0, total: 1)
+    }
+    await store.receive(.importProgressed(ImportProgress(processed: 1, total: 1))) {
+      $0.progress = ImportProgress(processed: 1, total: 1)
+    }
+    await store.receive(.importResponse(.success(oneLinkReport))) {
+      $0.isImporting = false
+      $0.progress = nil
+      $0.report = oneLinkReport
+    }
+    await store.receive(.delegate(.imported(.links)))
+  }
+
+  @Test func aNewImportForgetsTheLastImportsReport() async {
+    let store = interchangeStore(Database())
+    await store.send(.importSubmitted(request(.links, "links.csv", oneLinkCSV))) {
+      $0.isImporting = true
+    }
+    await importOneLink(store)
+    await store.send(.importSubmitted(request(.links, "empty.html", ""))) {
+      $0.isImporting = true
+      $0.report = nil
+    }
+    await store.receive(.importResponse(.failure(.emptyFile(file: "empty.html")))) {
+      $0.isImporting = false
+      $0.failure = .emptyFile(file: "empty.html")
+    }
+    await store.finish()
+  }
+
+  @Test func anImportAfterAFailedOneClearsTheFailure() async {
+    let store = interchangeStore(Database())
+    await store.send(.importSubmitted(request(.links, "empty.html", ""))) {
+      $0.isImporting = true
+    }
+    await store.receive(.importResponse(.failure(.emptyFile(file: "empty.html")))) {
+      $0.isImporting = false
+      $0.failure = .emptyFile(file: "empty.html")
+    }
+    await store.send(.importSubmitted(request(.links, "links.csv", oneLinkCSV))) {
+      $0.isImporting = true
+      $0.failure = nil
+    }
+    await importOneLink(store)
+    await store.finish()
+    #expect(store.state.errorMessage == nil)
+  }
+
+  @Test func anImportSubmittedWhileAnotherRunsShowsNoneOfTheOthersProgress() async {
+    var database = Database()
+    database.links.importLinks = { _, _, _ in
+      // NB: a clock nobody advances: the first import writes nothing until it is cancelled.
+      try await TestClock().sleep(for: .seconds(1))
+      throw CancellationError()
+    }
+    let store = interchangeStore(database)
+    await store.send(.importSubmitted(request(.links, "links.csv", oneLinkCSV))) {
+      $0.isImporting = true
+    }
+    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 1))) {
+      $0.progress = ImportProgress(processed: 0, total: 1)
+    }
+    await store.send(.importSubmitted(request(.links, "empty.html", ""))) {
+      $0.progress = nil
+    }
+    await store.receive(.importResponse(.failure(.emptyFile(file: "empty.html")))) {
+      $0.isImporting = false
+      $0.failure = .emptyFile(file: "empty.html")
+    }
+    await store.skipInFlightEffects()
+    await store.finish()
+  }
+
   // MARK: Rejected files
 
   nonisolated static let rejectedFiles:

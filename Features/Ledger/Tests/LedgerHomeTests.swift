@@ -23,6 +23,19 @@ import Testing
     #expect(home.recent.map(\.id) == [id(5), id(3), id(2), id(1)])
   }
 
+  @Test func transactionsOnOneDateAreListedLastAddedFirstThenByID() {
+    let sameDay = [
+      transaction(1, on: date(2025, 3, 5), createdAt: date(2025, 3, 5, 13)),
+      transaction(3, on: date(2025, 3, 5), createdAt: date(2025, 3, 5, 9)),
+      transaction(2, on: date(2025, 3, 5), createdAt: date(2025, 3, 5, 9)),
+      transaction(4, on: date(2025, 3, 5), createdAt: date(2025, 3, 5, 14)),
+    ]
+    for transactions in [sameDay, sameDay.reversed()] {
+      let home = LedgerHome.State(transactions: transactions, month: month(2025, 3))
+      #expect(home.recent.map(\.id) == [id(4), id(1), id(2), id(3)])
+    }
+  }
+
   @Test func aBalanceCanBeNegative() {
     let home = LedgerHome.State(
       transactions: [transaction(1, .income, 100), transaction(2, .expense, 350)],

@@ -42,6 +42,20 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
         == MonthSummary(month: month(2025, 3), income: money(300_000), expense: money(1_250)))
   }
 
+  @Test func aLedgerIsLoadingOnlyFromAppearUntilItsTransactionsArrive() async throws {
+    let store = ledgerStore(client: try await seededClient([salary]))
+    #expect(!store.state.isLoading)
+    await store.send(.onAppear) {
+      $0.isLoading = true
+      $0.months = twelveMonths(endingWith: 2025, 3)
+    }
+    await store.receive(.transactionsLoaded(.success([salary]))) {
+      $0.isLoading = false
+      $0.transactions = [salary]
+    }
+    await store.finish()
+  }
+
   @Test func aFailedLoadShowsTheMessageUntilDismissed() async {
     var client = LedgerClient.inMemory()
     client.fetchTransactions = { throw LedgerError.storageFailed("Disk on fire.") }

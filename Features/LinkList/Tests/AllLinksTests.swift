@@ -87,6 +87,48 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLoadAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+    try await seed()
+    let store = makeStore()
+    store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    store.dependencies.linkClient = fixture.linkClient
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+      $0.rows = [rust, kotlin, swift]
+      $0.errorMessage = nil
+    }
+    await store.finish()
+  }
+
+  @Test func aFilterChangedWhileTheLastFiltersLoadIsInFlightShowsOnlyTheNewFiltersLinks()
+    async throws
+  {
+    try await seed()
+    // NB: Work's links are read first but answer last: a stale answer arriving after the new one.
+    let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
+    let client = fixture.linkClient
+    let store = makeStore()
+    store.dependencies.linkClient.fetchLinksInCategory = { categoryID in
+      try await answers.answer { try await client.fetchLinks(in: categoryID) }
+    }
+    store.dependencies.linkClient.fetchLinks = {
+      try await answers.answer { try await client.fetchLinks() }
+    }
+    await store.send(.categoryFilterChanged(id(0))) { $0.categoryFilter = id(0) }
+    await answers.waitForRead(0)
+    await store.send(.categoryFilterChanged(nil)) { $0.categoryFilter = nil }
+    await answers.clock.advance(by: .seconds(1))
+    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+      $0.rows = [rust, kotlin, swift]
+    }
+    await answers.clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
   // MARK: Rows
 
   @Test func openingARowAsksTheParentToOpenTheLink() async throws {
@@ -126,6 +168,25 @@ import Testing
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+    var saved = try await seed()[0]
+    saved.isFavorite = true
+    try await fixture.linkClient.deleteLink(id(2))
+    let store = makeStore(AllLinks.State(rows: [kotlin, swift]))
+    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
+    }
+    await store.send(.rows(.element(id: id(1), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.success(saved))) {
+      $0.errorMessage = nil
+      $0.rows[id: id(1)]?.isFavorite = true
     }
     await store.finish()
   }

@@ -69,6 +69,49 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLoadAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+    let viewed = try await seed()
+    let recent = Array(viewed.reversed().prefix(6))
+    let store = makeStore()
+    store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    store.dependencies.linkClient = fixture.linkClient
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(recent))) {
+      $0.errorMessage = nil
+      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
+    }
+    await store.finish()
+  }
+
+  @Test func aReloadWhileALoadIsInFlightShowsOnlyTheReloadsLinks() async throws {
+    let viewed = try await seed()
+    // NB: the first load reads before L7 is viewed but answers last: a stale answer arriving
+    // after the new one.
+    let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
+    let client = fixture.linkClient
+    let store = makeStore()
+    store.dependencies.linkClient.fetchRecentLinks = { limit in
+      try await answers.answer { try await client.fetchRecentLinks(limit: limit) }
+    }
+    await store.send(.loadRequested)
+    await answers.waitForRead(0)
+    fixture.advance(by: 10)
+    let l7 = try await fixture.seed { _, links in try await links.markViewed(id: id(7)) }
+    await store.send(.loadRequested)
+    await answers.clock.advance(by: .seconds(1))
+    let recent = [l7] + viewed.reversed().prefix(5)
+    await store.receive(.linksResponse(.success(recent))) {
+      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
+    }
+    await answers.clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(store.state.rows.map(\.title) == ["L7", "L6", "L5", "L4", "L2", "L1"])
+  }
+
   @Test func openingARowAsksTheParentToOpenTheLink() async {
     let rows: IdentifiedArrayOf<RecentLinks.Row> = [
       RecentLinks.Row(
@@ -107,6 +150,27 @@ import Testing
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(false)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(1))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000001' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+    let viewed = try await seed()
+    var saved = viewed[6]
+    saved.isFavorite = true
+    try await fixture.linkClient.deleteLink(id(5))
+    let store = makeStore(
+      RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
+    await store.send(.rows(.element(id: id(5), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(5), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.failure(.notFound(id(5))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+    }
+    await store.send(.rows(.element(id: id(6), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.success(saved))) {
+      $0.errorMessage = nil
+      $0.rows[id: id(6)]?.isFavorite = true
     }
     await store.finish()
   }

@@ -181,6 +181,28 @@ final class QueryLog: Sendable {
     await store.finish()
   }
 
+  @Test func aSearchAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+    let links = try await seed()
+    let store = makeStore()
+    store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
+    await store.send(.searchSubmitted("swift")) {
+      $0.query = "swift"
+      $0.isSearching = true
+    }
+    await store.receive(.searchResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.isSearching = false
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    store.dependencies.linkClient = fixture.linkClient
+    await store.send(.loadRequested) { $0.isSearching = true }
+    await store.receive(.searchResponse(.success([links[2], links[0]]))) {
+      $0.isSearching = false
+      $0.errorMessage = nil
+      $0.rows = IdentifiedArray(uniqueElements: swiftRows)
+    }
+    await store.finish()
+  }
+
   // MARK: Rows
 
   @Test func theMatchedRangeIsWhereTheQueryIsInTheTitleIgnoringCase() {
@@ -221,6 +243,26 @@ final class QueryLog: Sendable {
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+    var saved = try await seed()[2]
+    saved.isFavorite = true
+    try await fixture.linkClient.deleteLink(id(0))
+    let store = makeStore(
+      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+    await store.send(.rows(.element(id: id(0), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+    }
+    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
+    await store.receive(.favoriteResponse(.success(saved))) {
+      $0.errorMessage = nil
+      $0.rows[id: id(2)]?.isFavorite = true
     }
     await store.finish()
   }
