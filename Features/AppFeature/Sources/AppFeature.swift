@@ -167,7 +167,8 @@ public struct AppFeature: Reducer {
 
       case .linkRefEntered(let prefix):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .linkRefResponse(
               Result { try await linkClient.fetchLinksWithIDPrefix(prefix, Self.refMatchLimit) }))
@@ -179,7 +180,8 @@ public struct AppFeature: Reducer {
 
       case .linkPreviewRequested(let id):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .linkPreviewResponse(
               Result {

@@ -178,7 +178,8 @@ public struct LinkList: Reducer {
 
       case .deleteLinkTapped(let id), .detail(.delegate(.deleteRequested(let id))):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
@@ -195,7 +196,8 @@ public struct LinkList: Reducer {
         return .none
 
       case .editor(.delegate(.saveRequested(let mode, let draft))):
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .saveLinkResponse(
               Result {
