@@ -22,8 +22,13 @@ public struct UUIDGenerator: Sendable {
   /// - Returns: The UUID.
   public func callAsFunction() -> UUID { generate() }
 
-  /// Random UUIDs.
-  public static let live = UUIDGenerator { UUID() }
+  /// Random UUIDs (version 4, from the system's secure random number generator).
+  public static let live = UUIDGenerator {
+    // NB: not `UUID()`, which on Linux opens, reads and closes `/dev/urandom` for every id: three
+    // system calls, where the generator makes one (`getrandom`) for each half.
+    var generator = SystemRandomNumberGenerator()
+    return UUID(random: (generator.next(), generator.next()))
+  }
 
   /// A generator that counts up from `00000000-0000-0000-0000-000000000000`, one per call.
   public static var incrementing: UUIDGenerator {
@@ -54,6 +59,22 @@ extension UUID {
     let padded = String(repeating: "0", count: 12 - hex.count) + hex
     // NB: the string is always a well-formed UUID, so this never falls back.
     self = UUID(uuidString: "00000000-0000-0000-0000-\(padded)") ?? UUID()
+  }
+}
+
+extension UUID {
+  /// A version 4 (random) UUID from 128 random bits, six of which are replaced by the version
+  /// and the variant.
+  fileprivate init(random bits: (UInt64, UInt64)) {
+    let high = bits.0 & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000
+    let low = bits.1 & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+    self = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { bytes in
+      UUID(
+        uuid: (
+          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+          bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
+    }
   }
 }
 
