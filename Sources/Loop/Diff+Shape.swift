@@ -68,6 +68,8 @@ extension Diff.Printer {
     case let decimal as Decimal: return .line(decimal.description)
     case let timeZone as TimeZone: return .line("TimeZone(\(timeZone.identifier))")
     case let locale as Locale: return .line("Locale(\(locale.identifier))")
+    case let presented as any PresentedState:
+      return shape(of: presented.presentedValue, root: root)
     case let identified as any IdentifiedElements:
       let elements = identified.identifiedElements
       return .node(
@@ -122,7 +124,12 @@ extension Diff.Printer {
     var mirrors = [mirror]
     while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
     let children = mirrors.reversed().flatMap { mirror in
-      mirror.children.map { (Diff.fieldLabel($0.label), $0.value) }
+      mirror.children.map { child in
+        // NB: a `@Presents var editor` is stored as `_editor`; show it as declared.
+        guard child.value is any PresentedState, let label = child.label, label.hasPrefix("_")
+        else { return (Diff.fieldLabel(child.label), child.value) }
+        return (String(label.dropFirst()), child.value)
+      }
     }
     // NB: A type that only exposes private storage (`Duration`'s `_low` and `_high`) means its
     // description, not its layout.

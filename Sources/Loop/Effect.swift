@@ -114,9 +114,11 @@ public struct Effect<Action>: Sendable {
   /// After a suspension it resumes on the main actor, and `send` delivers each action at once,
   /// in order: an effect whose last step is a `send` has finished by the time anyone awaiting
   /// that action resumes, so tests never race with the tail of an effect. It reads the
-  /// dependencies of the store that started it, and `withDependencies` inside it changes them
-  /// for it alone. (Inside `concatenate`, an effect that follows an asynchronous one starts
-  /// later, in the concatenation's own task, once that one has finished.)
+  /// dependencies in effect where it was created (in a reducer: the store's, with any
+  /// `.dependency(_:_:)` or `withDependencies` around it), whenever it runs, and
+  /// `withDependencies` inside it changes them for it alone. (Inside `concatenate`, an effect
+  /// that follows an asynchronous one starts later, in the concatenation's own task, once that
+  /// one has finished.)
   ///
   /// Write the operation without a capture list (`{ send in … }`, not `{ [client] send in … }`):
   /// Swift 6.3 compiles a closure with one as `@concurrent` (swiftlang/swift#87097), so it would
@@ -146,26 +148,31 @@ public struct Effect<Action>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
+    // NB: captured now, so the effect keeps the dependencies of the reducer that created it
+    // rather than those of whatever starts its task.
+    let dependencies = DependencyValues.current
+    return Self(
       operation: .run(priority) { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-          return
-        } catch {
-          if let handler {
-            await handler(error, send)
-          } else if !Task.isCancelled {
-            reportIssue(
-              """
-              An 'Effect.run' returned from '\(fileID):\(line)' threw an unhandled error:
+        await withEffectTaskLocal(DependencyValues.$taskValues, dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+            return
+          } catch {
+            if let handler {
+              await handler(error, send)
+            } else if !Task.isCancelled {
+              reportIssue(
+                """
+                An 'Effect.run' returned from '\(fileID):\(line)' threw an unhandled error:
 
-                  \(error)
+                    \(error)
 
-              To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch it \
-              inside the operation.
-              """,
-              fileID: fileID, line: line)
+                To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch \
+                it inside the operation.
+                """,
+                fileID: fileID, line: line)
+            }
           }
         }
       })
@@ -294,6 +301,25 @@ public struct Effect<Action>: Sendable {
     case .cancellable(let effect, _, _): effect.isSynchronous
     }
   }
+}
+
+/// Runs an effect's work with a task-local value bound.
+///
+/// NB: effects run on the main actor, where their runtime is isolated. `TaskLocal.withValue`
+/// takes the actor it runs on, and a closure formed in a `nonisolated(nonsending)` operation is
+/// not isolated to its caller: left to themselves, both would run on the global executor, and
+/// the effect would finish after the actions it sent had been processed. Both are pinned to the
+/// main actor, where switching to it costs nothing.
+///
+/// - Parameters:
+///   - local: The task-local value's projection.
+///   - value: Its value for `operation`.
+///   - operation: The effect's work.
+package nonisolated(nonsending) func withEffectTaskLocal<Value: Sendable>(
+  _ local: TaskLocal<Value>, _ value: Value,
+  operation: @MainActor @Sendable () async -> Void
+) async {
+  await local.withValue(value, operation: operation, isolation: MainActor.shared)
 }
 
 extension Effect {

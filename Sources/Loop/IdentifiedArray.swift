@@ -1,3 +1,5 @@
+import Foundation
+
 /// An ordered collection of elements with unique ids, with O(1) lookup and in-place update by id.
 ///
 /// Feature state holds lists as `IdentifiedArrayOf<Row.State>` so that a row's action can find its
@@ -12,6 +14,16 @@
 /// Duplicate ids are rejected: appending or inserting an element whose id is already present
 /// leaves the array unchanged and returns `false`; building an array from a sequence with
 /// duplicate ids is a programmer error and traps with a message naming the id.
+///
+/// It is a `MutableCollection`, so every algorithm of the standard library works on it and keeps
+/// the lookup by id true: `swapAt`, `reverse()`, `shuffle()`, `partition(by:)`, `sort()`, on the
+/// whole array or a slice of it. So do the moves a list screen makes:
+///
+/// ```swift
+/// rows.move(fromOffsets: IndexSet([3]), toOffset: 0)
+/// rows.remove(atOffsets: IndexSet([0, 2]))
+/// rows.updateOrAppend(Todo(id: 7, title: "Bread"))
+/// ```
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
   @usableFromInline var storage: [Element]
   /// Each element's position plus ``base``, by id.
@@ -22,6 +34,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @usableFromInline var offsets: [ID: Int]
   @usableFromInline var base = 0
   @usableFromInline var removals = 0
+  /// How many positions hold an element that ``offsets`` does not point at.
+  ///
+  /// NB: assigning by position may leave two elements with one id for a while: a generic
+  /// algorithm permutes by assignment, one element at a time. The count says when the index is
+  /// whole again; until then lookups search the elements, and the next change by id rebuilds
+  /// the index (trapping if two elements still share an id).
+  @usableFromInline var strays = 0
 
   /// Creates an empty array.
   public init() {
@@ -59,10 +78,10 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// The elements, in order.
   public var elements: [Element] { storage }
 
-  /// The ids of the elements, in order.
+  /// The ids of the elements, in order: a view of the array, not a copy.
   ///
-  /// - Complexity: O(*n*).
-  public var ids: [ID] { storage.map(\.id) }
+  /// - Complexity: O(1); its `contains(_:)` is O(1) too.
+  public var ids: IDs { IDs(base: self) }
 
   /// Accesses the element with the given id, or `nil` when there is none.
   ///
@@ -84,6 +103,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       precondition(
         newValue.id == id,
         "IdentifiedArray: the element set for id '\(id)' has id '\(newValue.id)'.")
+      repairIndexIfNeeded()
       if let offset = position(of: id) {
         storage[offset] = newValue
       } else {
@@ -103,7 +123,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func contains(id: ID) -> Bool { offsets[id] != nil }
+  public func contains(id: ID) -> Bool { position(of: id) != nil }
 
   /// Mutates the element with the given id in place, without copying it or the array.
   ///
@@ -117,6 +137,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     id: ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
     guard let offset = position(of: id) else { return nil }
+    // NB: a body that changes the id replaces the element, as the position subscript does.
+    defer { if storage[offset].id != id { positionChangedID(offset, from: id) } }
     return try body(&storage[offset])
   }
 
@@ -127,6 +149,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(1) amortized.
   @discardableResult
   public mutating func append(_ element: Element) -> Bool {
+    repairIndexIfNeeded()
     let id = element.id
     guard offsets[id] == nil else { return false }
     offsets[id] = storage.count &+ base
@@ -147,6 +170,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     // NB: inlinable, like `subscript(id:)`, so that a feature inserting into its list runs it
     // specialized for its element: unspecialized, each offset it updates looks up generic
     // metadata, which made inserting at the front of thousands of elements take milliseconds.
+    repairIndexIfNeeded()
     let id = element.id
     guard offsets[id] == nil else { return false }
     storage.insert(element, at: index)
@@ -168,6 +192,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n*).
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
+    repairIndexIfNeeded()
     guard let offset = position(of: id) else { return nil }
     return remove(at: offset)
   }
@@ -179,6 +204,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n*).
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
+    repairIndexIfNeeded()
     removals += 1
     let element = storage.remove(at: index)
     offsets[element.id] = nil
@@ -201,6 +227,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     try storage.removeAll(where: shouldBeRemoved)
     offsets.removeAll(keepingCapacity: true)
     base = 0
+    strays = 0
     reindex()
   }
 
@@ -210,6 +237,97 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     storage.removeAll()
     offsets.removeAll()
     base = 0
+    strays = 0
+  }
+
+  /// Replaces the element with the same id in place, or appends it when its id is new.
+  ///
+  /// ```swift
+  /// rows.updateOrAppend(Todo(id: 1, title: "Oat milk"))  // the old row 1, or nil
+  /// ```
+  ///
+  /// - Parameter element: The element.
+  /// - Returns: The element it replaced, or `nil` when it was appended.
+  /// - Complexity: O(1) amortized.
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    repairIndexIfNeeded()
+    guard let offset = position(of: element.id) else {
+      append(element)
+      return nil
+    }
+    let old = storage[offset]
+    storage[offset] = element
+    return old
+  }
+
+  /// Moves the elements at `source` so that they stand, in their order, before the element
+  /// that was at `destination` (or at the end): what a list's drag and drop reports.
+  ///
+  /// ```swift
+  /// rows.move(fromOffsets: IndexSet([0]), toOffset: 3)  // [a, b, c, d] becomes [b, c, a, d]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The positions of the elements to move.
+  ///   - destination: A position from `0` to `count`, counted before the move.
+  /// - Complexity: O(*n*).
+  public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+    precondition(
+      (0...storage.count).contains(destination),
+      "IdentifiedArray.move: the destination \(destination) is outside 0...\(storage.count).")
+    precondition(
+      source.allSatisfy(storage.indices.contains),
+      "IdentifiedArray.move: an offset to move is outside 0..<\(storage.count).")
+    repairIndexIfNeeded()
+    var moved: [Element] = []
+    var kept: [Element] = []
+    moved.reserveCapacity(source.count)
+    kept.reserveCapacity(storage.count - source.count)
+    for (offset, element) in storage.enumerated() {
+      if source.contains(offset) { moved.append(element) } else { kept.append(element) }
+    }
+    kept.insert(contentsOf: moved, at: destination - source.count(in: 0..<destination))
+    // NB: written back in place, so the array keeps its buffer: no element left.
+    for offset in storage.indices { storage[offset] = kept[offset] }
+    reindex()
+  }
+
+  /// Removes the elements at `offsets`, keeping the order of the rest: what a list's swipe to
+  /// delete reports.
+  ///
+  /// - Parameter offsets: The positions of the elements to remove.
+  /// - Complexity: O(*n*).
+  public mutating func remove(atOffsets offsets: IndexSet) {
+    guard !offsets.isEmpty else { return }
+    precondition(
+      offsets.allSatisfy(storage.indices.contains),
+      "IdentifiedArray.remove(atOffsets:): an offset is outside 0..<\(storage.count).")
+    repairIndexIfNeeded()
+    var kept: [Element] = []
+    kept.reserveCapacity(storage.count - offsets.count)
+    for (offset, element) in storage.enumerated() where !offsets.contains(offset) {
+      kept.append(element)
+    }
+    removals += 1
+    storage = kept
+    self.offsets.removeAll(keepingCapacity: true)
+    base = 0
+    reindex()
+  }
+
+  /// The elements that satisfy `isIncluded`, in order, as an identified array.
+  ///
+  /// - Parameter isIncluded: Returns `true` for the elements to keep.
+  /// - Returns: The kept elements.
+  /// - Complexity: O(*n*).
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    var result = Self()
+    for element in storage where try isIncluded(element) {
+      result.offsets[element.id] = result.storage.count
+      result.storage.append(element)
+    }
+    return result
   }
 
   /// Sorts the elements in place.
@@ -217,21 +335,70 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Parameter areInIncreasingOrder: The ordering.
   /// - Complexity: O(*n* log *n*).
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    repairIndexIfNeeded()
+    // NB: the index is rebuilt even when the ordering throws half-way.
+    defer { reindex() }
     try storage.sort(by: areInIncreasingOrder)
-    reindex()
   }
 
   /// The position of the element with the given id.
   @inlinable
   func position(of id: ID) -> Int? {
+    guard strays == 0 else { return storage.firstIndex { $0.id == id } }
     guard let offset = offsets[id] else { return nil }
     return offset &- base
   }
 
-  /// Records every element's position.
+  /// Records every element's position, when the ids are those already indexed.
   private mutating func reindex() {
     for offset in storage.indices {
       offsets[storage[offset].id] = offset &+ base
+    }
+  }
+
+  /// Rebuilds the index after assignments by position left it incomplete.
+  @inlinable
+  mutating func repairIndexIfNeeded() {
+    if strays != 0 { rebuildIndex() }
+  }
+
+  /// Indexes the elements from scratch, after anything may have happened to them in place;
+  /// traps naming an id two elements share.
+  @usableFromInline
+  mutating func rebuildIndex() {
+    var rebuilt: [ID: Int] = [:]
+    rebuilt.reserveCapacity(storage.count)
+    var isAnyNew = false
+    for (position, element) in storage.enumerated() {
+      let id = element.id
+      precondition(
+        rebuilt.updateValue(position, forKey: id) == nil,
+        "IdentifiedArray: two elements have the id '\(id)'; every element must have a unique id.")
+      if offsets[id] == nil { isAnyNew = true }
+    }
+    // NB: as many elements as before, so an id that is new means another one left.
+    if isAnyNew || rebuilt.count != offsets.count { removals += 1 }
+    offsets = rebuilt
+    base = 0
+    strays = 0
+  }
+
+  /// Keeps the index true after the element at `position`, which had the id `old`, was replaced
+  /// by one with another id.
+  @usableFromInline
+  mutating func positionChangedID(_ position: Int, from old: ID) {
+    let new = storage[position].id
+    let key = position &+ base
+    if offsets[old] == key {
+      offsets[old] = nil
+      removals += 1
+    } else {
+      // The element replaced was a stray: a second element with its id.
+      strays -= 1
+    }
+    if offsets.updateValue(key, forKey: new) != nil {
+      // Another element has this id: until it is replaced too, it is a stray.
+      strays += 1
     }
   }
 
@@ -276,23 +443,69 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 
   /// Accesses the element at `position`.
   ///
-  /// Replacing it must keep its id.
+  /// An element of another id replaces the one there, as removing it and inserting the new one
+  /// would. The algorithms of the standard library assign elements by position while they
+  /// permute them, so two elements may share an id for a while: lookups stay right meanwhile,
+  /// and the next change by id traps if two elements still share one.
   public subscript(position: Int) -> Element {
     get { storage[position] }
     set {
-      precondition(
-        newValue.id == storage[position].id,
-        "IdentifiedArray: an element replaced by position must keep its id "
-          + "'\(storage[position].id)'; use subscript(id:) or remove and insert instead.")
+      let old = storage[position].id
       storage[position] = newValue
+      if newValue.id != old { positionChangedID(position, from: old) }
     }
     _modify {
-      let id = storage[position].id
+      let old = storage[position].id
+      defer {
+        if storage[position].id != old { positionChangedID(position, from: old) }
+      }
       yield &storage[position]
-      precondition(
-        storage[position].id == id,
-        "IdentifiedArray: an element mutated by position must keep its id '\(id)'.")
     }
+  }
+
+  /// Exchanges the elements at two positions, and their positions in the id index.
+  ///
+  /// The standard library's `reverse()`, `shuffle()` and `partition(by:)` are built on it.
+  ///
+  /// - Parameters:
+  ///   - i: A valid position.
+  ///   - j: Another valid position.
+  /// - Complexity: O(1).
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    let (first, second) = (storage[i].id, storage[j].id)
+    let (firstKey, secondKey) = (i &+ base, j &+ base)
+    // NB: only an element the index points at takes its entry along (see `strays`).
+    let movesFirst = offsets[first] == firstKey
+    let movesSecond = offsets[second] == secondKey
+    storage.swapAt(i, j)
+    if movesFirst { offsets[first] = secondKey }
+    if movesSecond { offsets[second] = firstKey }
+  }
+
+  /// Calls `body` with the elements' contiguous storage, then indexes them again.
+  ///
+  /// The standard library sorts and partitions through it. `body` may rearrange the elements or
+  /// replace them; when it leaves two with one id, this traps naming the id.
+  ///
+  /// - Parameter body: Reads and writes the elements.
+  /// - Returns: What `body` returned.
+  /// - Complexity: O(*n*) besides `body`.
+  public mutating func withContiguousMutableStorageIfAvailable<R>(
+    _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
+  ) rethrows -> R? {
+    defer { rebuildIndex() }
+    return try storage.withContiguousMutableStorageIfAvailable(body)
+  }
+
+  /// Calls `body` with the elements' contiguous storage.
+  ///
+  /// - Parameter body: Reads the elements.
+  /// - Returns: What `body` returned.
+  public func withContiguousStorageIfAvailable<R>(
+    _ body: (UnsafeBufferPointer<Element>) throws -> R
+  ) rethrows -> R? {
+    try storage.withContiguousStorageIfAvailable(body)
   }
 }
 
@@ -333,6 +546,49 @@ extension IdentifiedArray: Decodable where Element: Decodable {
     }
   }
 }
+
+extension IdentifiedArray {
+  /// The ids of an identified array's elements, in order: a view that shares the array's
+  /// storage.
+  ///
+  /// ```swift
+  /// rows.ids.contains(7)        // O(1)
+  /// rows.ids == [3, 1]          // compares with an array of ids
+  /// ```
+  public struct IDs: RandomAccessCollection, Equatable, CustomStringConvertible {
+    let base: IdentifiedArray
+
+    /// The position of the first id.
+    public var startIndex: Int { base.startIndex }
+
+    /// The position one past the last id.
+    public var endIndex: Int { base.endIndex }
+
+    /// The id at `position`.
+    public subscript(position: Int) -> ID { base.storage[position].id }
+
+    /// Whether `id` is one of the ids.
+    ///
+    /// - Parameter id: The id.
+    /// - Returns: `true` when an element has it.
+    /// - Complexity: O(1).
+    public func contains(_ id: ID) -> Bool { base.contains(id: id) }
+
+    /// The ids, written like an array.
+    public var description: String { Array(self).description }
+
+    /// Two views are equal when they hold the same ids in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+    /// Whether the view holds the ids of `rhs`, in its order.
+    public static func == (lhs: Self, rhs: [ID]) -> Bool { lhs.elementsEqual(rhs) }
+
+    /// Whether the view holds the ids of `lhs`, in its order.
+    public static func == (lhs: [ID], rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+  }
+}
+
+extension IdentifiedArray.IDs: Sendable where Element: Sendable, ID: Sendable {}
 
 /// The identified elements of a collection, so that the state diff can match rows by id.
 package protocol IdentifiedElements {

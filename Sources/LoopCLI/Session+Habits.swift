@@ -71,7 +71,7 @@ extension Session {
   }
 
   /// `habit show <ref> [--weeks N]`: ``Habits/Habits/Action/habitTapped(_:)``, then
-  /// `.detail(.weekCountChanged(N))`, then the detail.
+  /// `.destination(.presented(.detail(.weekCountChanged(N))))`, then the detail.
   func habitShow(_ invocation: Invocation) async throws(CommandError) {
     var weeks: Int?
     if let text = invocation[option: "weeks"] {
@@ -83,9 +83,9 @@ extension Session {
     let history = try await habit(invocation)
     try await send(.habits(.habitTapped(history.id)))
     if let weeks {
-      try await send(.habits(.detail(.weekCountChanged(weeks))))
+      try await send(.habits(.destination(.presented(.detail(.weekCountChanged(weeks))))))
     }
-    guard let detail = store.state.habits.detail else { return }
+    guard let detail = store.state.habits.destination?.detail else { return }
     if invocation.wantsJSON {
       try printJSON(
         HabitDetailOutput(
@@ -98,19 +98,18 @@ extension Session {
   }
 
   /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteButtonTapped(_:)``, then the
-  /// user's answer: ``Habits/Habits/Action/deletionConfirmed`` or
-  /// ``Habits/Habits/Action/deletionCancelled``.
+  /// user's answer to the confirmation it presents: `.confirmTapped`, or its dismissal.
   func habitRemove(_ invocation: Invocation) async throws(CommandError) {
     let history = try await habit(invocation)
     try await send(.habits(.deleteButtonTapped(history.id)))
-    guard let confirmation = store.state.habits.confirmation else { return }
+    guard let confirmation = store.state.habits.destination?.deletion else { return }
     let confirmed: Bool
     if invocation.has("yes") {
       confirmed = true
     } else if configuration.mode == .interactive {
       confirmed = confirm(confirmation.message)
     } else {
-      try await send(.habits(.deletionCancelled))
+      try await send(.habits(.destination(.dismiss)))
       throw CommandError(
         "deleting '\(confirmation.name)' needs a confirmation",
         hints: [
@@ -118,11 +117,11 @@ extension Session {
         ])
     }
     guard confirmed else {
-      try await send(.habits(.deletionCancelled))
+      try await send(.habits(.destination(.dismiss)))
       console.print("Kept '\(confirmation.name)'.")
       return
     }
-    try await send(.habits(.deletionConfirmed))
+    try await send(.habits(.destination(.presented(.deletion(.confirmTapped)))))
     console.print("Deleted '\(confirmation.name)'.")
   }
 

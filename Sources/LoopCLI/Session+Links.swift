@@ -132,7 +132,7 @@ extension Session {
           ? "'\(shown.title)' is a favorite already." : "'\(shown.title)' is not a favorite.")
       return
     }
-    try await send(.links(.detail(.favoriteTapped)))
+    try await send(.links(.detail(.presented(.favoriteTapped))))
     console.print(
       isFavorite
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")
@@ -174,7 +174,8 @@ extension Session {
   func linkComment(_ invocation: Invocation) async throws(CommandError) {
     let link = try await self.link(invocation)
     try await send(.linkPreviewRequested(link.id))
-    try await send(.links(.detail(.addCommentSubmitted(invocation[argument: "text"] ?? ""))))
+    try await send(
+      .links(.detail(.presented(.addCommentSubmitted(invocation[argument: "text"] ?? "")))))
     console.print("Commented on '\(link.title)'.")
   }
 

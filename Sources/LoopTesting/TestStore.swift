@@ -305,6 +305,43 @@ extension TestStore {
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that an effect sent the case `casePath` with the payload `value` next, and the
+  /// state it produced.
+  ///
+  /// For actions that are not `Equatable` whose payload is:
+  ///
+  /// ```swift
+  /// await store.receive(.case(Action.loaded), .success(42)) { $0.value = 42 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The expected action's case.
+  ///   - value: The expected payload.
+  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
+  ///   - fileID: The file of the call.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let expectedAction = casePath.embed(value)
+    await receive(
+      expected: Diff.dump(expectedAction),
+      matching: { casePath.extract($0) == value },
+      mismatch: { Message.unexpectedAction(expected: expectedAction, received: $0) },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   private func receive(
     expected: String,
     matching isMatching: (Action) -> Bool,
@@ -402,6 +439,15 @@ extension TestStore {
   /// Asserts the current state, for changes made outside an action (after skipping received
   /// actions, say).
   ///
+  /// Like `send` and `receive`, it checks only the changes it states when ``exhaustivity`` is
+  /// `.off`: the closure, applied to the current state, must leave it unchanged.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.refreshTapped)
+  /// store.assert { $0.isLoading = true }  // the rows it also changed are not checked
+  /// ```
+  ///
   /// - Parameters:
   ///   - updateStateToExpectedResult: Changes the last asserted state into the expected state.
   ///   - fileID: The file of the call.
@@ -417,16 +463,65 @@ extension TestStore {
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     var expected = expectedState
+    var nonExhaustive = state
     do {
       try updateStateToExpectedResult(&expected)
+      try updateStateToExpectedResult(&nonExhaustive)
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
     }
-    if expected != state {
-      report(Message.stateMismatch(expected: expected, actual: state), at: location)
+    switch exhaustivity {
+    case .on:
+      if expected != state {
+        report(Message.stateMismatch(expected: expected, actual: state), at: location)
+      }
+    case .off(let showSkippedAssertions):
+      checkStatedChanges(
+        expected: expected, stated: nonExhaustive, actual: state,
+        showSkippedAssertions: showSkippedAssertions, at: location)
     }
     expectedState = state
+  }
+
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refreshTapped)
+  ///   await store.receive(.case(Action.rowsLoaded))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: How strictly to check inside `operation`.
+  ///   - operation: The steps to check that way.
+  /// - Returns: What `operation` returned.
+  /// - Throws: What `operation` threw.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// Runs synchronous `operation` (say, `assert`) with ``exhaustivity`` set to `exhaustivity`,
+  /// then sets it back.
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: How strictly to check inside `operation`.
+  ///   - operation: The steps to check that way.
+  /// - Returns: What `operation` returned.
+  /// - Throws: What `operation` threw.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
   }
 
   // MARK: - Checking
@@ -455,13 +550,28 @@ extension TestStore {
         report(Message.noChange, at: location)
       }
     case .off(let showSkippedAssertions):
-      // NB: only what the closure states is checked: applied to the actual state, it must not
-      // change anything.
-      if nonExhaustive != actual {
-        report(Message.stateMismatch(expected: nonExhaustive, actual: actual), at: location)
-      } else if showSkippedAssertions, expected != actual {
-        reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
-      }
+      checkStatedChanges(
+        expected: expected, stated: nonExhaustive, actual: actual,
+        showSkippedAssertions: showSkippedAssertions, at: location)
+    }
+  }
+
+  /// Checks a non-exhaustive assertion: only what the closure states.
+  ///
+  /// - Parameters:
+  ///   - expected: The closure applied to the last asserted state.
+  ///   - stated: The closure applied to the actual state: it must not change anything.
+  ///   - actual: The actual state.
+  ///   - showSkippedAssertions: Whether to show the changes not stated as known issues.
+  ///   - location: Where to report.
+  private func checkStatedChanges(
+    expected: State, stated: State, actual: State, showSkippedAssertions: Bool,
+    at location: IssueLocation
+  ) {
+    if stated != actual {
+      report(Message.stateMismatch(expected: stated, actual: actual), at: location)
+    } else if showSkippedAssertions, expected != actual {
+      reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
     }
   }
 

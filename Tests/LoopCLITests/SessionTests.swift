@@ -149,8 +149,7 @@ import Testing
             errorMessage: nil
           ),
           habits: Habits.State(
-            confirmation: nil,
-            detail: nil,
+            destination: nil,
             errorMessage: nil,
             habits: [
               HabitHistory(

@@ -105,6 +105,36 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
     #expect(issues.messages.isEmpty)
   }
 
+  @Test func receiveTakesACasePathAndAnEquatablePayload() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Loader.State()) { Loader() }
+      await store.send(.load)
+      await store.receive(.case(Loader.Action.loaded), .success(42)) { $0.value = 42 }
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
+  @Test func receivingACasePathWithAnotherPayloadShowsBoth() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Loader.State()) { Loader() }
+      await store.send(.load)
+      await store.receive(.case(Loader.Action.loaded), .success(7)) { $0.value = 42 }
+    }
+    #expect(
+      issues.messages == [
+        """
+        Received unexpected action.
+
+          − Loader.Action.loaded(.success(7))
+          + Loader.Action.loaded(.success(42))
+
+        (Expected: −, Received: +)
+
+        To fix, expect the action the effect sent, or change the effect.
+        """
+      ])
+  }
+
   @Test func receiveTakesAPredicateOrACasePathForNonEquatableActions() async {
     let issues = await capturingIssues {
       let store = TestStore(initialState: Loader.State()) { Loader() }
@@ -584,6 +614,127 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
       store.assert { $0.count = 5 }
     }
     #expect(issues.messages.first?.contains("−   count: 5,\n  +   count: 6,") == true)
+  }
+
+  @Test func assertUnderOffPassesIgnoringTheChangesItDoesNotState() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
+        $0.numberFact.fetch = { "fact \($0)" }
+      }
+      store.exhaustivity = .off
+      await store.send(.factButtonTapped).finish()
+      // The response also set `isLoading` back to false, which this does not state.
+      store.assert { $0.fact = "fact 0" }
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
+  @Test func assertUnderOffFailsWhenAStatedChangeIsWrong() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
+        $0.numberFact.fetch = { "fact \($0)" }
+      }
+      store.exhaustivity = .off
+      await store.send(.factButtonTapped).finish()
+      store.assert { $0.fact = "wrong" }
+    }
+    #expect(
+      issues.messages == [
+        """
+        A state change does not match expectation.
+
+            Counter.State(
+              count: 0,
+          −   fact: "wrong",
+          +   fact: "fact 0",
+              isLoading: false
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+  }
+
+  @Test func assertUnderOffShowsTheChangesItSkippedWhenAsked() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
+        $0.numberFact.fetch = { "fact \($0)" }
+      }
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.factButtonTapped) { $0.isLoading = true }.finish()
+      store.assert { $0.fact = "fact 0" }
+      store.skipReceivedActions()
+    }
+    #expect(issues.messages.isEmpty)
+    #expect(
+      issues.knownIssues == [
+        """
+        A state change was not asserted.
+
+            Counter.State(
+              count: 0,
+              fact: "fact 0",
+          −   isLoading: true
+          +   isLoading: false
+            )
+
+        (Expected: −, Actual: +)
+        """,
+        """
+        Skipped receiving 1 action.
+
+          • Counter.Action.factResponse("fact 0")
+        """,
+      ])
+  }
+
+  @Test func withExhaustivityAppliesOnlyInsideItsOperation() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter() }
+      await store.withExhaustivity(.off) {
+        await store.send(.incrementTapped)
+        #expect(store.exhaustivity == .off)
+      }
+      #expect(store.exhaustivity == .on)
+      await store.send(.incrementTapped)
+    }
+    #expect(
+      issues.messages == [
+        """
+        State was not expected to change, but a change occurred.
+
+            Counter.State(
+          −   count: 1,
+          +   count: 2,
+              fact: nil,
+              isLoading: false
+            )
+
+        (Expected: −, Actual: +)
+
+        To fix, pass a closure that describes the change to 'send' or 'receive'.
+        """
+      ])
+  }
+
+  @Test func withExhaustivityAroundAnAssert() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
+        $0.numberFact.fetch = { "fact \($0)" }
+      }
+      await store.send(.factButtonTapped) { $0.isLoading = true }.finish()
+      store.withExhaustivity(.off) { store.assert { $0.fact = "fact 0" } }
+      store.skipReceivedActions()
+    }
+    #expect(issues.messages.isEmpty)
   }
 
   @Test func skipInFlightEffectsLetsTheTestEnd() async {

@@ -135,3 +135,243 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     }
   }
 }
+
+// MARK: - MutableCollection algorithms
+
+/// An element that sorts by its value, then its id.
+private struct Item: Identifiable, Comparable, Hashable, Sendable, CustomStringConvertible {
+  var id: Int
+  var value: Int
+
+  static func < (lhs: Self, rhs: Self) -> Bool { (lhs.value, lhs.id) < (rhs.value, rhs.id) }
+
+  var description: String { "\(id):\(value)" }
+}
+
+/// A random number generator that repeats its numbers from a seed (SplitMix64).
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A mutable collection without contiguous storage, so the standard library's algorithms fall
+/// back to assigning its elements one position at a time.
+private struct PositionOnly<Base: MutableCollection & RandomAccessCollection>: MutableCollection,
+  RandomAccessCollection
+where Base.Index == Int {
+  var base: Base
+  var startIndex: Int { base.startIndex }
+  var endIndex: Int { base.endIndex }
+  subscript(position: Int) -> Base.Element {
+    get { base[position] }
+    set { base[position] = newValue }
+  }
+}
+
+/// Sorts through the standard library's generic `sort()`, never `IdentifiedArray`'s own.
+private func genericSort<C: MutableCollection & RandomAccessCollection>(_ collection: inout C)
+where C.Element: Comparable {
+  collection.sort()
+}
+
+/// What differs between an identified array and the plain array it should equal, or `nil`.
+private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: Int) -> String? {
+  if rows.elements != model { return "elements \(rows.elements) != \(model)" }
+  if !(rows.ids == model.map(\.id)) { return "ids \(rows.ids) != \(model.map(\.id))" }
+  for (offset, item) in model.enumerated() {
+    if rows.index(id: item.id) != offset { return "index(id: \(item.id)) is not \(offset)" }
+    if rows[id: item.id] != item { return "subscript(id: \(item.id)) is not \(item)" }
+    if !rows.ids.contains(item.id) { return "ids do not contain \(item.id)" }
+  }
+  if rows[id: absent] != nil || rows.contains(id: absent) { return "finds absent id \(absent)" }
+  return nil
+}
+
+@Suite struct IdentifiedArrayAlgorithmTests {
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+  func everyMutableCollectionAlgorithmMatchesAPlainArray(seed: UInt64) {
+    var random = SeededGenerator(state: seed)
+    var rows = IdentifiedArrayOf<Item>()
+    var model: [Item] = []
+    var nextID = 0
+    func fresh() -> Item {
+      defer { nextID += 1 }
+      return Item(id: nextID, value: Int.random(in: 0..<20, using: &random))
+    }
+    func someRange() -> Range<Int> {
+      let a = Int.random(in: 0...model.count, using: &random)
+      let b = Int.random(in: 0...model.count, using: &random)
+      return min(a, b)..<max(a, b)
+    }
+    func someOffsets() -> IndexSet {
+      IndexSet(model.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
+    }
+    for step in 0..<400 {
+      let operation = model.count < 3 ? 0 : Int.random(in: 0..<17, using: &random)
+      switch operation {
+      case 0:
+        let item = fresh()
+        rows.append(item)
+        model.append(item)
+      case 1:
+        let (i, j) = (
+          Int.random(in: model.indices, using: &random),
+          Int.random(in: model.indices, using: &random)
+        )
+        rows.swapAt(i, j)
+        model.swapAt(i, j)
+      case 2:
+        rows.reverse()
+        model.reverse()
+      case 3:
+        var (first, second) = (random, random)
+        rows.shuffle(using: &first)
+        model.shuffle(using: &second)
+        random = first
+      case 4:
+        let pivot = Int.random(in: 0..<20, using: &random)
+        let rowsIndex = rows.partition { $0.value < pivot }
+        let modelIndex = model.partition { $0.value < pivot }
+        #expect(rowsIndex == modelIndex, "step \(step): partition(by:)")
+      case 5:
+        genericSort(&rows)
+        model.sort()
+      case 6:
+        rows.sort { $0 > $1 }
+        model.sort { $0 > $1 }
+      case 7:
+        let range = someRange()
+        rows[range].reverse()
+        model[range].reverse()
+      case 8:
+        let range = someRange()
+        rows[range].sort()
+        model[range].sort()
+      case 9:
+        var wrapped = PositionOnly(base: rows)
+        wrapped.sort(by: >)
+        rows = wrapped.base
+        model.sort(by: >)
+      case 10:
+        // A permutation written one position at a time, as a hand-rolled algorithm would.
+        let target = model.shuffled(using: &random)
+        for (offset, item) in target.enumerated() { rows[offset] = item }
+        model = target
+      case 11:
+        let (source, destination) = (someOffsets(), Int.random(in: 0...model.count, using: &random))
+        rows.move(fromOffsets: source, toOffset: destination)
+        let moved = source.map { model[$0] }
+        let before = source.count(in: 0..<destination)
+        model = model.enumerated().filter { !source.contains($0.offset) }.map(\.element)
+        model.insert(contentsOf: moved, at: destination - before)
+      case 12:
+        let offsets = someOffsets()
+        rows.remove(atOffsets: offsets)
+        model = model.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+      case 13:
+        let offset = Int.random(in: model.indices, using: &random)
+        let updated = Item(id: model[offset].id, value: Int.random(in: 0..<20, using: &random))
+        #expect(rows.updateOrAppend(updated) == model[offset], "step \(step): updateOrAppend")
+        model[offset] = updated
+      case 14:
+        let offset = Int.random(in: model.indices, using: &random)
+        let item = fresh()
+        rows[offset] = item
+        model[offset] = item
+      case 15:
+        let offset = Int.random(in: model.indices, using: &random)
+        #expect(rows.remove(at: offset) == model.remove(at: offset), "step \(step): remove(at:)")
+      default:
+        let offset = Int.random(in: model.indices, using: &random)
+        rows[offset].value += 1
+        model[offset].value += 1
+      }
+      let problem = mismatch(rows, model, absent: nextID)
+      #expect(problem == nil, "step \(step), operation \(operation)")
+      if problem != nil { return }
+    }
+  }
+
+  @Test func assignmentsThatLeaveAnElementUnindexedStillFindItAndRepairOnTheNextChange() {
+    let (a, b) = (Item(id: 1, value: 0), Item(id: 2, value: 0))
+    var rows: IdentifiedArrayOf<Item> = [a, b]
+    // For a moment two elements have id 1; then the indexed one is replaced.
+    rows[1] = a
+    rows[1] = b
+    #expect(mismatch(rows, [a, b], absent: 3) == nil)
+    rows.append(Item(id: 3, value: 0))
+    #expect(mismatch(rows, [a, b, Item(id: 3, value: 0)], absent: 4) == nil)
+  }
+
+  @Test func replacingAnElementByPositionWithAnotherIDRemovesTheOldID() {
+    var rows: IdentifiedArrayOf<Item> = [Item(id: 1, value: 0), Item(id: 2, value: 0)]
+    rows[0] = Item(id: 5, value: 9)
+    #expect(rows[id: 1] == nil)
+    #expect(rows.index(id: 5) == 0)
+    rows[1].id = 6
+    #expect(rows.ids == [5, 6])
+    #expect(rows[id: 2] == nil)
+    #expect(rows.modify(id: 6) { $0.id = 7 } != nil)
+    #expect(rows.index(id: 7) == 1)
+  }
+
+  @Test func moveFromOffsetsPutsTheElementsBeforeTheDestination() {
+    var rows: IdentifiedArrayOf<Row> = [
+      Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c"),
+      Row(id: 4, title: "d"),
+    ]
+    rows.move(fromOffsets: IndexSet([0]), toOffset: 3)
+    #expect(rows.ids == [2, 3, 1, 4])
+    rows.move(fromOffsets: IndexSet([1, 3]), toOffset: 0)
+    #expect(rows.ids == [3, 4, 2, 1])
+    rows.move(fromOffsets: IndexSet([0]), toOffset: 4)
+    #expect(rows.ids == [4, 2, 1, 3])
+    #expect(rows.index(id: 3) == 3)
+  }
+
+  @Test func removeAtOffsetsKeepsTheRestInOrder() {
+    var rows: IdentifiedArrayOf<Row> = [
+      Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c"),
+    ]
+    rows.remove(atOffsets: IndexSet([0, 2]))
+    #expect(rows.ids == [2])
+    #expect(rows.index(id: 2) == 0)
+    #expect(rows[id: 1] == nil)
+  }
+
+  @Test func updateOrAppendReplacesInPlaceOrAppends() {
+    var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+    #expect(rows.updateOrAppend(Row(id: 1, title: "A")) == Row(id: 1, title: "a"))
+    #expect(rows.updateOrAppend(Row(id: 3, title: "c")) == nil)
+    #expect(
+      rows.elements == [Row(id: 1, title: "A"), Row(id: 2, title: "b"), Row(id: 3, title: "c")])
+  }
+
+  @Test func idsIsAViewThatFindsAnIDWithoutSearching() {
+    let rows: IdentifiedArrayOf<Row> = [Row(id: 3, title: "c"), Row(id: 1, title: "a")]
+    let ids: IdentifiedArrayOf<Row>.IDs = rows.ids
+    #expect(ids.contains(1))
+    #expect(!ids.contains(2))
+    #expect(ids.first == 3)
+    #expect(ids == rows.ids)
+    #expect([3, 1] == ids)
+    #expect(ids.description == "[3, 1]")
+  }
+
+  @Test func filterReturnsAnIdentifiedArray() {
+    let rows: IdentifiedArrayOf<Row> = [
+      Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c"),
+    ]
+    let odd: IdentifiedArrayOf<Row> = rows.filter { $0.id % 2 == 1 }
+    #expect(odd.ids == [1, 3])
+    #expect(odd.index(id: 3) == 1)
+    #expect(odd[id: 2] == nil)
+  }
+}

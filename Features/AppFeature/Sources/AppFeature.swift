@@ -82,7 +82,8 @@ public struct AppFeature: Reducer {
       [
         errorMessage, links.errorMessage, links.all.errorMessage, links.search.errorMessage,
         links.recent.errorMessage, links.categories.errorMessage, links.editor?.errorMessage,
-        links.detail?.errorMessage, habits.errorMessage, habits.detail?.errorMessage,
+        links.detail?.errorMessage, habits.errorMessage,
+        habits.destination?.detail?.errorMessage,
         ledger.errorMessage, ledger.editor?.errorMessage, interchange.errorMessage,
       ]
       .compactMap { $0 }
@@ -159,7 +160,7 @@ public struct AppFeature: Reducer {
         state.links.editor?.errorMessage = nil
         state.links.detail?.errorMessage = nil
         state.habits.errorMessage = nil
-        state.habits.detail?.errorMessage = nil
+        state.habits.destination?.detail?.errorMessage = nil
         state.ledger.errorMessage = nil
         state.ledger.editor?.errorMessage = nil
         state.interchange.failure = nil

@@ -224,10 +224,11 @@ import struct LinkClient.Comment
     await store.send(.links(.addLinkSubmitted(draft))) {
       $0.links.editor = LinkEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.links(.editor(.saveTapped))) {
+    await store.receive(.links(.editor(.presented(.saveTapped)))) {
       $0.links.editor?.isSaving = true
     }
-    await store.receive(.links(.editor(.delegate(.saveRequested(mode: .add, draft: draft)))))
+    await store.receive(
+      .links(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft))))))
     let link = Link(
       id: Link.ID(UUID(counting: 0)), title: "Swift",
       url: try #require(URL(string: "https://swift.org")),

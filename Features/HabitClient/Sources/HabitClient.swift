@@ -33,9 +33,12 @@ public struct HabitClient: Sendable {
 
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///
+  /// Any day up to today counts, even one before the habit was added: filling in the days
+  /// already done is the first thing people do, and the habit's history (its streaks, rate and
+  /// heat map) then starts at its earliest completion.
+  ///
   /// Returns the new completion. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/archived(name:)``, ``HabitError/dayInFuture(_:today:)``,
-  /// ``HabitError/dayBeforeCreation(name:day:createdOn:)``,
   /// ``HabitError/alreadyCompleted(name:day:)`` or ``HabitError/storage(_:)``.
   public var complete: nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion
 
@@ -237,10 +240,6 @@ extension HabitClient {
           let habit = try existing(id)
           guard !habit.isArchived else { throw .archived(name: habit.name) }
           guard day <= today else { throw .dayInFuture(day, today: today) }
-          let createdOn = Day(habit.createdAt, in: timeZone)
-          guard day >= createdOn else {
-            throw .dayBeforeCreation(name: habit.name, day: day, createdOn: createdOn)
-          }
           let completion = Completion(habitID: id, day: day, createdAt: now)
           do throws(HabitError) {
             try completions.insert(completion)

@@ -35,9 +35,6 @@ public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   /// The day is after today, so it cannot be completed yet.
   case dayInFuture(Day, today: Day)
 
-  /// The day is before the day the habit was created.
-  case dayBeforeCreation(name: String, day: Day, createdOn: Day)
-
   /// The habit is already completed on the day.
   case alreadyCompleted(name: String, day: Day)
 
@@ -74,8 +71,6 @@ public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "'\(name)' is archived: unarchive it to change its completions."
     case .dayInFuture(let day, let today):
       return "'\(day)' is in the future: today is \(today)."
-    case .dayBeforeCreation(let name, let day, let createdOn):
-      return "'\(name)' did not exist on '\(day)': it was created on \(createdOn)."
     case .alreadyCompleted(let name, let day):
       return "'\(name)' is already done on \(day)."
     case .notCompleted(let name, let day):

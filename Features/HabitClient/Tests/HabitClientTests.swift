@@ -202,15 +202,32 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
-  func completingADayBeforeTheHabitExistedFails(backend: Backend) async throws {
+  func completingDaysBeforeTheHabitWasAddedRecordsThemAndItsHistoryStartsThere(
+    backend: Backend
+  ) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      await #expect(
-        throws: HabitError.dayBeforeCreation(
-          name: "Read", day: day("2025-02-28"), createdOn: day("2025-03-01"))
-      ) {
-        try await at(now) { try await client.complete(read.id, day("2025-02-28")) }
+      let days = ["2025-02-25", "2025-02-26", "2025-02-27", "2025-02-28"].map(day)
+      for day in days {
+        #expect(
+          try await at(now) { try await client.complete(read.id, day) }
+            == Completion(habitID: read.id, day: day, createdAt: now))
       }
+      let history = try #require(try await client.fetchHistories().first)
+      #expect(history.days == days)
+      #expect(
+        history.stats(createdOn: day("2025-03-01"), today: day("2025-03-01"))
+          == HabitStats(
+            currentStreak: 4, longestStreak: 4, completedDays: 4, trackedDays: 5,
+            completionRate: 0.8))
+      let heatMap = HeatMap(
+        weeks: 1, days: history.days, createdOn: day("2025-03-01"), today: day("2025-03-01"),
+        firstWeekday: 1)
+      #expect(
+        heatMap.weeks.first?.map(\.status) == [
+          .beforeCreation, .beforeCreation, .completed, .completed, .completed, .completed,
+          .missed,
+        ])
     }
   }
 
@@ -284,20 +301,15 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
-  func theCreationDayIsTheDayInTheUsersTimeZone(backend: Backend) async throws {
+  func theDayBeforeTheCreationDayInAnyTimeZoneIsRecorded(backend: Backend) async throws {
     try await withClient(backend) { client in
       // Created at 23:30 in New York: March 1st there, March 2nd in UTC.
       let evening = date("2025-03-01T23:30:00-05:00")
       let read = try await create(client, "Read", at: evening)
-      await #expect(
-        throws: HabitError.dayBeforeCreation(
-          name: "Read", day: day("2025-03-01"), createdOn: day("2025-03-02"))
-      ) {
-        try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-03-01")) }
-      }
-      _ = try await at(evening, in: .newYork) {
-        try await client.complete(read.id, day("2025-03-01"))
-      }
+      _ = try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-03-01")) }
+      _ = try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-02-28")) }
+      #expect(
+        try await client.fetchHistories().map(\.days) == [[day("2025-02-28"), day("2025-03-01")]])
     }
   }
 

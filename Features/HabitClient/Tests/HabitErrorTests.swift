@@ -18,10 +18,6 @@ import Testing
       "'2025-03-02' is in the future: today is 2025-03-01."
     ),
     (
-      .dayBeforeCreation(name: "Read", day: day("2025-02-28"), createdOn: day("2025-03-01")),
-      "'Read' did not exist on '2025-02-28': it was created on 2025-03-01."
-    ),
-    (
       .alreadyCompleted(name: "Read", day: day("2025-03-01")),
       "'Read' is already done on 2025-03-01."
     ),

@@ -3,11 +3,12 @@ import Loop
 
 /// One habit up close: its streaks, its completion rate and a heat map of its last weeks.
 ///
-/// The list (``Habits``) presents it and keeps its history and today up to date; the detail
-/// itself only chooses how many weeks the heat map shows.
+/// The list (``Habits``) presents it (``Habits/Destination/State/detail(_:)``), keeps its
+/// history and today up to date, and closes it on `.destination(.dismiss)`; the detail itself
+/// only chooses how many weeks the heat map shows.
 ///
 /// ```swift
-/// let detail = store.state.detail
+/// let detail = store.state.destination?.detail
 /// detail?.stats.currentStreak  // 3
 /// detail?.heatMap.weeks        // weekCount rows of 7 cells
 /// ```

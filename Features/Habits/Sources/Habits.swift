@@ -14,10 +14,14 @@ import Loop
 ///   ``Action/unarchiveButtonTapped(_:)``
 /// - `done HABIT [--on DAY]`, `undo HABIT [--on DAY]`: ``Action/completeButtonTapped(_:day:)``,
 ///   ``Action/uncompleteButtonTapped(_:day:)`` (a `nil` day is today)
-/// - `show HABIT`: ``Action/habitTapped(_:)``; its `--weeks N`:
-///   `.detail(.weekCountChanged(N))`
-/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, then ``Action/deletionConfirmed`` (the
-///   user's yes, or `--yes`) or ``Action/deletionCancelled``
+/// - `show HABIT`: ``Action/habitTapped(_:)``, which presents the habit's ``HabitDetail``; its
+///   `--weeks N`: `.destination(.presented(.detail(.weekCountChanged(N))))`
+/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, which presents a ``DeletionConfirmation``,
+///   then `.destination(.presented(.deletion(.confirmTapped)))` (the user's yes, or `--yes`) or
+///   `.destination(.dismiss)`
+///
+/// The detail and the confirmation are the list's ``Destination``s: one at a time, closed with
+/// `.destination(.dismiss)`.
 ///
 /// Storage is reached only through ``HabitClient``; its errors land in ``State/errorMessage`` as
 /// a sentence to show. Every user action first clears the last error and notes today (in the
@@ -25,11 +29,8 @@ import Loop
 public struct Habits: Reducer {
   /// The list's state.
   public struct State: Equatable, Sendable {
-    /// The habit waiting for the user to confirm its deletion, if any.
-    public var confirmation: DeletionConfirmation?
-
-    /// The detail of the habit the user opened, if any.
-    public var detail: HabitDetail.State?
+    /// What the list presents: a habit's detail, or a deletion to confirm; `nil` for neither.
+    @Presents public var destination: Destination.State?
 
     /// The last failure, as a sentence to show; `nil` when the last action succeeded.
     public var errorMessage: String?
@@ -46,24 +47,95 @@ public struct Habits: Reducer {
     /// - Parameters:
     ///   - habits: The habits, in list order.
     ///   - today: Today, if known.
-    ///   - detail: An open detail.
-    ///   - confirmation: A pending deletion.
+    ///   - destination: An open detail, or a pending deletion.
     ///   - errorMessage: A failure to show.
     public init(
       habits: IdentifiedArrayOf<HabitHistory> = [], today: Day? = nil,
-      detail: HabitDetail.State? = nil, confirmation: DeletionConfirmation? = nil,
-      errorMessage: String? = nil
+      destination: Destination.State? = nil, errorMessage: String? = nil
     ) {
       self.habits = habits
       self.today = today
-      self.detail = detail
-      self.confirmation = confirmation
+      self.destination = destination
       self.errorMessage = errorMessage
     }
   }
 
+  /// What the list presents over itself, one at a time: a habit's detail, or the question
+  /// before deleting one.
+  ///
+  /// ```swift
+  /// store.send(.habitTapped(id))  // state.destination == .detail(…)
+  /// store.send(.destination(.presented(.detail(.weekCountChanged(8)))))
+  /// store.send(.destination(.dismiss))  // state.destination == nil
+  /// ```
+  public struct Destination: Reducer {
+    /// The presented child.
+    public enum State: Equatable, Sendable {
+      /// A deletion waiting for the user's answer.
+      case deletion(DeletionConfirmation)
+      /// A habit's detail.
+      case detail(HabitDetail.State)
+
+      /// The deletion to confirm, when that is what is presented.
+      ///
+      /// Setting it changes the confirmation presented; it does not present one instead of the
+      /// detail.
+      public var deletion: DeletionConfirmation? {
+        get {
+          guard case .deletion(let confirmation) = self else { return nil }
+          return confirmation
+        }
+        set {
+          guard case .deletion = self, let newValue else { return }
+          self = .deletion(newValue)
+        }
+      }
+
+      /// The detail, when that is what is presented.
+      ///
+      /// Setting it changes the detail presented; it does not present one instead of the
+      /// confirmation.
+      public var detail: HabitDetail.State? {
+        get {
+          guard case .detail(let detail) = self else { return nil }
+          return detail
+        }
+        set {
+          guard case .detail = self, let newValue else { return }
+          self = .detail(newValue)
+        }
+      }
+    }
+
+    /// The presented child's actions.
+    public enum Action: Equatable, Sendable {
+      /// The confirmation's answer.
+      case deletion(DeletionConfirmation.Action)
+      /// The detail's action.
+      case detail(HabitDetail.Action)
+    }
+
+    /// Creates the reducer.
+    public init() {}
+
+    /// Each child on its case.
+    public var body: some ReducerOf<Self> {
+      Scope(state: .case(State.deletion), action: .case(Action.deletion)) { EmptyReducer() }
+      Scope(state: .case(State.detail), action: .case(Action.detail)) { HabitDetail() }
+    }
+  }
+
   /// A deletion the user must confirm: deleting a habit also deletes its history.
+  ///
+  /// The list presents it (``Destination/State/deletion(_:)``); the user's yes is
+  /// ``Action/confirmTapped``, a no closes it (`.destination(.dismiss)`).
   public struct DeletionConfirmation: Equatable, Sendable {
+    /// The user's answer.
+    public enum Action: Equatable, Sendable {
+      /// The user confirmed the deletion.
+      case confirmTapped
+    }
+
     /// The habit to delete.
     public var habitID: Habit.ID
 
@@ -114,14 +186,9 @@ public struct Habits: Reducer {
     case deleteButtonTapped(Habit.ID)
     /// The client deleted a habit and its completions, or failed to.
     case deleteResponse(Result<Habit, HabitError>)
-    /// The user kept the habit.
-    case deletionCancelled
-    /// The user confirmed the pending deletion.
-    case deletionConfirmed
-    /// An action of the open detail.
-    case detail(HabitDetail.Action)
-    /// The user closed the detail.
-    case detailDismissed
+    /// The presented detail's or confirmation's action, or its closing (closing the
+    /// confirmation keeps the habit).
+    case destination(PresentationAction<Destination.Action>)
     /// The user opened a habit's detail.
     case habitTapped(Habit.ID)
     /// The client loaded the habits, or failed to.
@@ -156,9 +223,11 @@ public struct Habits: Reducer {
       return effect
     }
     .ifLet(
-      \.detail,
-      action: .case(Action.detail) { if case .detail(let action) = $0 { action } else { nil } }
-    ) { HabitDetail() }
+      \.$destination,
+      action: .case(Action.destination) {
+        if case .destination(let action) = $0 { action } else { nil }
+      }
+    ) { Destination() }
   }
 
   // MARK: - Logic
@@ -201,34 +270,30 @@ public struct Habits: Reducer {
         state.errorMessage = HabitError.habitNotFound(id).description
         return .none
       }
-      state.confirmation = DeletionConfirmation(
-        habitID: id, name: history.habit.name, completionCount: history.days.count)
+      state.destination = .deletion(
+        DeletionConfirmation(
+          habitID: id, name: history.habit.name, completionCount: history.days.count))
       return .none
 
     case .deleteResponse(.success(let habit)):
       state.habits.remove(id: habit.id)
       return .none
 
-    case .deletionCancelled:
+    case .destination(.presented(.deletion(.confirmTapped))):
       begin(&state)
-      state.confirmation = nil
-      return .none
-
-    case .deletionConfirmed:
-      begin(&state)
-      guard let confirmation = state.confirmation else { return .none }
-      state.confirmation = nil
+      guard let confirmation = state.destination?.deletion else { return .none }
+      state.destination = nil
       return .run { send in
         await send(
           .deleteResponse(await result { try await habitClient.delete(confirmation.habitID) }))
       }
 
-    case .detail:
+    case .destination(.dismiss):
+      // NB: closing the detail or keeping the habit is a user action too; `ifLet` then closes.
+      begin(&state)
       return .none
 
-    case .detailDismissed:
-      begin(&state)
-      state.detail = nil
+    case .destination:
       return .none
 
     case .habitTapped(let id):
@@ -237,9 +302,10 @@ public struct Habits: Reducer {
         state.errorMessage = HabitError.habitNotFound(id).description
         return .none
       }
-      state.detail = HabitDetail.State(
-        history: history, createdOn: Day(history.habit.createdAt, in: timeZone), today: today,
-        firstWeekday: calendar.firstWeekday)
+      state.destination = .detail(
+        HabitDetail.State(
+          history: history, createdOn: Day(history.habit.createdAt, in: timeZone), today: today,
+          firstWeekday: calendar.firstWeekday))
       return .none
 
     case .habitsResponse(.success(let histories)):
@@ -320,15 +386,15 @@ public struct Habits: Reducer {
   /// Keeps the open detail showing the list's copy of its habit and today; closes it when its
   /// habit is gone.
   private func syncDetail(_ state: inout State) {
-    guard var detail = state.detail else { return }
+    guard var detail = state.destination?.detail else { return }
     guard let history = state.habits[id: detail.history.id] else {
-      state.detail = nil
+      state.destination = nil
       return
     }
     detail.history = history
     detail.createdOn = Day(history.habit.createdAt, in: timeZone)
     if let today = state.today { detail.today = today }
-    state.detail = detail
+    state.destination = .detail(detail)
   }
 }
 

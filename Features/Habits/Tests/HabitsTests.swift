@@ -267,18 +267,36 @@ import Testing
     await store.finish()
   }
 
-  @Test func completingADayBeforeTheHabitExistedShowsTheError() async throws {
+  @Test func completingADayBeforeTheHabitWasAddedRecordsItAndItsHistoryStartsThere() async throws {
     let read = try await seed("Read", createdAt: "2025-02-20T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: day("2025-02-19")))
+    await store.send(.completeButtonTapped(read.id, day: day("2025-02-18")))
     await store.receive(
       .completeResponse(
-        .failure(
-          .dayBeforeCreation(name: "Read", day: day("2025-02-19"), createdOn: day("2025-02-20"))))
+        .success(Completion(habitID: read.id, day: day("2025-02-18"), createdAt: now)))
     ) {
-      $0.errorMessage = "'Read' did not exist on '2025-02-19': it was created on 2025-02-20."
+      $0.habits[id: read.id]?.insert(day("2025-02-18"))
     }
+    var backfilled = read
+    backfilled.insert(day("2025-02-18"))
+    await store.send(.habitTapped(read.id)) {
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: backfilled, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
+    }
+    // Tracked from February 18th, not 20th: 12 days to March 1st.
+    #expect(
+      store.state.destination?.detail?.stats
+        == HabitStats(
+          currentStreak: 0, longestStreak: 1, completedDays: 1, trackedDays: 12,
+          completionRate: 1 / 12))
+    // The week of February 16th: Sunday and Monday before it, Tuesday done, then missed days.
+    #expect(
+      store.state.destination?.detail?.heatMap.weeks.suffix(2).first?.map(\.status.rawValue) == [
+        "beforeCreation", "beforeCreation", "completed", "missed", "missed", "missed", "missed",
+      ])
     await store.finish()
+    #expect(try await history(of: read.id).days == [day("2025-02-18")])
   }
 
   @Test func uncompletingTodayUnmarksTheRow() async throws {
@@ -313,13 +331,14 @@ import Testing
     let walk = try await seed("Walk", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.confirmation = Habits.DeletionConfirmation(
-        habitID: read.id, name: "Read", completionCount: 2)
+      $0.destination = .deletion(
+        Habits.DeletionConfirmation(
+          habitID: read.id, name: "Read", completionCount: 2))
     }
     #expect(
-      store.state.confirmation?.message
+      store.state.destination?.deletion?.message
         == "Delete 'Read' and its 2 completions? This cannot be undone.")
-    await store.send(.deletionConfirmed) { $0.confirmation = nil }
+    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
     await store.receive(.deleteResponse(.success(read.habit))) {
       $0.habits = [walk]
     }
@@ -331,11 +350,11 @@ import Testing
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.confirmation = Habits.DeletionConfirmation(
-        habitID: read.id, name: "Read", completionCount: 0)
+      $0.destination = .deletion(
+        Habits.DeletionConfirmation(
+          habitID: read.id, name: "Read", completionCount: 0))
     }
-    await store.send(.deletionCancelled) { $0.confirmation = nil }
-    await store.send(.deletionConfirmed)
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
     #expect(try await client.fetchHistories() == [read])
   }
@@ -353,10 +372,11 @@ import Testing
     let store = makeStore(try await loaded())
     _ = try await client.delete(read.id)
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.confirmation = Habits.DeletionConfirmation(
-        habitID: read.id, name: "Read", completionCount: 0)
+      $0.destination = .deletion(
+        Habits.DeletionConfirmation(
+          habitID: read.id, name: "Read", completionCount: 0))
     }
-    await store.send(.deletionConfirmed) { $0.confirmation = nil }
+    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
     await store.receive(.deleteResponse(.failure(.habitNotFound(read.id)))) {
       $0.errorMessage = "No habit with id '\(read.id)' exists."
     }
@@ -381,26 +401,30 @@ import Testing
       done: ["2025-02-21", "2025-02-22", "2025-02-26", "2025-02-27", "2025-02-28"])
     let store = makeStore(try await loaded())
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: read, createdOn: day("2025-02-20"), today: today, firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
     }
     #expect(
-      store.state.detail?.stats
+      store.state.destination?.detail?.stats
         == HabitStats(
           currentStreak: 3, longestStreak: 3, completedDays: 5, trackedDays: 10,
           completionRate: 0.5))
-    #expect(store.state.detail?.heatMap.weeks.count == 12)
+    #expect(store.state.destination?.detail?.heatMap.weeks.count == 12)
     #expect(
-      store.state.detail?.heatMap.weeks.suffix(2).map { $0.map(\.status.rawValue) } == [
-        [
-          "beforeCreation", "beforeCreation", "beforeCreation", "beforeCreation", "missed",
-          "completed", "completed",
-        ],
-        ["missed", "missed", "missed", "completed", "completed", "completed", "missed"],
-      ])
-    await store.send(.detail(.weekCountChanged(4))) { $0.detail?.weekCount = 4 }
-    #expect(store.state.detail?.heatMap.weeks.first?.first?.day == day("2025-02-02"))
-    await store.send(.detailDismissed) { $0.detail = nil }
+      store.state.destination?.detail?.heatMap.weeks.suffix(2).map { $0.map(\.status.rawValue) }
+        == [
+          [
+            "beforeCreation", "beforeCreation", "beforeCreation", "beforeCreation", "missed",
+            "completed", "completed",
+          ],
+          ["missed", "missed", "missed", "completed", "completed", "completed", "missed"],
+        ])
+    await store.send(.destination(.presented(.detail(.weekCountChanged(4))))) {
+      $0.destination?.detail?.weekCount = 4
+    }
+    #expect(store.state.destination?.detail?.heatMap.weeks.first?.first?.day == day("2025-02-02"))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test func openingAHabitThatIsNotListedShowsTheError() async throws {
@@ -421,20 +445,21 @@ import Testing
     let store = makeStore(
       Habits.State(habits: [loaded], today: day("2025-01-01")), now: newYear)
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: loaded, createdOn: day("2024-12-20"), today: day("2025-01-01"), firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: loaded, createdOn: day("2024-12-20"), today: day("2025-01-01"), firstWeekday: 1))
     }
-    #expect(store.state.detail?.stats.currentStreak == 2)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 2)
     await store.send(.completeButtonTapped(read.id, day: nil))
     await store.receive(
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-01-01"), createdAt: newYear)))
     ) {
       $0.habits[id: read.id]?.insert(day("2025-01-01"))
-      $0.detail?.history.insert(day("2025-01-01"))
+      $0.destination?.detail?.history.insert(day("2025-01-01"))
     }
-    #expect(store.state.detail?.stats.currentStreak == 3)
-    #expect(store.state.detail?.stats.longestStreak == 3)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 3)
+    #expect(store.state.destination?.detail?.stats.longestStreak == 3)
     await store.finish()
   }
 
@@ -442,38 +467,82 @@ import Testing
     let read = try await seed("Read", done: ["2025-02-27", "2025-02-28"])
     let store = makeStore(try await loaded())
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
-    #expect(store.state.detail?.stats.currentStreak == 2)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 2)
     await store.send(.completeButtonTapped(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
       $0.habits[id: read.id]?.insert(today)
-      $0.detail?.history.insert(today)
+      $0.destination?.detail?.history.insert(today)
     }
-    #expect(store.state.detail?.stats.currentStreak == 3)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 3)
     await store.finish()
   }
 
-  @Test func deletingTheOpenHabitClosesItsDetail() async throws {
+  @Test func askingToDeleteTheOpenHabitReplacesItsDetailWithTheQuestion() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.confirmation = Habits.DeletionConfirmation(
-        habitID: read.id, name: "Read", completionCount: 0)
+      $0.destination = .deletion(
+        Habits.DeletionConfirmation(habitID: read.id, name: "Read", completionCount: 0))
     }
-    await store.send(.deletionConfirmed) { $0.confirmation = nil }
-    await store.receive(.deleteResponse(.success(read.habit))) {
+    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
+    await store.receive(.deleteResponse(.success(read.habit))) { $0.habits = [] }
+    await store.finish()
+  }
+
+  @Test func theDetailOfAHabitThatIsGoneCloses() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.habitTapped(read.id)) {
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+    }
+    _ = try await client.delete(read.id)
+    await store.send(.onAppear)
+    await store.receive(.habitsResponse(.success([]))) {
       $0.habits = []
-      $0.detail = nil
+      $0.destination = nil
     }
     await store.finish()
+  }
+
+  @Test func closingTheDetailIsAUserAction() async throws {
+    let read = try await seed("Read")
+    var state = try await loaded()
+    state.errorMessage = "Old failure."
+    state.destination = .detail(
+      HabitDetail.State(history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+    let store = makeStore(state)
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+      $0.errorMessage = nil
+    }
+    await store.finish()
+  }
+
+  @Test func theDestinationsStateReadsAndChangesOnlyItsOwnCase() throws {
+    let confirmation = Habits.DeletionConfirmation(
+      habitID: habitID(1), name: "Read", completionCount: 0)
+    var destination = Habits.Destination.State.deletion(confirmation)
+    #expect(destination.detail == nil)
+    #expect(destination.deletion == confirmation)
+    destination.detail = HabitDetail.State(
+      history: HabitHistory(habit: try Habit(id: habitID(1), name: "Read", createdAt: now)),
+      createdOn: today, today: today, firstWeekday: 1)
+    #expect(destination == .deletion(confirmation))
+    destination.deletion?.completionCount = 3
+    #expect(destination.deletion?.completionCount == 3)
   }
 
   // MARK: - Time zones
@@ -484,43 +553,44 @@ import Testing
     let read = try await seed("Read", done: ["2025-02-28"])
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
     await store.send(.completeButtonTapped(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
       $0.habits[id: read.id]?.insert(today)
-      $0.detail?.history.insert(today)
+      $0.destination?.detail?.history.insert(today)
     }
-    #expect(store.state.detail?.stats.currentStreak == 2)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 2)
 
     store.dependencies.timeZone = .tokyo
     await store.send(.completeButtonTapped(read.id, day: nil)) {
       $0.today = day("2025-03-02")
-      $0.detail?.today = day("2025-03-02")
+      $0.destination?.detail?.today = day("2025-03-02")
     }
     await store.receive(
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
     ) {
       $0.habits[id: read.id]?.insert(day("2025-03-02"))
-      $0.detail?.history.insert(day("2025-03-02"))
+      $0.destination?.detail?.history.insert(day("2025-03-02"))
     }
-    #expect(store.state.detail?.stats.currentStreak == 3)
+    #expect(store.state.destination?.detail?.stats.currentStreak == 3)
 
     store.dependencies.timeZone = .newYork
     await store.send(.uncompleteButtonTapped(read.id, day: day("2025-03-02"))) {
       $0.today = today
-      $0.detail?.today = today
+      $0.destination?.detail?.today = today
     }
     await store.receive(
       .uncompleteResponse(
         .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
     ) {
       $0.habits[id: read.id]?.remove(day("2025-03-02"))
-      $0.detail?.history.remove(day("2025-03-02"))
+      $0.destination?.detail?.history.remove(day("2025-03-02"))
     }
     await store.finish()
   }
@@ -531,21 +601,24 @@ import Testing
     let read = try await seed("Read", createdAt: "2025-03-01T23:30:00-05:00")
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
     await store.send(.habitTapped(read.id)) {
-      $0.detail = HabitDetail.State(
-        history: read, createdOn: today, today: today, firstWeekday: 1)
+      $0.destination = .detail(
+        HabitDetail.State(
+          history: read, createdOn: today, today: today, firstWeekday: 1))
     }
     store.dependencies.timeZone = .tokyo
     await store.send(.completeButtonTapped(read.id, day: today)) {
       $0.today = day("2025-03-02")
-      $0.detail?.today = day("2025-03-02")
-      $0.detail?.createdOn = day("2025-03-02")
+      $0.destination?.detail?.today = day("2025-03-02")
+      $0.destination?.detail?.createdOn = day("2025-03-02")
     }
     await store.receive(
-      .completeResponse(
-        .failure(.dayBeforeCreation(name: "Read", day: today, createdOn: day("2025-03-02"))))
+      .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
-      $0.errorMessage = "'Read' did not exist on '2025-03-01': it was created on 2025-03-02."
+      $0.habits[id: read.id]?.insert(today)
+      $0.destination?.detail?.history.insert(today)
     }
+    // Created on March 2nd in Tokyo, done on March 1st: tracked from the 1st.
+    #expect(store.state.destination?.detail?.stats.trackedDays == 2)
     await store.finish()
   }
 }

@@ -9,8 +9,9 @@ import Loop
 /// - ``LedgerHome``: this month's balance and the 4 most recent transactions (``State/home``).
 /// - ``LedgerReport``: 12 months of income, expense and balance, and per-category totals
 ///   (``State/report``).
-/// - ``TransactionEditor``: a draft, checked on save, then handed to the ledger
-///   (`.delegate(.save)`), which adds or updates the transaction and closes the editor.
+/// - ``TransactionEditor``: presented over the ledger (``State/editor``); a draft, checked on
+///   save, then handed to the ledger (`.delegate(.save)`), which adds or updates the
+///   transaction and closes the editor. Cancelling, the editor closes itself.
 ///
 /// Because Home and Report are computed from ``State/transactions``, a saved edit changes both
 /// in the same step that stores it.
@@ -31,7 +32,7 @@ public struct Ledger: Reducer {
     /// The report's choice of category totals.
     public var categoryKind: LedgerTransaction.Kind
     /// The open editor, if any.
-    public var editor: TransactionEditor.State?
+    @Presents public var editor: TransactionEditor.State?
     /// Why loading, deleting or a save without an open editor failed, or `nil`.
     public var errorMessage: String?
     /// Whether the transactions are being loaded.
@@ -88,8 +89,8 @@ public struct Ledger: Reducer {
     case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
     /// The person picked a transaction to edit: opens the editor with its values.
     case editButtonTapped(LedgerTransaction.ID)
-    /// The editor's actions.
-    case editor(TransactionEditor.Action)
+    /// The editor's actions, or its closing.
+    case editor(PresentationAction<TransactionEditor.Action>)
     /// The person dismissed ``State/errorMessage``.
     case errorDismissed
     /// The home screen's actions.
@@ -145,7 +146,7 @@ public struct Ledger: Reducer {
 
       case .draftSubmitted(let mode, let draft):
         state.editor = TransactionEditor.State(mode: mode, draft: draft)
-        return .send(.editor(.saveButtonTapped))
+        return .send(.editor(.presented(.saveButtonTapped)))
 
       case .editButtonTapped(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
@@ -156,11 +157,7 @@ public struct Ledger: Reducer {
           mode: .edit(id), draft: TransactionDraft(transaction))
         return .none
 
-      case .editor(.delegate(.cancel)):
-        state.editor = nil
-        return .none
-
-      case .editor(.delegate(.save(let mode, let fields))):
+      case .editor(.presented(.delegate(.save(let mode, let fields)))):
         return save(fields, mode: mode, state: state)
 
       case .editor:
@@ -230,7 +227,7 @@ public struct Ledger: Reducer {
       }
     }
     .ifLet(
-      \.editor,
+      \.$editor,
       action: .case(Action.editor) { if case .editor(let action) = $0 { action } else { nil } }
     ) { TransactionEditor() }
   }

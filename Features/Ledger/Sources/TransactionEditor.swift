@@ -7,7 +7,8 @@ import Loop
 /// The editor never touches storage and holds no copy of the ledger's transactions: on save it
 /// sends ``Action/Delegate/save(_:_:)`` with the checked values, and the ``Ledger`` adds or
 /// updates the transaction through its client. When that fails, the ledger puts the message in
-/// ``State/errorMessage`` and the draft stays as it was.
+/// ``State/errorMessage`` and the draft stays as it was. The ledger presents it
+/// (`@Presents`); cancelling, it closes itself with the `dismiss` dependency.
 ///
 /// Driven without a screen, it takes the whole draft at once, then saves:
 ///
@@ -57,7 +58,7 @@ public struct TransactionEditor: Reducer {
 
   /// What happens in the editor.
   public enum Action: Equatable, Sendable {
-    /// The person gave up; the ledger closes the editor.
+    /// The person gave up: the editor closes itself, saving nothing.
     case cancelButtonTapped
     /// A request to the ledger.
     case delegate(Delegate)
@@ -68,8 +69,6 @@ public struct TransactionEditor: Reducer {
 
     /// What the editor asks of the ``Ledger``.
     public enum Delegate: Equatable, Sendable {
-      /// Close the editor without saving.
-      case cancel
       /// Add (or update) a transaction with these checked values.
       case save(Mode, TransactionFields)
     }
@@ -77,6 +76,7 @@ public struct TransactionEditor: Reducer {
 
   @Dependency(\.calendar) var calendar
   @Dependency(\.date) var date
+  @Dependency(\.dismiss) var dismiss
   @Dependency(\.timeZone) var timeZone
 
   /// Creates the editor's reducer.
@@ -87,7 +87,7 @@ public struct TransactionEditor: Reducer {
     Reduce { state, action in
       switch action {
       case .cancelButtonTapped:
-        return .send(.delegate(.cancel))
+        return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
         return .none

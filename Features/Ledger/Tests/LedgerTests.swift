@@ -69,12 +69,12 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(
       kind: .expense, amount: "1,234.50", date: date(2025, 3, 14, 19), memo: "  Dinner ",
       category: " Food ")
-    await store.send(.editor(.draftChanged(draft))) { $0.editor?.draft = draft }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
       category: "Food")
-    await store.receive(.editor(.delegate(.save(.add, fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
     #expect(store.state.home.thisMonth?.expense == money(1_250))
     #expect(
       store.state.report.categories.first
@@ -118,11 +118,11 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.add, draft)) {
       $0.editor = TransactionEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
       category: nil)
-    await store.receive(.editor(.delegate(.save(.add, fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
     let refund = LedgerTransaction(
       id: id(0), kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
       createdAt: now)
@@ -142,7 +142,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.add, draft)) {
       $0.editor = TransactionEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.editor(.saveButtonTapped)) {
+    await store.receive(.editor(.presented(.saveButtonTapped))) {
       $0.editor?.errorMessage = "'12,5,0' is not an amount."
     }
     await store.finish()
@@ -158,10 +158,10 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.add, draft)) {
       $0.editor = TransactionEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(800), date: now, memo: "Taxi", category: nil)
-    await store.receive(.editor(.delegate(.save(.add, fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
     await store.receive(.transactionSaved(.failure(.duplicateTransaction(id(101))))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage =
@@ -170,11 +170,11 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     #expect(try await client.fetchTransactions() == [salary])
 
     store.dependencies.uuid = .incrementing
-    await store.send(.editor(.saveButtonTapped)) {
+    await store.send(.editor(.presented(.saveButtonTapped))) {
       $0.editor?.isSaving = true
       $0.editor?.errorMessage = nil
     }
-    await store.receive(.editor(.delegate(.save(.add, fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
     await store.receive(.transactionSaved(.success(taxi))) {
@@ -199,12 +199,12 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     var draft = TransactionDraft(lunch)
     draft.amount = "20"
     draft.date = date(2025, 2, 27)
-    await store.send(.editor(.draftChanged(draft))) { $0.editor?.draft = draft }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
       category: "Food")
-    await store.receive(.editor(.delegate(.save(.edit(lunch.id), fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.edit(lunch.id), fields)))))
     var moved = lunch
     moved.amount = money(2_000)
     moved.date = date(2025, 2, 27)
@@ -234,11 +234,11 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.edit(salary.id), draft)) {
       $0.editor = TransactionEditor.State(mode: .edit(salary.id), draft: draft)
     }
-    await store.receive(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .income, amount: money(310_000), date: salary.date, memo: "Salary",
       category: "Work")
-    await store.receive(.editor(.delegate(.save(.edit(salary.id), fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.edit(salary.id), fields)))))
     var raised = salary
     raised.amount = money(310_000)
     await store.receive(.transactionSaved(.success(raised))) {
@@ -258,12 +258,12 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(lunch)
     draft.memo = "Lunch with Min"
-    await store.send(.editor(.draftChanged(draft))) { $0.editor?.draft = draft }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
       category: "Food")
-    await store.receive(.editor(.delegate(.save(.edit(lunch.id), fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.edit(lunch.id), fields)))))
     await store.receive(.transactionSaved(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage =
@@ -281,10 +281,10 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.edit(id(9)), draft)) {
       $0.editor = TransactionEditor.State(mode: .edit(id(9)), draft: draft)
     }
-    await store.receive(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(500), date: now, memo: "", category: nil)
-    await store.receive(.editor(.delegate(.save(.edit(id(9)), fields))))
+    await store.receive(.editor(.presented(.delegate(.save(.edit(id(9)), fields)))))
     await store.receive(.transactionSaved(.failure(.transactionNotFound(id(9))))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage =
@@ -309,9 +309,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(salary)
     draft.amount = "1"
-    await store.send(.editor(.draftChanged(draft))) { $0.editor?.draft = draft }
-    await store.send(.editor(.cancelButtonTapped))
-    await store.receive(.editor(.delegate(.cancel))) { $0.editor = nil }
+    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.cancelButtonTapped)))
+    await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
   }
@@ -376,8 +376,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.receive(.home(.delegate(.addTransaction))) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
-    await store.send(.editor(.cancelButtonTapped))
-    await store.receive(.editor(.delegate(.cancel))) { $0.editor = nil }
+    await store.send(.editor(.presented(.cancelButtonTapped)))
+    await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.send(.home(.transactionTapped(lunch.id)))
     await store.receive(.home(.delegate(.editTransaction(lunch.id)))) {
       $0.editor = TransactionEditor.State(mode: .edit(lunch.id), draft: TransactionDraft(lunch))

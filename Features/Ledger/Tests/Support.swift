@@ -101,3 +101,9 @@ func ledgerStore(
     $0.continuousClock = TestClock()
   }
 }
+
+/// Counts the times an editor alone dismissed itself (its `DismissEffect` in a test).
+@MainActor
+final class Dismissals {
+  var count = 0
+}

@@ -6,6 +6,9 @@ import Loop
 /// The "All links" screen: every link, newest first, optionally only a category's, each row
 /// showing its category's name.
 ///
+/// Changing the category filter loads the list again; choosing the filter already shown changes
+/// nothing (``Action/loadRequested`` reloads).
+///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
 public struct AllLinks: Reducer {
@@ -121,7 +124,7 @@ public struct AllLinks: Reducer {
       switch action {
       case .categoryFilterChanged(let categoryID):
         state.categoryFilter = categoryID
-        return load(state)
+        return .none
 
       case .delegate:
         return .none
@@ -156,6 +159,9 @@ public struct AllLinks: Reducer {
       case .rows:
         return .none
       }
+    }
+    .onChange(of: \.categoryFilter) { _, _ in
+      Reduce { state, _ in load(state) }
     }
     // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
     .forEach(

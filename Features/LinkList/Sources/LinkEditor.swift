@@ -8,7 +8,8 @@ import Loop
 /// the client, closes the editor and reloads its list; when the client rejects the draft (blank
 /// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
 /// editor shows why in ``State/errorMessage``, keeping the draft as typed so the user can fix
-/// it.
+/// it. Cancelling closes the editor: it dismisses itself (`@Dependency(\.dismiss)`), which its
+/// parent presents with `@Presents` and `ifLet`.
 ///
 /// NB: the parent, not the editor, runs the save. The parent closes the editor when the save
 /// succeeds, which cancels the editor's effects, and Loop's runtime cancels with an effect every
@@ -54,7 +55,7 @@ public struct LinkEditor: Reducer {
 
   /// What happens in the editor.
   public enum Action: Equatable, Sendable {
-    /// The user gave up editing.
+    /// The user gave up editing: the editor closes itself; nothing is saved.
     case cancelTapped
     /// Asks the parent to act.
     case delegate(Delegate)
@@ -67,13 +68,13 @@ public struct LinkEditor: Reducer {
 
     /// What the editor asks its parent to do.
     public enum Delegate: Equatable, Sendable {
-      /// Close the editor; nothing is saved.
-      case cancelled
       /// Save the draft (add it, or update the link), then close the editor, or send
       /// ``Action/saveFailed(_:)``.
       case saveRequested(mode: Mode, draft: LinkDraft)
     }
   }
+
+  @Dependency(\.dismiss) var dismiss
 
   /// Creates the reducer.
   public init() {}
@@ -83,7 +84,7 @@ public struct LinkEditor: Reducer {
     Reduce { state, action in
       switch action {
       case .cancelTapped:
-        return .send(.delegate(.cancelled))
+        return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
         return .none

@@ -7,12 +7,13 @@ import Loop
 ///
 /// The three screens share one row (``LinkRow``) and decide themselves what its actions do;
 /// this root decides what crosses screens:
-/// - opening a link from any screen (or ``Action/linkOpened(_:)``) shows ``LinkDetail``, which
-///   records the view;
-/// - adding or updating a link goes through ``LinkEditor``
+/// - opening a link from any screen (or ``Action/linkOpened(_:)``) presents ``LinkDetail``,
+///   which records the view; `.detail(.dismiss)` closes it;
+/// - adding or updating a link goes through the presented ``LinkEditor``
 ///   (``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` do it in one
 ///   step); this root saves the draft through the client, closes the editor and reloads the
-///   current screen, or hands the client's error to the editor;
+///   current screen, or hands the client's error to the editor, which the user may also close
+///   (it dismisses itself);
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it.
@@ -43,9 +44,9 @@ public struct LinkList: Reducer {
     /// The categories.
     public var categories: Categories.State
     /// The link editor, while open.
-    public var editor: LinkEditor.State?
+    @Presents public var editor: LinkEditor.State?
     /// The opened link, while open.
-    public var detail: LinkDetail.State?
+    @Presents public var detail: LinkDetail.State?
     /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
     /// user; `nil` otherwise.
     public var errorMessage: String?
@@ -94,12 +95,10 @@ public struct LinkList: Reducer {
     case deleteLinkResponse(Result<Link.ID, LinkError>)
     /// The user asked to delete a link (and its comments).
     case deleteLinkTapped(Link.ID)
-    /// The opened link's action.
-    case detail(LinkDetail.Action)
-    /// The user closed the opened link.
-    case detailDismissed
-    /// The editor's action.
-    case editor(LinkEditor.Action)
+    /// The opened link's action, or its closing.
+    case detail(PresentationAction<LinkDetail.Action>)
+    /// The editor's action, or its closing.
+    case editor(PresentationAction<LinkEditor.Action>)
     /// The client answered saving the editor's draft.
     case saveLinkResponse(Result<Link, LinkError>)
     /// The user opened a link.
@@ -143,7 +142,7 @@ public struct LinkList: Reducer {
       switch action {
       case .addLinkSubmitted(let draft):
         state.editor = LinkEditor.State(mode: .add, draft: draft)
-        return .send(.editor(.saveTapped))
+        return .send(.editor(.presented(.saveTapped)))
 
       case .addLinkTapped:
         state.editor = LinkEditor.State(
@@ -156,6 +155,8 @@ public struct LinkList: Reducer {
 
       case .categories(.delegate(.categorySelected(let categoryID))):
         state.screen = .all
+        // NB: "All links" loads when its filter changes; the filter it shows already is reloaded.
+        guard state.all.categoryFilter != categoryID else { return .send(.all(.loadRequested)) }
         return .send(.all(.categoryFilterChanged(categoryID)))
 
       case .categories(.delegate(.categoryRenamed)):
@@ -176,26 +177,18 @@ public struct LinkList: Reducer {
         state.errorMessage = error.description
         return .none
 
-      case .deleteLinkTapped(let id), .detail(.delegate(.deleteRequested(let id))):
+      case .deleteLinkTapped(let id), .detail(.presented(.delegate(.deleteRequested(let id)))):
         state.errorMessage = nil
         let linkClient = self.linkClient
         return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
-      case .detail(.delegate(.editRequested(let link))):
+      case .detail(.presented(.delegate(.editRequested(let link)))):
         state.editor = LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link))
         return .none
 
-      case .detailDismissed:
-        state.detail = nil
-        return .none
-
-      case .editor(.delegate(.cancelled)):
-        state.editor = nil
-        return .none
-
-      case .editor(.delegate(.saveRequested(let mode, let draft))):
+      case .editor(.presented(.delegate(.saveRequested(let mode, let draft)))):
         let linkClient = self.linkClient
         return .run { send in
           await send(
@@ -218,7 +211,7 @@ public struct LinkList: Reducer {
           state.errorMessage = error.description
           return .none
         }
-        return .send(.editor(.saveFailed(error)))
+        return .send(.editor(.presented(.saveFailed(error))))
 
       case .screenSelected(let screen):
         state.screen = screen
@@ -226,18 +219,18 @@ public struct LinkList: Reducer {
 
       case .updateLinkSubmitted(let id, let draft):
         state.editor = LinkEditor.State(mode: .update(id), draft: draft)
-        return .send(.editor(.saveTapped))
+        return .send(.editor(.presented(.saveTapped)))
 
       case .all, .categories, .detail, .editor, .recent, .search:
         return .none
       }
     }
     .ifLet(
-      \.editor,
+      \.$editor,
       action: .case(Action.editor) { if case .editor(let action) = $0 { action } else { nil } }
     ) { LinkEditor() }
     .ifLet(
-      \.detail,
+      \.$detail,
       action: .case(Action.detail) { if case .detail(let action) = $0 { action } else { nil } }
     ) { LinkDetail() }
   }
@@ -245,7 +238,7 @@ public struct LinkList: Reducer {
   /// Shows the link's detail, which records the view and loads the comments.
   private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
     state.detail = LinkDetail.State(linkID: id)
-    return .send(.detail(.opened))
+    return .send(.detail(.presented(.opened)))
   }
 
   /// Reloads a screen.

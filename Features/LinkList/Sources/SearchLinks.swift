@@ -5,10 +5,11 @@ import Loop
 /// The "Search" screen: links whose title contains the query, ignoring case, newest first, each
 /// row showing where the query matched.
 ///
-/// Typing is debounced on the `continuousClock` dependency: the search runs once the query has
-/// not changed for ``debounce``. A newer query (typed or submitted) cancels the search in
-/// flight, so results always belong to the current query. A blank query lists every link, as
-/// the client does.
+/// Typing is debounced on the `continuousClock` dependency: when a keystroke changed the query,
+/// the search runs once it has not changed for ``debounce`` (a keystroke that leaves it as it
+/// was searches nothing). A newer query (typed or submitted) cancels the search in flight, so
+/// results always belong to the current query. A blank query lists every link, as the client
+/// does.
 ///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
@@ -163,11 +164,7 @@ public struct SearchLinks: Reducer {
 
       case .queryChanged(let query):
         state.query = query
-        state.isSearching = true
-        return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) {
-          [linkClient] send in
-          await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
-        }
+        return .none
 
       case .rows(.element(let id, .delegate(.open))):
         return .send(.delegate(.openLink(id)))
@@ -197,6 +194,17 @@ public struct SearchLinks: Reducer {
         state.query = query
         state.isSearching = true
         return search(query)
+      }
+    }
+    .onChange(of: \.query) { _, query in
+      Reduce { state, action in
+        // NB: a submitted query is searched at once, not after the typing settles.
+        guard case .queryChanged = action else { return .none }
+        state.isSearching = true
+        return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) {
+          [linkClient] send in
+          await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
+        }
       }
     }
     // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.

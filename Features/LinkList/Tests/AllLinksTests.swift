@@ -60,6 +60,13 @@ import Testing
     await store.finish()
   }
 
+  @Test func choosingTheFilterShownLoadsNothing() async throws {
+    try await seed()
+    let store = makeStore(AllLinks.State(categoryFilter: id(0), rows: [rust, swift]))
+    await store.send(.categoryFilterChanged(id(0)))
+    await store.finish()
+  }
+
   @Test func categoryFilterChangedToAMissingCategoryShowsTheErrorAndKeepsTheRows() async throws {
     try await seed()
     let store = makeStore(AllLinks.State(rows: [kotlin]))

@@ -82,3 +82,9 @@ func seededDate(_ index: Int) -> Date { Fixture.start.addingTimeInterval(60 * Do
 
 /// The id the counting `uuid` dependency gives the `number`th new model (from 0).
 func id<Model>(_ number: UInt64) -> ModelID<Model> { ModelID(UUID(counting: number)) }
+
+/// Counts the times a child alone dismissed itself (its `DismissEffect` in a test).
+@MainActor
+final class Dismissals {
+  var count = 0
+}

@@ -72,16 +72,20 @@ import Testing
     await store.finish()
   }
 
-  @Test func cancelTappedTellsTheParent() async {
-    let store = makeStore(LinkEditor.State(mode: .add, draft: draft))
+  @Test func cancelTappedDismissesTheEditor() async {
+    let dismissals = Dismissals()
+    let store = TestStore(initialState: LinkEditor.State(mode: .add, draft: draft)) {
+      LinkEditor()
+    } withDependencies: {
+      $0.dismiss = DismissEffect { dismissals.count += 1 }
+    }
     await store.send(.cancelTapped)
-    await store.receive(.delegate(.cancelled))
     await store.finish()
+    #expect(dismissals.count == 1)
   }
 
   @Test func delegateActionsAreForTheParentAndChangeNothing() async {
     let store = makeStore(LinkEditor.State(mode: .add))
-    await store.send(.delegate(.cancelled))
     await store.send(.delegate(.saveRequested(mode: .add, draft: draft)))
     await store.finish()
   }

@@ -89,9 +89,10 @@ import Testing
     viewed.lastViewedDate = fixture.date
     let store = makeStore()
     await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
-    await store.receive(.detail(.opened))
+    await store.receive(.detail(.presented(.opened)))
     await store.receive(
-      .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [comment]))))
+      .detail(
+        .presented(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [comment])))))
     ) {
       $0.detail?.link = viewed
       $0.detail?.comments = [comment]
@@ -138,20 +139,36 @@ import Testing
       await store.send(tap)
       await store.receive(delegates[0])
       await store.receive(delegates[1]) { $0.detail = LinkDetail.State(linkID: id(2)) }
-      await store.receive(.detail(.opened))
+      await store.receive(.detail(.presented(.opened)))
       await store.receive(
-        .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: []))))
+        .detail(.presented(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [])))))
       ) {
         $0.detail?.link = viewed
       }
-      await store.send(.detailDismissed) { $0.detail = nil }
+      await store.send(.detail(.dismiss)) { $0.detail = nil }
     }
     await store.finish()
   }
 
-  @Test func detailDismissedClosesTheLink() async {
+  @Test func dismissingTheDetailClosesTheLink() async {
     let store = makeStore(LinkList.State(detail: LinkDetail.State(linkID: id(1))))
-    await store.send(.detailDismissed) { $0.detail = nil }
+    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    await store.finish()
+  }
+
+  @Test func dismissingTheDetailCancelsItsLoading() async throws {
+    _ = try await seed()
+    let store = makeStore()
+    let (clock, client) = (fixture.clock, fixture.linkClient)
+    store.dependencies.linkClient.markViewed = { id in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.markViewed(id: id)
+    }
+    await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
+    await store.receive(.detail(.presented(.opened)))
+    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    // The answer would have arrived for a detail that is gone: it never does.
+    await fixture.clock.advance(by: .seconds(1))
     await store.finish()
   }
 
@@ -174,8 +191,8 @@ import Testing
     await store.send(.addLinkSubmitted(draft)) {
       $0.editor = LinkEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.delegate(.saveRequested(mode: .add, draft: draft))))
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
     await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
     await store.receive(.all(.loadRequested))
     await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
@@ -206,10 +223,10 @@ import Testing
     await store.send(.addLinkSubmitted(draft)) {
       $0.editor = LinkEditor.State(mode: .add, draft: draft)
     }
-    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.delegate(.saveRequested(mode: .add, draft: draft))))
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
     await store.receive(.saveLinkResponse(.failure(error)))
-    await store.receive(.editor(.saveFailed(error))) {
+    await store.receive(.editor(.presented(.saveFailed(error)))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage = message
     }
@@ -230,8 +247,9 @@ import Testing
     await store.send(.updateLinkSubmitted(id(2), draft)) {
       $0.editor = LinkEditor.State(mode: .update(id(2)), draft: draft)
     }
-    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.delegate(.saveRequested(mode: .update(id(2)), draft: draft))))
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(
+      .editor(.presented(.delegate(.saveRequested(mode: .update(id(2)), draft: draft)))))
     await store.receive(.saveLinkResponse(.success(updated))) {
       $0.editor = nil
       $0.detail?.link = updated
@@ -249,10 +267,11 @@ import Testing
     await store.send(.updateLinkSubmitted(id(5), draft)) {
       $0.editor = LinkEditor.State(mode: .update(id(5)), draft: draft)
     }
-    await store.receive(.editor(.saveTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.delegate(.saveRequested(mode: .update(id(5)), draft: draft))))
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(
+      .editor(.presented(.delegate(.saveRequested(mode: .update(id(5)), draft: draft)))))
     await store.receive(.saveLinkResponse(.failure(.notFound(id(5)))))
-    await store.receive(.editor(.saveFailed(.notFound(id(5))))) {
+    await store.receive(.editor(.presented(.saveFailed(.notFound(id(5)))))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
     }
@@ -275,8 +294,8 @@ import Testing
 
   @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {
     let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add)))
-    await store.send(.editor(.cancelTapped))
-    await store.receive(.editor(.delegate(.cancelled))) { $0.editor = nil }
+    await store.send(.editor(.presented(.cancelTapped)))
+    await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks() == [])
   }
@@ -285,8 +304,8 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.editTapped))
-    await store.receive(.detail(.delegate(.editRequested(seeded.swift)))) {
+    await store.send(.detail(.presented(.editTapped)))
+    await store.receive(.detail(.presented(.delegate(.editRequested(seeded.swift))))) {
       $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
     }
     await store.finish()
@@ -335,8 +354,8 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.deleteTapped))
-    await store.receive(.detail(.delegate(.deleteRequested(id(1)))))
+    await store.send(.detail(.presented(.deleteTapped)))
+    await store.receive(.detail(.presented(.delegate(.deleteRequested(id(1))))))
     await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
     await store.receive(.all(.loadRequested))
     await store.receive(
@@ -357,6 +376,23 @@ import Testing
     }
     await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
     await store.receive(.all(.categoryFilterChanged(id(0)))) { $0.all.categoryFilter = id(0) }
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
+    ) {
+      $0.all.rows = allRows([seeded.rust, seeded.swift])
+    }
+    await store.finish()
+  }
+
+  @Test func selectingTheCategoryShownReloadsAllLinks() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(screen: .recent, all: AllLinks.State(categoryFilter: id(0))))
+    await store.send(.categories(.categorySelected(id(0)))) {
+      $0.categories.selectedCategoryID = id(0)
+    }
+    await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
+    await store.receive(.all(.loadRequested))
     await store.receive(
       .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
     ) {

@@ -76,6 +76,17 @@ final class QueryLog: Sendable {
     await store.finish()
   }
 
+  @Test func aKeystrokeThatLeavesTheQueryAsItWasSearchesNothing() async throws {
+    try await seed()
+    let store = makeStore(
+      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+    let log = slowSearches(store)
+    await store.send(.queryChanged("swift"))
+    await fixture.clock.advance(by: SearchLinks.debounce)
+    await store.finish()
+    #expect(log.all == [])
+  }
+
   @Test func aNewerQueryCancelsTheSearchInFlight() async throws {
     let links = try await seed()
     let store = makeStore()

@@ -121,7 +121,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 ///
 /// NB: the cast is from a type to itself, which copies without boxing the value in an
 /// existential.
-private func identity<State, Identified: Identifiable>(
+func identity<State, Identified: Identifiable>(
   of _: State.Type, as identified: Identified.Type
 ) -> (State) -> AnyHashable? {
   { state in (state as? Identified).map { AnyHashable($0.id) } }

@@ -10,6 +10,24 @@
 /// The child works on the parent's state in place, so there is one source of truth. Actions that
 /// are not the child's case are ignored; the child's effects send their actions back wrapped in
 /// the parent's case.
+///
+/// When the parent's state is an enum of children (a screen's destinations, say), scope each
+/// child to its case with a case path:
+///
+/// ```swift
+/// struct Destination: Reducer {
+///   enum State: Equatable { case editor(LinkEditor.State), detail(LinkDetail.State) }
+///   enum Action { case editor(LinkEditor.Action), detail(LinkDetail.Action) }
+///
+///   var body: some ReducerOf<Self> {
+///     Scope(state: .case(State.editor), action: .case(Action.editor)) { LinkEditor() }
+///     Scope(state: .case(State.detail), action: .case(Action.detail)) { LinkDetail() }
+///   }
+/// }
+/// ```
+///
+/// A child's action that arrives while the state is another case is reported as a runtime issue
+/// and ignored.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
@@ -31,6 +49,33 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
+  /// Scopes `child` to one case of the parent's enum state and the actions of the case
+  /// `action`.
+  ///
+  /// - Parameters:
+  ///   - state: The parent state's case that holds the child's state.
+  ///   - action: The parent's action case that carries the child's actions.
+  ///   - child: The child reducer.
+  ///   - fileID: The file of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
+    state: CasePath<ParentState, ChildState>,
+    action: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  )
+  where
+    Child == CaseScope<ParentState, CaseChild>, ChildState == CaseChild.State,
+    ChildAction == CaseChild.Action
+  {
+    // NB: the case's reducer works on the whole state, so a scope over a property keeps its
+    // stored key path and its fast path; every action of a root passes through those.
+    self.toChildState = \.self
+    self.toChildAction = action
+    self.child = CaseScope(toCaseState: state, child: child(), fileID: fileID, line: line)
+  }
+
   /// Runs the child for its own actions.
   ///
   /// - Parameters:
@@ -42,5 +87,45 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(action) else { return .none }
     return child.reduce(into: &state[keyPath: toChildState], action: childAction)
       .map(toChildAction.embed)
+  }
+}
+
+/// The reducer a `Scope` over an enum case runs: the child, on the case of the state that holds
+/// its state.
+///
+/// ```swift
+/// Scope(state: .case(State.editor), action: .case(Action.editor)) { LinkEditor() }
+/// ```
+public struct CaseScope<Root, Case: Reducer>: Reducer {
+  let toCaseState: CasePath<Root, Case.State>
+  let child: Case
+  let fileID: StaticString
+  let line: UInt
+
+  /// Runs the child on its case of the state, or reports that the state is another case.
+  ///
+  /// - Parameters:
+  ///   - state: The enum state.
+  ///   - action: The child's action.
+  /// - Returns: The child's effects.
+  public func reduce(into state: inout Root, action: Case.Action) -> Effect<Case.Action> {
+    guard var caseState = toCaseState.extract(state) else {
+      reportIssue(
+        """
+        A 'Scope' at '\(fileID):\(line)' received a child action when the state was another \
+        case ('.\(enumCaseName(of: state) ?? "\(state)")'):
+
+            \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+        This is usually an effect that outlived its case, or an action sent after the state \
+        changed case. To fix, send the child's actions only while the state is its case; \
+        'ifCaseLet' cancels a case's effects when the state leaves it.
+        """,
+        fileID: fileID, line: line)
+      return .none
+    }
+    let effect = child.reduce(into: &caseState, action: action)
+    state = toCaseState.embed(caseState)
+    return effect
   }
 }

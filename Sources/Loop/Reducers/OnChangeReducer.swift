@@ -1,0 +1,57 @@
+extension Reducer {
+  /// Runs a reducer after this one whenever an action changed a value of the state.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .onChange(of: \.query) { oldValue, newValue in
+  ///     Reduce { state, action in
+  ///       .send(.search(newValue))
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// The value is read before and after this reducer runs; when they differ, `reducer` builds
+  /// the reducer to run with the two values, on the changed state and the same action, and its
+  /// effects are merged with this reducer's. When nothing changed, it is not even built.
+  ///
+  /// - Parameters:
+  ///   - toValue: Reads the value, such as `\.query`.
+  ///   - reducer: Builds the reducer to run from the old and the new value.
+  /// - Returns: The combined reducer.
+  public func onChange<Value: Equatable, Changed: Reducer>(
+    of toValue: @escaping (State) -> Value,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value)
+      -> Changed
+  ) -> OnChangeReducer<Self, Value, Changed>
+  where Changed.State == State, Changed.Action == Action {
+    OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+  }
+}
+
+/// The reducer `onChange(of:_:)` returns: a reducer that reacts to a value's change.
+///
+/// ```swift
+/// Reduce { state, action in … }
+///   .onChange(of: \.categoryFilter) { _, _ in Reduce { _, _ in .send(.loadRequested) } }
+/// ```
+public struct OnChangeReducer<Base: Reducer, Value: Equatable, Changed: Reducer>: Reducer
+where Changed.State == Base.State, Changed.Action == Base.Action {
+  let base: Base
+  let toValue: (Base.State) -> Value
+  let reducer: (Value, Value) -> Changed
+
+  /// Runs the base reducer, then the change's reducer when the value changed.
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - action: The action.
+  /// - Returns: The merged effects.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let oldValue = toValue(state)
+    let effect = base.reduce(into: &state, action: action)
+    let newValue = toValue(state)
+    guard oldValue != newValue else { return effect }
+    return effect.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}

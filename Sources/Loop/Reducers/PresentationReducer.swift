@@ -1,0 +1,200 @@
+extension Reducer {
+  /// Runs `destination` on presented child state (see `Presents`) while it is present, before
+  /// this reducer, and closes it on `PresentationAction.dismiss`.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }
+  /// ```
+  ///
+  /// - The child's actions (`.editor(.presented(…))`) run the child, then this reducer.
+  /// - `.editor(.dismiss)`, which the child sends itself with `@Dependency(\.dismiss)`, runs this
+  ///   reducer with the child still present, then sets the child to `nil`.
+  /// - When the child goes away (dismissed, set to `nil`, or replaced by another case of an enum
+  ///   of destinations or by a child of another id), its running effects are cancelled.
+  /// - An action for the child while nothing is presented (often an effect that outlived it) is
+  ///   reported as a runtime issue and ignored.
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The projection of the `@Presents` property, such as `\.$editor`.
+  ///   - toPresentationAction: The action case that carries the child's presentation actions.
+  ///   - destination: The child reducer.
+  ///   - fileID: The file of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, Presents<DestinationState>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> then destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer `ifLet(_:action:then:)` returns for presented state: a parent with a child it
+/// presents and dismisses.
+///
+/// ```swift
+/// Reduce { state, action in … }
+///   .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
+/// ```
+public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  let parent: Parent
+  let destination: Destination
+  let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
+  let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  let fileID: StaticString
+  let line: UInt
+  /// The id of the child state when it is `Identifiable` (decided once).
+  let destinationIdentity: ((Destination.State) -> AnyHashable?)?
+
+  init(
+    parent: Parent, destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>,
+    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.fileID = fileID
+    self.line = line
+    self.destinationIdentity = (Destination.State.self as? any Identifiable.Type).map {
+      identity(of: Destination.State.self, as: $0)
+    }
+  }
+
+  /// Runs the child for its actions, then the parent; closes the child on `.dismiss`.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state.
+  ///   - action: The parent's action.
+  /// - Returns: The merged effects.
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    var destinationEffect = Effect<Parent.Action>.none
+    var isDismissing = false
+    switch toPresentationAction.extract(action) {
+    case .presented(let destinationAction):
+      // NB: moved out and back so the child state is mutated without a copy.
+      if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
+        let id = effectID(of: destinationState)
+        let embed = toPresentationAction.embed
+        destinationEffect = destination.reduce(into: &destinationState, action: destinationAction)
+          .map { embed(.presented($0)) }
+          .bindingDismiss { send in send(embed(.dismiss)) }
+          .cancellable(id: id)
+        state[keyPath: toPresentationState].wrappedValue = destinationState
+      } else {
+        reportAbsentDestination(action)
+      }
+    case .dismiss:
+      if state[keyPath: toPresentationState].wrappedValue == nil {
+        reportAbsentDestination(action)
+      } else {
+        isDismissing = true
+      }
+    case nil:
+      break
+    }
+    let before = presentedEffectID(state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    var after = presentedEffectID(state)
+    // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
+    if isDismissing, after == before {
+      state[keyPath: toPresentationState].wrappedValue = nil
+      after = nil
+    }
+    if let before, before != after {
+      return .merge(destinationEffect, parentEffect, .cancel(id: before))
+    }
+    return destinationEffect.merge(with: parentEffect)
+  }
+
+  /// The id the effects of the presented child run under; `nil` when nothing is presented.
+  private func presentedEffectID(_ state: Parent.State) -> PresentationEffectID? {
+    state[keyPath: toPresentationState].wrappedValue.map(effectID(of:))
+  }
+
+  /// The id the effects of `destinationState` run under: the child's place, its case when it is
+  /// an enum of destinations, and its id when it is `Identifiable`.
+  private func effectID(of destinationState: Destination.State) -> PresentationEffectID {
+    PresentationEffectID(
+      path: UncheckedSendable(toPresentationState), caseName: enumCaseName(of: destinationState),
+      childID: destinationIdentity?(destinationState) ?? nil)
+  }
+
+  private func reportAbsentDestination(_ action: Parent.Action) {
+    reportIssue(
+      """
+      An 'ifLet' at '\(fileID):\(line)' received a presentation action when nothing was \
+      presented:
+
+          \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+      This is usually an effect that outlived its child, or an action sent after the child \
+      was dismissed. To fix, send the child's actions only while it is presented; its effects \
+      are cancelled when it is dismissed.
+      """,
+      fileID: fileID, line: line)
+  }
+}
+
+/// The name of `value`'s case when it is an enum, else `nil`.
+func enumCaseName(of value: Any) -> String? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum else { return nil }
+  return mirror.children.first?.label ?? String(describing: value)
+}
+
+struct PresentationEffectID: Hashable, @unchecked Sendable {
+  // NB: key paths are immutable and only compared here; ids are the child state's own.
+  let path: AnyKeyPath
+  let caseName: String?
+  let childID: AnyHashable?
+
+  init<Root, Value>(
+    path: UncheckedSendable<WritableKeyPath<Root, Value>>, caseName: String?,
+    childID: AnyHashable?
+  ) {
+    self.path = path.value
+    self.caseName = caseName
+    self.childID = childID
+  }
+}
+
+extension Effect {
+  /// This effect with the `dismiss` dependency closing the presented child while its work runs:
+  /// `dismiss` receives the effect's `Send` and sends the child's `.dismiss` with it.
+  func bindingDismiss(
+    _ dismiss: @escaping @MainActor @Sendable (Send<Action>) -> Void
+  ) -> Self {
+    guard let storage else { return self }
+    switch storage.operation {
+    case .none, .send, .cancel, .cancelMatching:
+      return self
+    case .run(let priority, let operation):
+      return Self(
+        operation: .run(priority) { send in
+          await withEffectTaskLocal(DismissEffect.$presented, { dismiss(send) }) {
+            await operation(send)
+          }
+        })
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.bindingDismiss(dismiss) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.bindingDismiss(dismiss) }))
+    case .cancellable(let effect, let id, let cancelInFlight):
+      return Self(
+        operation: .cancellable(
+          effect.bindingDismiss(dismiss), id: id, cancelInFlight: cancelInFlight))
+    }
+  }
+}
