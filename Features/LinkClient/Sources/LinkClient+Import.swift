@@ -31,11 +31,10 @@ extension LinkStorage {
       try transaction(dryRun: dryRun) { context in
         var known = try KnownLinks(context, adding: links.count)
         var summary = LinkImportSummary()
-        // First every link is checked, and new categories stored; then the links are stored.
-        var accepted: [(link: Int, checked: LinkDraft.Checked, categoryID: Category.ID?)] = []
+        // First every link is checked, and its category found or stored; then the links are
+        // stored.
+        var accepted: [(link: Link.ID, index: Int, checked: LinkDraft.Checked, Category.ID?)] = []
         accepted.reserveCapacity(links.count)
-        var ids: [Link.ID] = []
-        ids.reserveCapacity(links.count)
         for (index, imported) in links.enumerated() {
           let checked: LinkDraft.Checked
           do throws(LinkError) {
@@ -60,26 +59,23 @@ extension LinkStorage {
               categoryID = category.id
             }
           }
-          ids.append(Link.ID(uuid()))
-          accepted.append((index, checked, categoryID))
+          accepted.append((Link.ID(uuid()), index, checked, categoryID))
         }
-        // NB: the links take the new ids in ascending order (the ids the `uuid` dependency
-        // made, in the order it made them when they already ascend): SQLite then appends to
-        // the id index and to every index that ends with the id, instead of inserting at
-        // random places, which halves the cost of each insert.
-        ids.sort { $0.storedOrder < $1.storedOrder }
-        var next = 0
-        for batch in links.indices.batches(of: LinkClient.importBatchSize) {
-          while next < accepted.count, accepted[next].link < batch.upperBound {
-            let (index, checked, categoryID) = accepted[next]
+        // NB: stored in the order of their ids (every list orders links by its own columns, the
+        // id last): SQLite then appends to the id index and to every index that ends with the
+        // id, instead of inserting at random places, which halves the cost of each insert.
+        accepted.sort { $0.link.storedOrder < $1.link.storedOrder }
+        let skipped = links.count - accepted.count
+        for batch in accepted.indices.batches(of: LinkClient.importBatchSize) {
+          for (id, index, checked, categoryID) in accepted[batch] {
             try context.insert(
               Link(
-                id: ids[next], title: checked.title, url: checked.url, categoryID: categoryID,
+                id: id, title: checked.title, url: checked.url, categoryID: categoryID,
                 memo: checked.memo, createdAt: links[index].createdAt ?? now))
-            next += 1
           }
-          progress(batch.upperBound)
+          progress(skipped + batch.upperBound)
         }
+        if accepted.isEmpty, !links.isEmpty { progress(links.count) }
         summary.linksImported = accepted.count
         return summary
       }

@@ -104,8 +104,9 @@ public struct LinkClient: Sendable {
   ///
   /// With `dryRun`, the import runs in full and is then rolled back: the summary says exactly
   /// what it would do, and nothing is written. `progress` is called, on the importing task,
-  /// after every ``importBatchSize`` links and after the last, with how many were processed.
-  /// Throws ``LinkError/storageFailed(_:)`` (nothing is written then).
+  /// after every ``importBatchSize`` links stored and after the last, with how many were
+  /// processed (the links left out count as processed from the start). The links are stored in
+  /// the order of their ids. Throws ``LinkError/storageFailed(_:)`` (nothing is written then).
   public var importLinks:
     nonisolated(nonsending) @Sendable (
       _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void

@@ -32,6 +32,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  /// The child's function when it has a `body`, made once (see ``Reducer/bodyFunction``).
+  @usableFromInline let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
 
   /// Scopes `child` to the state at `state` and the actions of the case `action`.
   ///
@@ -47,6 +49,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = state
     self.toChildAction = action
     self.child = child()
+    self.childFunction = self.child.bodyFunction
   }
 
   /// Scopes `child` to one case of the parent's enum state and the actions of the case
@@ -74,6 +77,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = \.self
     self.toChildAction = action
     self.child = CaseScope(toCaseState: state, child: child(), fileID: fileID, line: line)
+    self.childFunction = nil
   }
 
   /// Runs the child for its own actions.
@@ -85,8 +89,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map(toChildAction.embed)
+    let effect =
+      if let childFunction {
+        childFunction(&state[keyPath: toChildState], childAction)
+      } else {
+        child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      }
+    return effect.map(toChildAction.embed)
   }
 }
 
