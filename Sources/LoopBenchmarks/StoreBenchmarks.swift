@@ -20,35 +20,36 @@ struct BenchCounter: Reducer {
   }
 }
 
-/// Three levels of `Scope` down to the counter, with reflected or explicit case paths.
+/// Three levels of `Scope` down to the counter, with one-line or explicit case paths.
 struct Nested: Reducer {
   struct State: Equatable { var middle = Middle.State() }
   enum Action: Equatable { case middle(Middle.Action) }
 
-  let reflection: Bool
+  /// Whether the case paths are the one-line `.case(Action.x)` or pass a pattern match too.
+  let oneLine: Bool
 
   var body: some ReducerOf<Self> {
     Scope(
       state: \.middle,
-      action: reflection
+      action: oneLine
         ? .case(Action.middle)
         : .case(Action.middle) { if case .middle(let a) = $0 { a } else { nil } }
-    ) { Middle(reflection: reflection) }
+    ) { Middle(oneLine: oneLine) }
   }
 
   struct Middle: Reducer {
     struct State: Equatable { var inner = Inner.State() }
     enum Action: Equatable { case inner(Inner.Action) }
 
-    let reflection: Bool
+    let oneLine: Bool
 
     var body: some ReducerOf<Self> {
       Scope(
         state: \.inner,
-        action: reflection
+        action: oneLine
           ? .case(Action.inner)
           : .case(Action.inner) { if case .inner(let a) = $0 { a } else { nil } }
-      ) { Inner(reflection: reflection) }
+      ) { Inner(oneLine: oneLine) }
     }
   }
 
@@ -56,12 +57,12 @@ struct Nested: Reducer {
     struct State: Equatable { var counter = BenchCounter.State(id: 0) }
     enum Action: Equatable { case counter(BenchCounter.Action) }
 
-    let reflection: Bool
+    let oneLine: Bool
 
     var body: some ReducerOf<Self> {
       Scope(
         state: \.counter,
-        action: reflection
+        action: oneLine
           ? .case(Action.counter)
           : .case(Action.counter) { if case .counter(let a) = $0 { a } else { nil } }
       ) { BenchCounter() }
@@ -78,9 +79,9 @@ struct BenchList: Reducer {
     case pong
   }
 
-  /// Whether the element case path extracts by reflection (`.case(Action.rows)`) or by a
-  /// pattern match given with it.
-  let reflection: Bool
+  /// Whether the element case path is the one-line `.case(Action.rows)` or passes a pattern
+  /// match too.
+  let oneLine: Bool
 
   var body: some ReducerOf<Self> {
     Reduce { _, action in
@@ -93,7 +94,7 @@ struct BenchList: Reducer {
   }
 
   private var rowsPath: CasePath<Action, IdentifiedActionOf<BenchCounter>> {
-    reflection
+    oneLine
       ? .case(Action.rows)
       : .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
   }
@@ -130,53 +131,71 @@ enum StoreBenchmarks {
           baseline: send.baseline, baselineName: "reduce(into:) inout", unit: .nanoseconds))
     }
 
-    // Row 2: through three levels of Scope.
-    for reflection in [false, true] {
-      let name = "send through 3 Scopes" + (reflection ? " (reflected case paths)" : "")
-      guard settings.includes(name) else { continue }
-      let count = reflection ? actions / 100 : actions
-      let nested = Store(initialState: Nested.State()) { Nested(reflection: reflection) }
+    // Row 2: through three levels of Scope, with explicit case paths; then the one-line
+    // `.case(Action.x)` form beside the explicit one.
+    if settings.includes("send through 3 Scopes") {
+      let nested = Store(initialState: Nested.State()) { Nested(oneLine: false) }
       let scoped = medianTimes(runs: settings.runs) {
-        for _ in 0..<count { nested.send(.middle(.inner(.counter(.increment)))) }
+        sendToCounter(actions, through: nested)
       } baseline: {
-        rawCalls(count)
+        rawCalls(actions)
       }
       results.append(
         Measurement(
-          group: "Store", name: name, operations: count, ours: scoped.ours,
+          group: "Store", name: "send through 3 Scopes", operations: actions, ours: scoped.ours,
           baseline: scoped.baseline, baselineName: "reduce(into:) inout", unit: .nanoseconds))
+    }
+    if settings.includes("send through 3 Scopes, one-line") {
+      let oneLine = Store(initialState: Nested.State()) { Nested(oneLine: true) }
+      let explicit = Store(initialState: Nested.State()) { Nested(oneLine: false) }
+      let times = medianTimes(runs: settings.runs) {
+        sendToCounter(actions, through: oneLine)
+      } baseline: {
+        sendToCounter(actions, through: explicit)
+      }
+      results.append(
+        Measurement(
+          group: "Store", name: "send through 3 Scopes, one-line .case(Action.x)",
+          operations: actions, ours: times.ours, baseline: times.baseline,
+          baselineName: "the same, explicit pattern match", unit: .nanoseconds))
     }
 
     // Row 2: forEach over 1k / 10k / 100k rows; the cost must not grow with the array.
-    for reflection in [false, true] {
-      var perSize: [(rows: Int, ours: Double)] = []
-      for rows in [1_000, 10_000, 100_000].map({ settings.quick ? $0 / 100 : $0 }) {
-        let name =
-          "forEach element action, \(rows.formatted()) rows"
-          + (reflection ? " (reflected case path)" : "")
-        guard settings.includes(name) else { continue }
-        let list = Store(initialState: BenchList.state(rows: rows)) {
-          BenchList(reflection: reflection)
-        }
-        let count = reflection ? actions / 100 : actions
-        let ids = (0..<1_024).map { ($0 &* 7_919) % rows }
-        let times = medianTimes(runs: settings.runs) {
-          for index in 0..<count {
-            list.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
-          }
-        } baseline: {
-          rawCalls(count)
-        }
-        perSize.append((rows, times.ours / Double(count)))
-        results.append(
-          Measurement(
-            group: "Store", name: name, operations: count, ours: times.ours,
-            baseline: times.baseline, baselineName: "reduce(into:) inout", unit: .nanoseconds))
+    var perSize: [(rows: Int, ours: Double)] = []
+    for rows in [1_000, 10_000, 100_000].map({ settings.quick ? $0 / 100 : $0 }) {
+      let name = "forEach element action, \(rows.formatted()) rows"
+      guard settings.includes(name) else { continue }
+      let list = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: false) }
+      let times = medianTimes(runs: settings.runs) {
+        sendToRows(actions, of: list, rows: rows)
+      } baseline: {
+        rawCalls(actions)
       }
-      if perSize.count > 1, let first = perSize.first, let last = perSize.last {
-        results[results.count - 1].growth = String(
-          format: "%@/%@ %.2fx", compact(last.rows), compact(first.rows), last.ours / first.ours)
+      perSize.append((rows, times.ours / Double(actions)))
+      results.append(
+        Measurement(
+          group: "Store", name: name, operations: actions, ours: times.ours,
+          baseline: times.baseline, baselineName: "reduce(into:) inout", unit: .nanoseconds))
+    }
+    if perSize.count > 1, let first = perSize.first, let last = perSize.last {
+      results[results.count - 1].growth = String(
+        format: "%@/%@ %.2fx", compact(last.rows), compact(first.rows), last.ours / first.ours)
+    }
+    if settings.includes("forEach element action, one-line") {
+      let rows = settings.quick ? 100 : 10_000
+      let oneLine = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: true) }
+      let explicit = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: false) }
+      let times = medianTimes(runs: settings.runs) {
+        sendToRows(actions, of: oneLine, rows: rows)
+      } baseline: {
+        sendToRows(actions, of: explicit, rows: rows)
       }
+      results.append(
+        Measurement(
+          group: "Store",
+          name: "forEach element action, \(rows.formatted()) rows, one-line .case(Action.rows)",
+          operations: actions, ours: times.ours, baseline: times.baseline,
+          baselineName: "the same, explicit pattern match", unit: .nanoseconds))
     }
 
     // Row 3: an effect that sends one action back: round trips per second.
@@ -193,9 +212,24 @@ enum StoreBenchmarks {
     return results
   }
 
+  /// Sends `count` increments to the counter three scopes down.
+  static func sendToCounter(_ count: Int, through store: Store<Nested.State, Nested.Action>) {
+    for _ in 0..<count { store.send(.middle(.inner(.counter(.increment)))) }
+  }
+
+  /// Sends `count` element actions to a list of `rows` rows, spread over 1,024 of them.
+  static func sendToRows(
+    _ count: Int, of list: Store<BenchList.State, BenchList.Action>, rows: Int
+  ) {
+    let ids = (0..<1_024).map { ($0 &* 7_919) % rows }
+    for index in 0..<count {
+      list.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
+    }
+  }
+
   static func roundTrips(_ settings: Settings, into results: inout [Measurement]) async {
     let trips = settings.size(20_000, quick: 100)
-    let pingStore = Store(initialState: BenchList.state(rows: 1)) { BenchList(reflection: false) }
+    let pingStore = Store(initialState: BenchList.state(rows: 1)) { BenchList(oneLine: false) }
     // NB: the effect starts at once (`Task.immediate`) and never suspends, so its limit is an
     // immediate task; the plain task, which hops onto the main actor, is the limit of the old
     // start, and measured beside it in the next row.
@@ -237,9 +271,9 @@ enum StoreBenchmarks {
     let steps = settings.size(200, quick: 5)
     for rows in [100, 1_000, 10_000] {
       let testStore = TestStore(initialState: BenchList.state(rows: rows)) {
-        BenchList(reflection: false)
+        BenchList(oneLine: false)
       }
-      let plain = Store(initialState: BenchList.state(rows: rows)) { BenchList(reflection: false) }
+      let plain = Store(initialState: BenchList.state(rows: rows)) { BenchList(oneLine: false) }
       var step = 0
       let times = await medianTimes(runs: settings.runs) {
         for _ in 0..<steps {

@@ -126,26 +126,10 @@ public struct AppFeature: Reducer {
 
   /// The features, each on its part of the state; then the root's own work.
   public var body: some ReducerOf<Self> {
-    // NB: every action passes through these scopes, so they extract by pattern: reflecting
-    // costs microseconds each (see `CasePath`), which the REPL's profile showed.
-    Scope(
-      state: \.links,
-      action: .case(Action.links) { if case .links(let action) = $0 { action } else { nil } }
-    ) { LinkList() }
-    Scope(
-      state: \.habits,
-      action: .case(Action.habits) { if case .habits(let action) = $0 { action } else { nil } }
-    ) { Habits() }
-    Scope(
-      state: \.ledger,
-      action: .case(Action.ledger) { if case .ledger(let action) = $0 { action } else { nil } }
-    ) { Ledger() }
-    Scope(
-      state: \.interchange,
-      action: .case(Action.interchange) {
-        if case .interchange(let action) = $0 { action } else { nil }
-      }
-    ) { Interchange() }
+    Scope(state: \.links, action: .case(Action.links)) { LinkList() }
+    Scope(state: \.habits, action: .case(Action.habits)) { Habits() }
+    Scope(state: \.ledger, action: .case(Action.ledger)) { Ledger() }
+    Scope(state: \.interchange, action: .case(Action.interchange)) { Interchange() }
     Reduce { state, action in
       switch action {
       case .errorsDismissed:

@@ -222,12 +222,7 @@ public struct Habits: Reducer {
       syncDetail(&state)
       return effect
     }
-    .ifLet(
-      \.$destination,
-      action: .case(Action.destination) {
-        if case .destination(let action) = $0 { action } else { nil }
-      }
-    ) { Destination() }
+    .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
   }
 
   // MARK: - Logic

@@ -119,14 +119,8 @@ public struct Ledger: Reducer {
   /// The children first, on state derived from the root; then the root, which performs every
   /// change.
   public var body: some ReducerOf<Self> {
-    Scope(
-      state: \.home,
-      action: .case(Action.home) { if case .home(let action) = $0 { action } else { nil } }
-    ) { LedgerHome() }
-    Scope(
-      state: \.report,
-      action: .case(Action.report) { if case .report(let action) = $0 { action } else { nil } }
-    ) { LedgerReport() }
+    Scope(state: \.home, action: .case(Action.home)) { LedgerHome() }
+    Scope(state: \.report, action: .case(Action.report)) { LedgerReport() }
     Reduce { state, action in
       switch action {
       case .addButtonTapped, .home(.delegate(.addTransaction)):
@@ -226,10 +220,7 @@ public struct Ledger: Reducer {
         return .none
       }
     }
-    .ifLet(
-      \.$editor,
-      action: .case(Action.editor) { if case .editor(let action) = $0 { action } else { nil } }
-    ) { TransactionEditor() }
+    .ifLet(\.$editor, action: .case(Action.editor)) { TransactionEditor() }
   }
 
   /// Where `transaction` goes in `transactions` (newest first): after every newer one.

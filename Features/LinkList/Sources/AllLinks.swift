@@ -163,10 +163,7 @@ public struct AllLinks: Reducer {
     .onChange(of: \.categoryFilter) { _, _ in
       Reduce { state, _ in load(state) }
     }
-    // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
-    .forEach(
-      \.rows, action: .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
-    ) {
+    .forEach(\.rows, action: .case(Action.rows)) {
       LinkRow<Row>()
     }
   }

@@ -120,24 +120,10 @@ public struct LinkList: Reducer {
 
   /// The links part's logic: the screens, then what crosses them.
   public var body: some ReducerOf<Self> {
-    Scope(
-      state: \.all,
-      action: .case(Action.all) { if case .all(let action) = $0 { action } else { nil } }
-    ) { AllLinks() }
-    Scope(
-      state: \.search,
-      action: .case(Action.search) { if case .search(let action) = $0 { action } else { nil } }
-    ) { SearchLinks() }
-    Scope(
-      state: \.recent,
-      action: .case(Action.recent) { if case .recent(let action) = $0 { action } else { nil } }
-    ) { RecentLinks() }
-    Scope(
-      state: \.categories,
-      action: .case(Action.categories) {
-        if case .categories(let action) = $0 { action } else { nil }
-      }
-    ) { Categories() }
+    Scope(state: \.all, action: .case(Action.all)) { AllLinks() }
+    Scope(state: \.search, action: .case(Action.search)) { SearchLinks() }
+    Scope(state: \.recent, action: .case(Action.recent)) { RecentLinks() }
+    Scope(state: \.categories, action: .case(Action.categories)) { Categories() }
     Reduce { state, action in
       switch action {
       case .addLinkSubmitted(let draft):
@@ -225,14 +211,8 @@ public struct LinkList: Reducer {
         return .none
       }
     }
-    .ifLet(
-      \.$editor,
-      action: .case(Action.editor) { if case .editor(let action) = $0 { action } else { nil } }
-    ) { LinkEditor() }
-    .ifLet(
-      \.$detail,
-      action: .case(Action.detail) { if case .detail(let action) = $0 { action } else { nil } }
-    ) { LinkDetail() }
+    .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }
+    .ifLet(\.$detail, action: .case(Action.detail)) { LinkDetail() }
   }
 
   /// Shows the link's detail, which records the view and loads the comments.

@@ -207,10 +207,7 @@ public struct SearchLinks: Reducer {
         }
       }
     }
-    // NB: the rows' case path matches by pattern, not by reflection: it runs on every action.
-    .forEach(
-      \.rows, action: .case(Action.rows) { if case .rows(let action) = $0 { action } else { nil } }
-    ) {
+    .forEach(\.rows, action: .case(Action.rows)) {
       LinkRow<Row>()
     }
   }
