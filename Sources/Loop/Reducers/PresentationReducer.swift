@@ -48,6 +48,9 @@ extension Reducer {
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
   let destination: Destination
+  /// The destination's function when it has a `body`, made once (see `Scope`).
+  let destinationFunction:
+    ((inout Destination.State, Destination.Action) -> Effect<Destination.Action>)?
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   let fileID: StaticString
@@ -63,6 +66,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   ) {
     self.parent = parent
     self.destination = destination
+    self.destinationFunction = destination.bodyFunction
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.fileID = fileID
@@ -89,7 +93,14 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
         let id = effectID(of: destinationState)
         let embed = toPresentationAction.embed
-        destinationEffect = destination.reduce(into: &destinationState, action: destinationAction)
+        let effect =
+          if let destinationFunction {
+            destinationFunction(&destinationState, destinationAction)
+          } else {
+            destination.reduce(into: &destinationState, action: destinationAction)
+          }
+        destinationEffect =
+          effect
           .map { embed(.presented($0)) }
           .bindingDismiss { send in send(embed(.dismiss)) }
           .cancellable(id: id)

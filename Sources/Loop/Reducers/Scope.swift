@@ -108,6 +108,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 public struct CaseScope<Root, Case: Reducer>: Reducer {
   let toCaseState: CasePath<Root, Case.State>
   let child: Case
+  /// The child's function when it has a `body`, made once (see `Scope`).
+  let childFunction: ((inout Case.State, Case.Action) -> Effect<Case.Action>)?
+
+  init(toCaseState: CasePath<Root, Case.State>, child: Case, fileID: StaticString, line: UInt) {
+    self.toCaseState = toCaseState
+    self.child = child
+    self.childFunction = child.bodyFunction
+    self.fileID = fileID
+    self.line = line
+  }
   let fileID: StaticString
   let line: UInt
 
@@ -133,7 +143,12 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
         fileID: fileID, line: line)
       return .none
     }
-    let effect = child.reduce(into: &caseState, action: action)
+    let effect =
+      if let childFunction {
+        childFunction(&caseState, action)
+      } else {
+        child.reduce(into: &caseState, action: action)
+      }
     state = toCaseState.embed(caseState)
     return effect
   }
