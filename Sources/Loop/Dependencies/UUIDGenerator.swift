@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Returns new UUIDs; a dependency so tests get predictable ones.
 ///
 /// ```swift
@@ -25,9 +31,14 @@ public struct UUIDGenerator: Sendable {
   /// Random UUIDs (version 4, from the system's secure random number generator).
   public static let live = UUIDGenerator {
     // NB: not `UUID()`, which on Linux opens, reads and closes `/dev/urandom` for every id: three
-    // system calls, where the generator makes one (`getrandom`) for each half.
-    var generator = SystemRandomNumberGenerator()
-    return UUID(random: (generator.next(), generator.next()))
+    // system calls, where `getentropy` makes one.
+    var bits: (UInt64, UInt64) = (0, 0)
+    let status = withUnsafeMutableBytes(of: &bits) { getentropy($0.baseAddress, $0.count) }
+    if status != 0 {
+      var generator = SystemRandomNumberGenerator()
+      bits = (generator.next(), generator.next())
+    }
+    return UUID(random: bits)
   }
 
   /// A generator that counts up from `00000000-0000-0000-0000-000000000000`, one per call.
