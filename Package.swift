@@ -65,6 +65,8 @@ let package = Package(
     ),
     .target(name: "Persistence", dependencies: ["CSQLite"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    // NB: the code the DocC articles show, run; it checks the articles show it verbatim.
+    .testTarget(name: "DocsTests", dependencies: ["LoopTesting", "Persistence"]),
     .target(
       name: "LoopCLI",
       dependencies: [

@@ -1,0 +1,125 @@
+import Foundation
+import LoopTesting
+import Testing
+
+// The code of Sources/Loop/Loop.docc/GettingStarted.md.
+
+// snippet: bookshelf-client
+/// Where the reading list keeps its titles.
+struct Bookshelf: Sendable {
+  var add: @Sendable (_ title: String) async throws -> Void
+  var titles: @Sendable () async throws -> [String]
+}
+// snippet: end
+
+// snippet: bookshelf-key
+extension Bookshelf: DependencyKey {
+  static let liveValue: Bookshelf = {
+    let shelf = Shelf()
+    return Bookshelf(add: { await shelf.add($0) }, titles: { await shelf.titles })
+  }()
+
+  static let testValue = Bookshelf(
+    add: unimplemented("Bookshelf.add"),
+    titles: unimplemented("Bookshelf.titles"))
+}
+
+extension DependencyValues {
+  var bookshelf: Bookshelf {
+    get { self[Bookshelf.self] }
+    set { self[Bookshelf.self] = newValue }
+  }
+}
+
+/// Titles kept in memory for as long as the app runs.
+actor Shelf {
+  var titles: [String] = []
+  func add(_ title: String) { titles.append(title) }
+}
+// snippet: end
+
+// snippet: reading-list-feature
+struct ReadingList: Reducer {
+  struct State: Equatable {
+    var draft = ""
+    var isLoading = false
+    var titles: [String] = []
+  }
+
+  enum Action: Equatable {
+    case addTapped
+    case draftChanged(String)
+    case onAppear
+    case titlesLoaded([String])
+  }
+
+  @Dependency(\.bookshelf) var bookshelf
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .addTapped:
+        let title = state.draft.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { return .none }
+        state.draft = ""
+        state.titles.append(title)
+        return .run { _ in try await bookshelf.add(title) }
+      case .draftChanged(let draft):
+        state.draft = draft
+        return .none
+      case .onAppear:
+        state.isLoading = true
+        return .run { send in
+          await send(.titlesLoaded(try await bookshelf.titles()))
+        }
+      case .titlesLoaded(let titles):
+        state.isLoading = false
+        state.titles = titles
+        return .none
+      }
+    }
+  }
+}
+// snippet: end
+
+@Suite struct GettingStartedTests {
+  @MainActor @Test func theAppSendsActionsToAStore() {
+    // NB: a test process resolves dependencies to their test values; the app resolves live ones.
+    withDependencies {
+      $0.context = .live
+    } operation: {
+      // snippet: reading-list-store
+      let store = Store(initialState: ReadingList.State()) { ReadingList() }
+      store.send(.draftChanged("Dune"))
+      store.send(.addTapped)
+      // store.state.titles == ["Dune"]
+      // snippet: end
+      #expect(store.state.titles == ["Dune"])
+    }
+  }
+
+  // snippet: reading-list-test
+  @MainActor @Test func loadingThenAddingATitle() async {
+    let shelf = Shelf()
+    let store = TestStore(initialState: ReadingList.State()) {
+      ReadingList()
+    } withDependencies: {
+      $0.bookshelf.add = { await shelf.add($0) }
+      $0.bookshelf.titles = { ["Dune"] }
+    }
+
+    await store.send(.onAppear) { $0.isLoading = true }
+    await store.receive(.titlesLoaded(["Dune"])) {
+      $0.isLoading = false
+      $0.titles = ["Dune"]
+    }
+    await store.send(.draftChanged("Emma")) { $0.draft = "Emma" }
+    await store.send(.addTapped) {
+      $0.draft = ""
+      $0.titles = ["Dune", "Emma"]
+    }
+    await store.finish()
+    #expect(await shelf.titles == ["Emma"])
+  }
+  // snippet: end
+}
