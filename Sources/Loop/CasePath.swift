@@ -15,9 +15,10 @@
 /// builds, by the enum's tag (its case number), so it never confuses two cases with the same
 /// payload type. From then on an extraction compares tags and copies the payload out of the
 /// value: `loop-bench` measures a `.forEach` element action at about 1.1 times the cost of the
-/// explicit pattern match below. A path built anew for every action (as a child's `body` is)
-/// learns its case each time, which about doubles what its `Scope` costs (a few hundred
-/// nanoseconds in all).
+/// explicit pattern match below. The parents that run a child (`Scope`, `ifLet`, `forEach`) build
+/// its `body` once, so the paths in it learn their case once too; a path built anew for every
+/// action (in a `body` run through `reduce(into:action:)` each time) learns its case each time,
+/// which about doubles what its `Scope` costs (a few hundred nanoseconds in all).
 ///
 /// Pass the extraction too where you want the compiled pattern match, and always for a payload
 /// that is a function or a metatype: an enum stores those in a form only compiled code reads, and

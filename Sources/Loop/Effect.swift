@@ -120,6 +120,10 @@ public struct Effect<Action>: Sendable {
   /// that follows an asynchronous one starts later, in the concatenation's own task, once that
   /// one has finished.)
   ///
+  /// Write the operation without a capture list (`{ send in … }`, not `{ [client] send in … }`):
+  /// Swift 6.3 compiles a closure with one as `@concurrent` (swiftlang/swift#87097), so it would
+  /// leave the main actor at its first line and come back for each action it sends.
+  ///
   /// Do not do long synchronous work directly in the operation; await a nonisolated function for
   /// it. Actions sent after the effect was cancelled are dropped. An error thrown by the
   /// operation goes to `catch` when given; otherwise it is reported as a runtime issue (a test

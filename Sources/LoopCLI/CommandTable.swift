@@ -252,7 +252,10 @@ enum CommandTable {
   static func command(for words: [String]) throws(CommandError) -> (CommandSpec, ArraySlice<String>)
   {
     guard let first = words.first else { throw CommandError("no command given") }
-    if let builtin = (builtins + databaseCommands).first(where: { $0.verb == first }) {
+    // NB: looked up without building arrays: every line of a script comes through here.
+    if let builtin = builtins.first(where: { $0.verb == first })
+      ?? databaseCommands.first(where: { $0.verb == first })
+    {
       return (builtin, words.dropFirst())
     }
     guard let noun = Noun(rawValue: first) else {
@@ -265,14 +268,14 @@ enum CommandTable {
       throw CommandError(
         "unknown command '\(first)'", hints: ["type 'help' to see the commands"])
     }
-    let verbs = commands(of: noun).map(\.verb)
     guard words.count > 1 else {
       throw CommandError(
-        "'\(noun.rawValue)' needs a command: \(CommandSpec.list(verbs))",
+        "'\(noun.rawValue)' needs a command: \(CommandSpec.list(commands(of: noun).map(\.verb)))",
         hints: ["type 'help \(noun.rawValue)' to see what each does"])
     }
     let verb = words[1]
-    guard let spec = commands(of: noun).first(where: { $0.verb == verb }) else {
+    guard let spec = commands.first(where: { $0.noun == noun && $0.verb == verb }) else {
+      let verbs = commands(of: noun).map(\.verb)
       if let suggestion = Suggestion.closest(to: verb, among: verbs) {
         throw CommandError(
           "unknown command '\(noun.rawValue) \(verb)'",

@@ -21,24 +21,29 @@ enum ListChange: Equatable {
   init<Old, New, ID: Equatable>(
     from old: [Old], to new: [New], oldID: (Old) -> ID, newID: (New) -> ID
   ) {
+    self.init(from: old.map(oldID), to: new.map(newID))
+  }
+
+  /// Compares two lists of ids.
+  ///
+  /// NB: on ids, not elements: reading an element's id through a closure copied the element
+  /// (retaining everything in it), which cost more than comparing the ids.
+  ///
+  /// - Parameters:
+  ///   - old: The ids before.
+  ///   - new: The ids after.
+  /// - Complexity: O(*n*).
+  init<ID: Equatable>(from old: [ID], to new: [ID]) {
     var prefix = 0
     let shorter = min(old.count, new.count)
-    while prefix < shorter, oldID(old[prefix]) == newID(new[prefix]) { prefix += 1 }
+    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
     switch new.count - old.count {
     case 0:
       self = prefix == old.count ? .unchanged : .other
     case 1:
-      for index in prefix..<old.count where oldID(old[index]) != newID(new[index + 1]) {
-        self = .other
-        return
-      }
-      self = .inserted(at: prefix)
+      self = old[prefix...].elementsEqual(new[(prefix + 1)...]) ? .inserted(at: prefix) : .other
     case -1:
-      for index in prefix..<new.count where oldID(old[index + 1]) != newID(new[index]) {
-        self = .other
-        return
-      }
-      self = .removed(at: prefix)
+      self = old[(prefix + 1)...].elementsEqual(new[prefix...]) ? .removed(at: prefix) : .other
     default:
       self = .other
     }
@@ -57,12 +62,19 @@ enum ListChange: Equatable {
   static func firstAdded<Element: Identifiable>(to before: [Element.ID], in after: [Element])
     -> Element?
   {
-    if case .inserted(let index) = ListChange(
-      from: before, to: after, oldID: { $0 }, newID: { $0.id })
-    {
-      return after[index]
-    }
+    firstAdded(to: before, in: after.map(\.id)).map { after[$0] }
+  }
+
+  /// The index of the first id of `after` that `before` does not hold, or `nil`.
+  ///
+  /// - Parameters:
+  ///   - before: The ids of a list before a command, in order.
+  ///   - after: The ids after it.
+  /// - Returns: The added id's index in `after`.
+  /// - Complexity: O(*n*); without hashing when one id was inserted.
+  static func firstAdded<ID: Hashable>(to before: [ID], in after: [ID]) -> Int? {
+    if case .inserted(let index) = ListChange(from: before, to: after) { return index }
     let known = Set(before)
-    return after.first { !known.contains($0.id) }
+    return after.firstIndex { !known.contains($0) }
   }
 }

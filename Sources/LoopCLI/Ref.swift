@@ -11,8 +11,21 @@ enum Ref {
 
   /// The 32 hexadecimal digits of an id, lowercased, without dashes.
   static func digits(of id: UUID) -> String {
-    id.uuidString.lowercased().filter { $0 != "-" }
+    // NB: from the bytes: formatting the UUID's string, lowercasing it and dropping its dashes
+    // cost more than the rest of printing a ref.
+    withUnsafeBytes(of: id.uuid) { bytes in
+      String(unsafeUninitializedCapacity: 32) { digits in
+        for (offset, byte) in bytes.enumerated() {
+          digits[2 * offset] = hexDigits[Int(byte >> 4)]
+          digits[2 * offset + 1] = hexDigits[Int(byte & 0xF)]
+        }
+        return 32
+      }
+    }
   }
+
+  /// The lowercase hexadecimal digits' UTF-8 code units.
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// The id's 16 bytes as one big-endian number: ids compare as their digits do, and two ids
   /// share as many leading digits as their numbers share leading zero bits in fours.

@@ -20,15 +20,24 @@ struct RefLengthCache {
   ///   - elements: The list as it is now.
   ///   - id: An element's id.
   /// - Returns: The ref length.
-  /// - Complexity: O(*n*) comparisons of ids when one element was inserted or removed since the
-  ///   last call; O(*n* log *n*) otherwise.
+  /// - Complexity: As ``length(ofIDs:)``.
   mutating func length<Element>(of elements: [Element], id: (Element) -> UUID) -> Int {
-    switch ListChange(from: ids, to: elements, oldID: { $0 }, newID: id) {
+    length(ofIDs: elements.map(id))
+  }
+
+  /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``).
+  ///
+  /// - Parameter newIDs: The list's ids as they are now, in order.
+  /// - Returns: The ref length.
+  /// - Complexity: O(*n*) comparisons of ids when one id was inserted or removed since the last
+  ///   call; O(*n* log *n*) otherwise.
+  mutating func length(ofIDs newIDs: [UUID]) -> Int {
+    switch ListChange(from: ids, to: newIDs) {
     case .unchanged:
       break
     case .inserted(let index):
-      let added = id(elements[index])
-      ids.insert(added, at: index)
+      let added = newIDs[index]
+      ids = newIDs
       let key = Ref.key(of: added)
       let position = insertionPoint(of: key)
       // NB: an id's only neighbours in sorted order are the ones it can share most digits
@@ -42,11 +51,12 @@ struct RefLengthCache {
       length = min(length, 32)
       sorted.insert(key, at: position)
     case .removed(let index):
-      let position = insertionPoint(of: Ref.key(of: ids.remove(at: index)))
+      let position = insertionPoint(of: Ref.key(of: ids[index]))
+      ids = newIDs
       sorted.remove(at: position)
       length = Ref.length(forSorted: sorted)
     case .other:
-      ids = elements.map(id)
+      ids = newIDs
       sorted = ids.map(Ref.key(of:)).sorted()
       length = Ref.length(forSorted: sorted)
     }

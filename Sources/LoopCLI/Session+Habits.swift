@@ -2,18 +2,20 @@ import AppFeature
 import Foundation
 import HabitClient
 import Habits
+import Loop
 
 // The `habit` commands: each resolves its ref in the loaded habits, sends the Habits feature's
 // action, and prints what the state then shows.
 extension Session {
   /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``.
   func habitAdd(_ invocation: Invocation) async throws(CommandError) {
-    let before = store.state.habits.habits.elements.map { $0.id }
+    let before = Self.ids(of: store.state.habits.habits)
     try await send(.habits(.addHabitSubmitted(name: invocation[argument: "name"] ?? "")))
-    guard
-      let added = ListChange.firstAdded(to: before, in: store.state.habits.habits.elements)
-    else { return }
-    console.print("Added habit '\(added.habit.name)' (\(shortRef(of: added.id))).")
+    let habits = store.state.habits.habits
+    let after = Self.ids(of: habits)
+    guard let index = ListChange.firstAdded(to: before, in: after) else { return }
+    let ref = Ref.short(after[index], length: habitRefLengths.length(ofIDs: after))
+    console.print("Added habit '\(habits[index].habit.name)' (\(ref)).")
   }
 
   /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.
@@ -135,9 +137,16 @@ extension Session {
 
   /// The short ref of a habit among the loaded ones.
   private func shortRef(of id: Habit.ID) -> String {
-    let length = habitRefLengths.length(
-      of: store.state.habits.habits.elements, id: { $0.id.rawValue })
+    let length = habitRefLengths.length(ofIDs: Self.ids(of: store.state.habits.habits))
     return Ref.short(id.rawValue, length: length)
+  }
+
+  /// The habits' ids, in order.
+  ///
+  /// NB: nonisolated, and read through stored properties: a closure made on the main actor
+  /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
+  private nonisolated static func ids(of habits: IdentifiedArrayOf<HabitHistory>) -> [UUID] {
+    habits.elements.map { $0.habit.id.rawValue }
   }
 
   /// " Streak: 3 days." after a completion.

@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import Ledger
 import LedgerClient
+import Loop
 
 // The `ledger` commands: each builds a draft or resolves a ref in the loaded transactions,
 // sends the Ledger feature's action, and prints what the state then shows.
@@ -14,12 +15,13 @@ extension Session {
     let draft = TransactionDraft(
       kind: kind, amount: invocation[argument: "amount"] ?? "", date: date,
       memo: invocation[argument: "memo"] ?? "", category: invocation[option: "category"] ?? "")
-    let before = store.state.ledger.transactions.elements.map { $0.id }
+    let before = Self.ids(of: store.state.ledger.transactions)
     try await send(.ledger(.draftSubmitted(.add, draft)))
-    guard
-      let added = ListChange.firstAdded(to: before, in: store.state.ledger.transactions.elements)
-    else { return }
-    console.print("Added \(describe(added)) (\(shortRef(of: added.id))).")
+    let transactions = store.state.ledger.transactions
+    let after = Self.ids(of: transactions)
+    guard let index = ListChange.firstAdded(to: before, in: after) else { return }
+    let ref = Ref.short(after[index], length: ledgerRefLengths.length(ofIDs: after))
+    console.print("Added \(describe(transactions[index])) (\(ref)).")
   }
 
   /// `ledger list`: ``Ledger/Ledger/Action/onAppear``, then every transaction.
@@ -118,7 +120,16 @@ extension Session {
 
   /// The ref length of the loaded transactions.
   private var refLength: Int {
-    ledgerRefLengths.length(of: store.state.ledger.transactions.elements, id: { $0.id.rawValue })
+    ledgerRefLengths.length(ofIDs: Self.ids(of: store.state.ledger.transactions))
+  }
+
+  /// The transactions' ids, in order.
+  ///
+  /// NB: nonisolated: a closure made on the main actor checks the executor each time it runs.
+  private nonisolated static func ids(
+    of transactions: IdentifiedArrayOf<LedgerTransaction>
+  ) -> [UUID] {
+    transactions.elements.map { $0.id.rawValue }
   }
 
   private func shortRef(of id: LedgerTransaction.ID) -> String {

@@ -110,10 +110,15 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     if !order.isEmpty, let exactFilter = matcher.exact,
       let sorted = table.sortedPositions(by: order)
     {
-      // Walks the rows in order, as SQLite walks an index, until enough have matched.
+      // Walks the rows in order, as SQLite walks an index, until enough have matched; only
+      // those whose first sort column lies where the predicate needs it, as SQLite seeks.
       var positions: [Int] = []
       let values = table.state.values
-      for position in sorted where exactFilter(values[position]) {
+      let (column, ascending) = order[0]
+      let slice =
+        matcher.ranges[column]?.indices(
+          in: sorted, values: values, column: column, ascending: ascending) ?? sorted.indices
+      for position in sorted[slice] where exactFilter(values[position]) {
         positions.append(position)
         if positions.count == needed { break }
       }
@@ -198,6 +203,8 @@ private struct RowMatcher<T: PersistentModel> {
   let exact: (([SQLValue]) -> Bool)?
   /// Decides the row at a position of the models and their values.
   let matches: (_ models: [T], _ values: [[SQLValue]], _ position: Int) throws -> Bool
+  /// Where the stored values of some columns (by position) must lie for a row to match.
+  var ranges: [Int: StoredRange] = [:]
 
   init(_ predicate: Predicate<T>?, _ description: TableDescription<T>) {
     guard let predicate else {
@@ -217,6 +224,7 @@ private struct RowMatcher<T: PersistentModel> {
       (exact, matches) = (nil, inSwift)
       return
     }
+    ranges = plan.whereClause?.row?.ranges ?? [:]
     switch (plan.whereClause?.row, plan.exact) {
     case (let narrowing?, true):
       (exact, matches) = ({ narrowing.isTrue($0) }, { narrowing.isTrue($1[$2]) })
@@ -265,19 +273,16 @@ final class InMemoryTable<T: PersistentModel> {
   }
 
   let description: TableDescription<T>
-  private(set) var state: State {
-    didSet {
-      if !sorted.isEmpty { sorted.removeAll() }
-      if !requested.isEmpty { requested.removeAll() }
-    }
-  }
+  private(set) var state: State
   private let uniqueIndexes: [IndexDescription]
-  /// The row positions in each order asked for twice since the last write.
+  /// The row positions in each order asked for twice since the last write that was not an
+  /// insert, and how many rows they cover (rows inserted since are added when next asked for).
   ///
   /// The in-memory counterpart of an index, so that repeated reads of the first rows of a large
-  /// table do not look at every row. Any write drops them.
-  private var sorted: [[Int]: [Int]] = [:]
-  /// The orders asked for once since the last write.
+  /// table do not look at every row. An insert keeps them, as it keeps SQLite's indexes; any
+  /// other write drops them.
+  private var sorted: [[Int]: (positions: [Int], rows: Int)] = [:]
+  /// The orders asked for once since the last write that was not an insert.
   private var requested: Set<[Int]> = []
   private var idColumnChecked = false
 
@@ -294,16 +299,57 @@ final class InMemoryTable<T: PersistentModel> {
   }
 
   /// The positions of every row sorted by `order` (columns and directions; ties in insertion
-  /// order), when the same order was asked for before since the last write; `nil` the first
-  /// time, so that a table written between reads never pays for sorting all of its rows.
+  /// order), when the same order was asked for before since the last write other than an
+  /// insert; `nil` the first time, so that a table changed between reads never pays for sorting
+  /// all of its rows.
   func sortedPositions(by order: [(position: Int, ascending: Bool)]) -> [Int]? {
     // The key: each column's position, negated (less one) when descending.
     let key = order.map { $0.ascending ? $0.position : -1 - $0.position }
-    if let positions = sorted[key] { return positions }
+    let count = state.values.count
+    if let cached = sorted[key], cached.rows == count { return cached.positions }
+    let precedes = precedes(order, state.values)
+    // NB: taken out of the dictionary, so that inserting into it does not copy it.
+    if var cached = sorted.removeValue(forKey: key) {
+      Self.merge(Array(cached.rows..<count), into: &cached.positions, by: precedes)
+      cached.rows = count
+      sorted[key] = cached
+      return cached.positions
+    }
     guard requested.insert(key).inserted == false else { return nil }
-    let positions = state.values.indices.sorted(by: precedes(order, state.values))
-    sorted[key] = positions
+    let positions = state.values.indices.sorted(by: precedes)
+    sorted[key] = (positions, positions.count)
     return positions
+  }
+
+  /// Puts the rows at `added` in their places in `sorted`, by `precedes`.
+  ///
+  /// - Complexity: O(log *n*) comparisons and a move of the rows after it for each added row,
+  ///   when there are a few; O(*n* + *k* log *k*) for *k* of them otherwise.
+  private static func merge(
+    _ added: [Int], into sorted: inout [Int], by precedes: (Int, Int) -> Bool
+  ) {
+    // NB: ties go by position, and added rows come after every other, so each goes just before
+    // the first row it precedes.
+    guard added.count > 32 else {
+      for position in added {
+        sorted.insert(position, at: sorted.partitioningIndex { precedes(position, $0) })
+      }
+      return
+    }
+    let added = added.sorted(by: precedes)
+    var merged: [Int] = []
+    merged.reserveCapacity(sorted.count + added.count)
+    var (old, new) = (0, 0)
+    while old < sorted.count || new < added.count {
+      if new < added.count, old == sorted.count || precedes(added[new], sorted[old]) {
+        merged.append(added[new])
+        new += 1
+      } else {
+        merged.append(sorted[old])
+        old += 1
+      }
+    }
+    sorted = merged
   }
 
   /// Whether the row at one position comes before the row at another in `order`, as SQLite's
@@ -321,7 +367,16 @@ final class InMemoryTable<T: PersistentModel> {
   }
 
   /// Puts back a state this table had.
-  func restore(_ state: State) { self.state = state }
+  func restore(_ state: State) {
+    self.state = state
+    forgetOrders()
+  }
+
+  /// Drops the sorted orders, after a write other than an insert.
+  private func forgetOrders() {
+    if !sorted.isEmpty { sorted.removeAll() }
+    if !requested.isEmpty { requested.removeAll() }
+  }
 
   private func key(_ values: [SQLValue], _ index: IndexDescription) -> [SQLValue]? {
     let key = index.positions.map { values[$0] }
@@ -346,12 +401,14 @@ final class InMemoryTable<T: PersistentModel> {
 
   /// Removes the newest row (undoing ``append(_:values:)``).
   func removeLast() {
+    forgetOrders()
     let model = state.models.removeLast()
     state.positions[model.id] = nil
     removeKeys(state.values.removeLast())
   }
 
   func replace(at position: Int, model: T, values: [SQLValue]) {
+    forgetOrders()
     removeKeys(state.values[position])
     state.models[position] = model
     state.values[position] = values
@@ -361,6 +418,7 @@ final class InMemoryTable<T: PersistentModel> {
   /// Removes the rows at `positions` (ascending).
   func remove(at positions: [Int]) {
     guard let first = positions.first else { return }
+    forgetOrders()
     let doomed = Set(positions)
     for position in positions {
       removeKeys(state.values[position])

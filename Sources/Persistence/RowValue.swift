@@ -17,14 +17,27 @@ struct RowValue: Sendable {
   /// The value on a row (stored values in ``TableDescription/stored`` order).
   let value: @Sendable ([SQLValue]) -> SQLValue
 
+  /// The position of the stored column this value reads, when it is one (``column(_:)``).
+  var columnPosition: Int? = nil
+
+  /// The value, when it is a constant (``constant(_:)``).
+  var constantValue: SQLValue? = nil
+
+  /// For a condition, where some columns' stored values must lie for it to hold, by position.
+  ///
+  /// A necessary condition only (a row in the ranges may still fail); empty when nothing is
+  /// known. The in-memory backend reads only the slice of a sorted order that lies in them, as
+  /// SQLite seeks an index.
+  var ranges: [Int: StoredRange] = [:]
+
   /// The row's stored value at a position.
   static func column(_ position: Int) -> RowValue {
-    RowValue { $0[position] }
+    RowValue(value: { $0[position] }, columnPosition: position)
   }
 
   /// A constant.
   static func constant(_ constant: SQLValue) -> RowValue {
-    RowValue { _ in constant }
+    RowValue(value: { _ in constant }, constantValue: constant)
   }
 
   /// Whether the row passes a `WHERE` on this value: only a non-zero number does (`NULL` does
@@ -37,7 +50,7 @@ struct RowValue: Sendable {
 
   /// `lhs = rhs`, or `lhs IS rhs` when `nullSafe`.
   static func equal(_ lhs: RowValue, _ rhs: RowValue, nullSafe: Bool) -> RowValue {
-    RowValue { row in
+    var result = RowValue { row in
       let left = lhs.value(row)
       let right = rhs.value(row)
       if nullSafe, isNull(left) || isNull(right) {
@@ -45,11 +58,21 @@ struct RowValue: Sendable {
       }
       return compare(left, right).map { boolean($0 == 0) } ?? .null
     }
+    // `column = constant` holds only on the constant; `column IS NULL` only on `NULL`.
+    if let (position, constant) = columnAndConstant(lhs, rhs), nullSafe || !isNull(constant) {
+      result.ranges[position] = StoredRange(lower: (constant, true), upper: (constant, true))
+    }
+    return result
   }
 
   /// `lhs <> rhs`, or `lhs IS NOT rhs` when `nullSafe`.
   static func notEqual(_ lhs: RowValue, _ rhs: RowValue, nullSafe: Bool) -> RowValue {
-    not(equal(lhs, rhs, nullSafe: nullSafe))
+    var result = not(equal(lhs, rhs, nullSafe: nullSafe))
+    // `column IS NOT NULL` holds only above `NULL`, which sorts first.
+    if nullSafe, let (position, constant) = columnAndConstant(lhs, rhs), isNull(constant) {
+      result.ranges[position] = StoredRange(lower: (.null, false), upper: nil)
+    }
+    return result
   }
 
   /// `lhs < rhs` and the like: `holds` tells from the comparison's sign whether it is true.
@@ -58,18 +81,43 @@ struct RowValue: Sendable {
   )
     -> RowValue
   {
-    RowValue { row in compare(lhs.value(row), rhs.value(row)).map { boolean(holds($0)) } ?? .null }
+    var result = RowValue { row in
+      compare(lhs.value(row), rhs.value(row)).map { boolean(holds($0)) } ?? .null
+    }
+    // A comparison with `NULL` is never true, so only a constant bounds the column.
+    if let (position, constant) = columnAndConstant(lhs, rhs), !isNull(constant) {
+      // The signs of `compare(column, constant)` for which the comparison holds.
+      let columnFirst = lhs.columnPosition != nil
+      let signs = [-1, 0, 1].filter { holds(columnFirst ? $0 : -$0) }
+      if let range = StoredRange(around: constant, signs: signs) { result.ranges[position] = range }
+    }
+    return result
   }
 
   /// `lhs AND rhs`.
   static func and(_ lhs: RowValue, _ rhs: RowValue) -> RowValue {
-    RowValue { row in
+    var result = RowValue { row in
       let left = truth(lhs.value(row))
       if left == false { return boolean(false) }
       let right = truth(rhs.value(row))
       if right == false { return boolean(false) }
       return left == nil || right == nil ? .null : boolean(true)
     }
+    // Both must hold, so the row lies in both sides' ranges.
+    result.ranges = lhs.ranges.merging(rhs.ranges) { $0.intersection($1) }
+    return result
+  }
+
+  /// The column's position and the constant, when one side is a stored column and the other a
+  /// constant.
+  private static func columnAndConstant(_ lhs: RowValue, _ rhs: RowValue) -> (Int, SQLValue)? {
+    if let position = lhs.columnPosition, let constant = rhs.constantValue {
+      return (position, constant)
+    }
+    if let position = rhs.columnPosition, let constant = lhs.constantValue {
+      return (position, constant)
+    }
+    return nil
   }
 
   /// `lhs OR rhs`.

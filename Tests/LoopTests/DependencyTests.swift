@@ -181,4 +181,21 @@ private struct Feature: Reducer {
     #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
     #expect(UUID(counting: 255).uuidString == "00000000-0000-0000-0000-0000000000FF")
   }
+
+  @Test func liveUUIDsAreRandomVersion4UUIDs() {
+    let uuids = (0..<1_000).map { _ in UUIDGenerator.live() }
+    #expect(Set(uuids).count == uuids.count)
+    for uuid in uuids {
+      // The version (4) is the digit after the second dash, the variant (8 to B) the first
+      // digit after the third.
+      let digits = Array(uuid.uuidString)
+      #expect(digits[14] == "4", "\(uuid)")
+      #expect("89AB".contains(digits[19]), "\(uuid)")
+    }
+    // Every other digit takes every value somewhere: the bits are random, not fixed.
+    for position in Array(0..<36) where ![8, 13, 14, 18, 19, 23].contains(position) {
+      #expect(
+        Set(uuids.map { Array($0.uuidString)[position] }).count == 16, "digit \(position)")
+    }
+  }
 }

@@ -75,4 +75,52 @@ import Testing
     }
     try readThrice("after a rolled-back insert")
   }
+
+  /// Reads bounded on their first sort column (as a link's ref and the recent links are read),
+  /// each asked for twice, between inserts of a few rows and of many: the in-memory backend
+  /// keeps its sorted orders through inserts and reads only the slice the bound allows.
+  @Test func boundedSortedReadsAgreeWithSQLiteAsInsertsGrowTheTable() throws {
+    var generator = DifferentialTests.Generator(state: 31)
+    let items = DifferentialTests.makeItems(&generator, count: 300)
+    let memory = try Store(.inMemory)
+    let sqlite = try Store(.sqlite)
+    var inserted = 0
+    for round in 0..<60 {
+      // NB: every tenth round inserts more than 32 rows, which are merged into a kept order
+      // rather than put in one by one.
+      let added = items[inserted..<min(items.count, inserted + (round % 10 == 9 ? 40 : round % 4))]
+      for item in added {
+        try memory.context.insert(item)
+        try sqlite.context.insert(item)
+      }
+      inserted += added.count
+      let first = UInt8(generator.int(0...3) * 60)
+      let lower = UUID(uuid: (first, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+      let upper = UUID(
+        uuid: (first, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
+      let minimum = generator.int(-3...6)
+      var byUUID = FetchDescriptor<Item>(
+        predicate: #Predicate { $0.uuid >= lower && $0.uuid <= upper },
+        sortBy: [SortDescriptor(\.uuid)])
+      byUUID.fetchLimit = 10
+      var recent = FetchDescriptor<Item>(
+        predicate: #Predicate { $0.dueDate != nil },
+        sortBy: [SortDescriptor(\.dueDate, order: .reverse), SortDescriptor(\.id, order: .reverse)])
+      recent.fetchLimit = 6
+      let byCount = FetchDescriptor<Item>(
+        predicate: #Predicate { $0.count > minimum && $0.count <= 5 },
+        sortBy: [SortDescriptor(\.count, order: .reverse)])
+      let stored = try sqlite.context.fetchAll(Item.self)
+      for (name, descriptor) in [("uuid", byUUID), ("recent", recent), ("count", byCount)] {
+        let expected = try DifferentialTests.reference(descriptor, over: stored).map(\.id)
+        #expect(
+          try sqlite.context.fetch(descriptor).map(\.id) == expected, "round \(round), \(name)")
+        for attempt in 1...2 {
+          #expect(
+            try memory.context.fetch(descriptor).map(\.id) == expected,
+            "round \(round), \(name), read \(attempt)")
+        }
+      }
+    }
+  }
 }

@@ -152,7 +152,8 @@ public struct AppFeature: Reducer {
 
       case .linkRefEntered(let prefix):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .linkRefResponse(
               Result { try await linkClient.fetchLinksWithIDPrefix(prefix, Self.refMatchLimit) }))
@@ -164,7 +165,8 @@ public struct AppFeature: Reducer {
 
       case .linkPreviewRequested(let id):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .linkPreviewResponse(
               Result {

@@ -85,7 +85,8 @@ public struct Categories: Reducer {
       switch action {
       case .addSubmitted(let name):
         state.errorMessage = nil
-        return .run { [categoryClient] send in
+        let categoryClient = self.categoryClient
+        return .run { send in
           await send(.addResponse(Result { try await categoryClient.addCategory(name) }))
         }
 
@@ -101,7 +102,8 @@ public struct Categories: Reducer {
 
       case .deleteTapped(let id):
         state.errorMessage = nil
-        return .run { [categoryClient] send in
+        let categoryClient = self.categoryClient
+        return .run { send in
           await send(
             .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
         }
@@ -115,7 +117,8 @@ public struct Categories: Reducer {
 
       case .renameSubmitted(let id, let name):
         state.errorMessage = nil
-        return .run { [categoryClient] send in
+        let categoryClient = self.categoryClient
+        return .run { send in
           await send(
             .renameResponse(Result { try await categoryClient.updateCategory(id, name) }))
         }
@@ -136,7 +139,8 @@ public struct Categories: Reducer {
   }
 
   private func load() -> Effect<Action> {
-    .run { [categoryClient] send in
+    let categoryClient = self.categoryClient
+    return .run { send in
       await send(
         .summariesResponse(Result { try await categoryClient.fetchCategorySummaries() }))
     }

@@ -24,34 +24,39 @@ public struct CategoryClient: Sendable {
   ///
   /// The name is trimmed. Throws `LinkError.emptyCategoryName` and
   /// `LinkError.duplicateCategoryName` (with the name as typed). Returns the stored category.
-  public var addCategory: @Sendable (_ name: String) async throws -> Category
+  public var addCategory:
+    nonisolated(nonsending) @Sendable (_ name: String) async throws -> Category
 
   /// How many links are in a category.
   ///
   /// Throws `LinkError.categoryNotFound`.
-  public var countLinks: @Sendable (_ categoryID: Category.ID) async throws -> Int
+  public var countLinks:
+    nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> Int
 
   /// Deletes a category; its links stay, uncategorized, in the same transaction.
   ///
   /// Throws `LinkError.categoryNotFound`.
-  public var deleteCategory: @Sendable (_ id: Category.ID) async throws -> Void
+  public var deleteCategory:
+    nonisolated(nonsending) @Sendable (_ id: Category.ID) async throws -> Void
 
   /// Every category, by name ignoring case (names are unique ignoring case, so there are no
   /// ties).
-  public var fetchCategories: @Sendable () async throws -> [Category]
+  public var fetchCategories: nonisolated(nonsending) @Sendable () async throws -> [Category]
 
   /// Every category with its number of links, in the order of ``fetchCategories``.
   ///
   /// NB: Persistence has no `GROUP BY`, so this is one indexed count per category (plus one
   /// fetch), all in one transaction: a consistent snapshot without reading any link.
-  public var fetchCategorySummaries: @Sendable () async throws -> [CategorySummary]
+  public var fetchCategorySummaries:
+    nonisolated(nonsending) @Sendable () async throws -> [CategorySummary]
 
   /// Renames a category, keeping its id and links.
   ///
   /// The name is trimmed. Throws `LinkError.categoryNotFound`, `LinkError.emptyCategoryName`
   /// and `LinkError.duplicateCategoryName` (another category has the name, ignoring case; a
   /// category may change the case of its own name). Returns the updated category.
-  public var updateCategory: @Sendable (_ id: Category.ID, _ name: String) async throws -> Category
+  public var updateCategory:
+    nonisolated(nonsending) @Sendable (_ id: Category.ID, _ name: String) async throws -> Category
 
   /// Creates a client from its endpoints.
   ///
@@ -63,13 +68,17 @@ public struct CategoryClient: Sendable {
   ///   - fetchCategorySummaries: Every category with its link count, by name.
   ///   - updateCategory: Renames a category.
   public init(
-    addCategory: @escaping @Sendable (_ name: String) async throws -> Category,
-    countLinks: @escaping @Sendable (_ categoryID: Category.ID) async throws -> Int,
-    deleteCategory: @escaping @Sendable (_ id: Category.ID) async throws -> Void,
-    fetchCategories: @escaping @Sendable () async throws -> [Category],
-    fetchCategorySummaries: @escaping @Sendable () async throws -> [CategorySummary],
+    addCategory:
+      nonisolated(nonsending) @escaping @Sendable (_ name: String) async throws -> Category,
+    countLinks:
+      nonisolated(nonsending) @escaping @Sendable (_ categoryID: Category.ID) async throws -> Int,
+    deleteCategory:
+      nonisolated(nonsending) @escaping @Sendable (_ id: Category.ID) async throws -> Void,
+    fetchCategories: nonisolated(nonsending) @escaping @Sendable () async throws -> [Category],
+    fetchCategorySummaries:
+      nonisolated(nonsending) @escaping @Sendable () async throws -> [CategorySummary],
     updateCategory:
-      @escaping @Sendable (_ id: Category.ID, _ name: String) async throws
+      nonisolated(nonsending) @escaping @Sendable (_ id: Category.ID, _ name: String) async throws
       -> Category
   ) {
     self.addCategory = addCategory
@@ -89,7 +98,7 @@ extension CategoryClient {
   /// - Parameter categoryID: The category.
   /// - Returns: The number of its links.
   /// - Throws: `LinkError.categoryNotFound`.
-  public func countLinks(in categoryID: Category.ID) async throws -> Int {
+  public nonisolated(nonsending) func countLinks(in categoryID: Category.ID) async throws -> Int {
     try await countLinks(categoryID)
   }
 }

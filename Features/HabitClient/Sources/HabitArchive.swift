@@ -57,7 +57,7 @@ extension HabitClient {
   /// - Returns: What the restore did (or would do).
   /// - Throws: ``HabitError/invalidArchive(_:)`` or ``HabitError/storage(_:)``; nothing is
   ///   written then.
-  public func restoreHabits(
+  public nonisolated(nonsending) func restoreHabits(
     _ archive: HabitArchive, dryRun: Bool = false,
     progress: @escaping @Sendable (Int) -> Void = { _ in }
   ) async throws -> HabitImportSummary {

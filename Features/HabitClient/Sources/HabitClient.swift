@@ -29,7 +29,7 @@ public struct HabitClient: Sendable {
   ///
   /// Returns the archived habit. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/alreadyArchived(name:)`` or ``HabitError/storage(_:)``.
-  public var archive: @Sendable (Habit.ID) async throws -> Habit
+  public var archive: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit
 
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///
@@ -40,38 +40,38 @@ public struct HabitClient: Sendable {
   /// Returns the new completion. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/archived(name:)``, ``HabitError/dayInFuture(_:today:)``,
   /// ``HabitError/alreadyCompleted(name:day:)`` or ``HabitError/storage(_:)``.
-  public var complete: @Sendable (Habit.ID, Day) async throws -> Completion
+  public var complete: nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion
 
   /// Creates a habit with a name, trimmed, a new id and now as its creation date (insert).
   ///
   /// Returns the new habit. Throws ``HabitError/emptyName``, ``HabitError/duplicateID(_:)`` or
   /// ``HabitError/storage(_:)``.
-  public var create: @Sendable (String) async throws -> Habit
+  public var create: nonisolated(nonsending) @Sendable (String) async throws -> Habit
 
   /// Deletes a habit and all of its completions, in one transaction: never one without the
   /// other.
   ///
   /// Returns the deleted habit. Throws ``HabitError/habitNotFound(_:)`` or
   /// ``HabitError/storage(_:)``.
-  public var delete: @Sendable (Habit.ID) async throws -> Habit
+  public var delete: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit
 
   /// Every habit and every completion, read in one transaction (see ``HabitArchive``).
   ///
   /// Habits in list order (``Habit/isListed(_:before:)``); completions grouped by habit in that
   /// order, each habit's by day. Throws ``HabitError/storage(_:)``.
-  public var exportHabits: @Sendable () async throws -> HabitArchive
+  public var exportHabits: nonisolated(nonsending) @Sendable () async throws -> HabitArchive
 
   /// Every habit with the days it was completed on, read in one transaction.
   ///
   /// In list order: active habits first, then archived ones; within each, by creation date,
   /// oldest first, then by id (``Habit/isListed(_:before:)``). Throws ``HabitError/storage(_:)``.
-  public var fetchHistories: @Sendable () async throws -> [HabitHistory]
+  public var fetchHistories: nonisolated(nonsending) @Sendable () async throws -> [HabitHistory]
 
   /// Gives a habit a new name, trimmed (fetch → ``HabitError/habitNotFound(_:)`` → update).
   ///
   /// Returns the renamed habit. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/emptyName`` or ``HabitError/storage(_:)``.
-  public var rename: @Sendable (Habit.ID, String) async throws -> Habit
+  public var rename: nonisolated(nonsending) @Sendable (Habit.ID, String) async throws -> Habit
 
   /// Stores an archive's habits and completions with their own ids and dates, in one
   /// transaction: into an empty database, ``exportHabits`` then returns the same archive.
@@ -85,7 +85,7 @@ public struct HabitClient: Sendable {
   /// ``importBatchSize`` entries (habits, then completions) and after the last, with how many
   /// were processed. Throws ``HabitError/invalidArchive(_:)`` or ``HabitError/storage(_:)``.
   public var restoreHabits:
-    @Sendable (
+    nonisolated(nonsending) @Sendable (
       _ archive: HabitArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> HabitImportSummary
 
@@ -93,14 +93,15 @@ public struct HabitClient: Sendable {
   ///
   /// Returns the active habit. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/notArchived(name:)`` or ``HabitError/storage(_:)``.
-  public var unarchive: @Sendable (Habit.ID) async throws -> Habit
+  public var unarchive: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit
 
   /// Removes the completion of a habit on a day.
   ///
   /// Returns the removed completion. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/archived(name:)``, ``HabitError/notCompleted(name:day:)`` or
   /// ``HabitError/storage(_:)``.
-  public var uncomplete: @Sendable (Habit.ID, Day) async throws -> Completion
+  public var uncomplete:
+    nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion
 
   /// Creates a client from its endpoints (tests override single endpoints instead).
   ///
@@ -116,19 +117,21 @@ public struct HabitClient: Sendable {
   ///   - unarchive: Unarchives a habit.
   ///   - uncomplete: Removes a habit's completion on a day.
   public init(
-    archive: @escaping @Sendable (Habit.ID) async throws -> Habit,
-    complete: @escaping @Sendable (Habit.ID, Day) async throws -> Completion,
-    create: @escaping @Sendable (String) async throws -> Habit,
-    delete: @escaping @Sendable (Habit.ID) async throws -> Habit,
-    exportHabits: @escaping @Sendable () async throws -> HabitArchive,
-    fetchHistories: @escaping @Sendable () async throws -> [HabitHistory],
-    rename: @escaping @Sendable (Habit.ID, String) async throws -> Habit,
+    archive: nonisolated(nonsending) @escaping @Sendable (Habit.ID) async throws -> Habit,
+    complete:
+      nonisolated(nonsending) @escaping @Sendable (Habit.ID, Day) async throws -> Completion,
+    create: nonisolated(nonsending) @escaping @Sendable (String) async throws -> Habit,
+    delete: nonisolated(nonsending) @escaping @Sendable (Habit.ID) async throws -> Habit,
+    exportHabits: nonisolated(nonsending) @escaping @Sendable () async throws -> HabitArchive,
+    fetchHistories: nonisolated(nonsending) @escaping @Sendable () async throws -> [HabitHistory],
+    rename: nonisolated(nonsending) @escaping @Sendable (Habit.ID, String) async throws -> Habit,
     restoreHabits:
-      @escaping @Sendable (
+      nonisolated(nonsending) @escaping @Sendable (
         HabitArchive, Bool, @escaping @Sendable (Int) -> Void
       ) async throws -> HabitImportSummary,
-    unarchive: @escaping @Sendable (Habit.ID) async throws -> Habit,
-    uncomplete: @escaping @Sendable (Habit.ID, Day) async throws -> Completion
+    unarchive: nonisolated(nonsending) @escaping @Sendable (Habit.ID) async throws -> Habit,
+    uncomplete:
+      nonisolated(nonsending) @escaping @Sendable (Habit.ID, Day) async throws -> Completion
   ) {
     self.archive = archive
     self.complete = complete

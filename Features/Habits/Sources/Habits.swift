@@ -394,7 +394,7 @@ public struct Habits: Reducer {
 }
 
 /// Runs a client call and captures its outcome, any failure as a ``HabitError``.
-private func result<Value>(
+private nonisolated(nonsending) func result<Value>(
   _ body: () async throws -> Value
 ) async -> Result<Value, HabitError> {
   do {

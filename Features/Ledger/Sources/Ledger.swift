@@ -269,7 +269,7 @@ public struct Ledger: Reducer {
 }
 
 /// The outcome of a client call, with any error as a ``LedgerClient/LedgerError``.
-private func result<Success>(
+private nonisolated(nonsending) func result<Success>(
   _ body: () async throws -> Success
 ) async -> Result<Success, LedgerError> {
   do {

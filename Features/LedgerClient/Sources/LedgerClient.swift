@@ -25,14 +25,16 @@ public struct LedgerClient: Sendable {
   ///   error from ``LedgerTransaction/validate()``, or ``LedgerError/storageFailed(_:)``;
   ///   nothing is written then.
   public var addTransaction:
-    @Sendable (_ transaction: LedgerTransaction) async throws -> LedgerTransaction
+    nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
+      LedgerTransaction
 
   /// Deletes the transaction with an id.
   ///
   /// - Parameter id: The id of a stored transaction.
   /// - Throws: ``LedgerError/transactionNotFound(_:)`` when no transaction has the id, or
   ///   ``LedgerError/storageFailed(_:)``.
-  public var deleteTransaction: @Sendable (_ id: LedgerTransaction.ID) async throws -> Void
+  public var deleteTransaction:
+    nonisolated(nonsending) @Sendable (_ id: LedgerTransaction.ID) async throws -> Void
 
   /// Every transaction, newest first.
   ///
@@ -41,7 +43,8 @@ public struct LedgerClient: Sendable {
   ///
   /// - Returns: The transactions.
   /// - Throws: ``LedgerError/storageFailed(_:)``.
-  public var fetchTransactions: @Sendable () async throws -> [LedgerTransaction]
+  public var fetchTransactions:
+    nonisolated(nonsending) @Sendable () async throws -> [LedgerTransaction]
 
   /// Stores many transactions in one transaction of the storage: all of them, or none.
   ///
@@ -61,7 +64,7 @@ public struct LedgerClient: Sendable {
   /// - Throws: ``LedgerError/importRowInvalid(position:reason:)`` for the first invalid one, or
   ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
   public var importTransactions:
-    @Sendable (
+    nonisolated(nonsending) @Sendable (
       _ transactions: [LedgerTransaction], _ dryRun: Bool,
       _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LedgerImportSummary
@@ -74,7 +77,8 @@ public struct LedgerClient: Sendable {
   ///   validation error from ``LedgerTransaction/validate()``, or
   ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
   public var updateTransaction:
-    @Sendable (_ transaction: LedgerTransaction) async throws -> LedgerTransaction
+    nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
+      LedgerTransaction
 
   /// Creates a client from its endpoints, for tests that need a failure storage cannot produce.
   ///
@@ -85,14 +89,20 @@ public struct LedgerClient: Sendable {
   ///   - importTransactions: Stores many transactions at once.
   ///   - updateTransaction: Replaces a stored transaction.
   public init(
-    addTransaction: @escaping @Sendable (LedgerTransaction) async throws -> LedgerTransaction,
-    deleteTransaction: @escaping @Sendable (LedgerTransaction.ID) async throws -> Void,
-    fetchTransactions: @escaping @Sendable () async throws -> [LedgerTransaction],
+    addTransaction:
+      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction) async throws ->
+      LedgerTransaction,
+    deleteTransaction:
+      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction.ID) async throws -> Void,
+    fetchTransactions:
+      nonisolated(nonsending) @escaping @Sendable () async throws -> [LedgerTransaction],
     importTransactions:
-      @escaping @Sendable (
+      nonisolated(nonsending) @escaping @Sendable (
         [LedgerTransaction], Bool, @escaping @Sendable (Int) -> Void
       ) async throws -> LedgerImportSummary,
-    updateTransaction: @escaping @Sendable (LedgerTransaction) async throws -> LedgerTransaction
+    updateTransaction:
+      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction) async throws ->
+      LedgerTransaction
   ) {
     self.addTransaction = addTransaction
     self.deleteTransaction = deleteTransaction
@@ -176,7 +186,7 @@ extension LedgerClient {
   /// - Returns: How many were stored and how many skipped.
   /// - Throws: ``LedgerError/importRowInvalid(position:reason:)`` or
   ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
-  public func importTransactions(
+  public nonisolated(nonsending) func importTransactions(
     _ transactions: [LedgerTransaction], dryRun: Bool = false,
     progress: @escaping @Sendable (Int) -> Void = { _ in }
   ) async throws -> LedgerImportSummary {

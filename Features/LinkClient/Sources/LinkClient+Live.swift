@@ -177,17 +177,37 @@ struct LinkStorage: Sendable {
   /// NB: ids are stored as the UUID's bytes, which sort as their hexadecimal digits do, so the
   /// ids with a prefix are one range of the id index: no link outside it is read.
   static func idRange(prefix: String) -> (Link.ID, Link.ID)? {
-    let digits = prefix.lowercased().filter { $0 != "-" }
-    guard digits.count <= 32, digits.allSatisfy(\.isHexDigit) else { return nil }
-    func id(padding pad: Character) -> Link.ID? {
-      let hex = digits + String(repeating: pad, count: 32 - digits.count)
-      let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-        String(hex.dropFirst(range.lowerBound).prefix(range.count))
-      }
-      return Link.ID(uuidString: parts.joined(separator: "-"))
+    // NB: built from the digits' values: formatting and parsing UUID strings cost more than the
+    // lookup itself.
+    var digits: [UInt8] = []
+    for byte in prefix.utf8 where byte != UInt8(ascii: "-") {
+      guard digits.count < 32, let digit = hexValue(of: byte) else { return nil }
+      digits.append(digit)
     }
-    guard let lower = id(padding: "0"), let upper = id(padding: "f") else { return nil }
-    return (lower, upper)
+    func id(padding: UInt8) -> Link.ID {
+      var bytes = [UInt8](repeating: 0, count: 16)
+      for position in 0..<32 {
+        let digit = position < digits.count ? digits[position] : padding
+        bytes[position / 2] |= position.isMultiple(of: 2) ? digit << 4 : digit
+      }
+      return Link.ID(
+        UUID(
+          uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+          )))
+    }
+    return (id(padding: 0), id(padding: 0xF))
+  }
+
+  /// The value of an ASCII hexadecimal digit, in either case, or `nil`.
+  private static func hexValue(of byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   func addLinks(_ drafts: [LinkDraft]) throws(LinkError) -> [Link] {

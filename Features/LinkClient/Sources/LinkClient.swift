@@ -24,48 +24,52 @@ public struct LinkClient: Sendable {
   ///
   /// Throws ``LinkError/emptyComment`` for blank text, ``LinkError/notFound(_:)`` for a missing
   /// link. The text is trimmed. Returns the stored comment.
-  public var addComment: @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment
+  public var addComment:
+    nonisolated(nonsending) @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment
 
   /// Adds a link from a draft, with an id from the `uuid` dependency and the `date`
   /// dependency's now as `createdAt`; it is not a favorite and has never been viewed.
   ///
   /// Throws what ``LinkDraft`` checks (``LinkError/emptyTitle``, ``LinkError/invalidURL(_:)``,
   /// ``LinkError/categoryNotFound(_:)``). Returns the stored link.
-  public var addLink: @Sendable (_ draft: LinkDraft) async throws -> Link
+  public var addLink: nonisolated(nonsending) @Sendable (_ draft: LinkDraft) async throws -> Link
 
   /// Adds links from drafts in one transaction: all of them, or none when one fails.
   ///
   /// Each link is made as ``addLink`` makes it (ids from the `uuid` dependency, in the drafts'
   /// order, and the `date` dependency's now). Throws what ``addLink`` throws for the first
   /// draft that fails; nothing is stored then. Returns the stored links, in the drafts' order.
-  public var addLinks: @Sendable (_ drafts: [LinkDraft]) async throws -> [Link]
+  public var addLinks:
+    nonisolated(nonsending) @Sendable (_ drafts: [LinkDraft]) async throws -> [Link]
 
   /// Deletes a comment.
   ///
   /// Throws ``LinkError/commentNotFound(_:)`` when it does not exist.
-  public var deleteComment: @Sendable (_ id: Comment.ID) async throws -> Void
+  public var deleteComment:
+    nonisolated(nonsending) @Sendable (_ id: Comment.ID) async throws -> Void
 
   /// Deletes a link and all of its comments, in one transaction.
   ///
   /// Throws ``LinkError/notFound(_:)`` when the link does not exist.
-  public var deleteLink: @Sendable (_ id: Link.ID) async throws -> Void
+  public var deleteLink: nonisolated(nonsending) @Sendable (_ id: Link.ID) async throws -> Void
 
   /// Everything the links domain stores: every category, link and comment, each list ordered by
   /// `createdAt`, then id (see ``LinkArchive``), read in one transaction.
-  public var exportLinks: @Sendable () async throws -> LinkArchive
+  public var exportLinks: nonisolated(nonsending) @Sendable () async throws -> LinkArchive
 
   /// A link's comments, oldest first (ties by id).
   ///
   /// Throws ``LinkError/notFound(_:)`` for a missing link.
-  public var fetchComments: @Sendable (_ linkID: Link.ID) async throws -> [Comment]
+  public var fetchComments:
+    nonisolated(nonsending) @Sendable (_ linkID: Link.ID) async throws -> [Comment]
 
   /// The link with an id.
   ///
   /// Throws ``LinkError/notFound(_:)`` when there is none.
-  public var fetchLink: @Sendable (_ id: Link.ID) async throws -> Link
+  public var fetchLink: nonisolated(nonsending) @Sendable (_ id: Link.ID) async throws -> Link
 
   /// Every link, newest first (by `createdAt` descending, ties by id descending).
-  public var fetchLinks: @Sendable () async throws -> [Link]
+  public var fetchLinks: nonisolated(nonsending) @Sendable () async throws -> [Link]
 
   /// The links whose id starts with a prefix, by id ascending, at most `limit` of them.
   ///
@@ -74,19 +78,21 @@ public struct LinkClient: Sendable {
   /// hexadecimal digits (or longer than 32 of them) matches no link. It reads only the matching
   /// links, however many are stored: it is how a short ref typed by the user is resolved.
   public var fetchLinksWithIDPrefix:
-    @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link]
+    nonisolated(nonsending) @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link]
 
   /// The links of a category, newest first.
   ///
   /// The order is ``fetchLinks``'s. Throws ``LinkError/categoryNotFound(_:)`` for a missing
   /// category.
-  public var fetchLinksInCategory: @Sendable (_ categoryID: Category.ID) async throws -> [Link]
+  public var fetchLinksInCategory:
+    nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> [Link]
 
   /// The links viewed most recently, at most `limit` of them.
   ///
   /// Ordered by `lastViewedDate` descending, ties by id descending; links never viewed are left
   /// out. A negative `limit` is `0`.
-  public var fetchRecentLinks: @Sendable (_ limit: Int) async throws -> [Link]
+  public var fetchRecentLinks:
+    nonisolated(nonsending) @Sendable (_ limit: Int) async throws -> [Link]
 
   /// Adds links read from a file, in one transaction: all of them are saved, or none.
   ///
@@ -98,10 +104,11 @@ public struct LinkClient: Sendable {
   ///
   /// With `dryRun`, the import runs in full and is then rolled back: the summary says exactly
   /// what it would do, and nothing is written. `progress` is called, on the importing task,
-  /// after every ``importBatchSize`` links and after the last, with how many were processed.
-  /// Throws ``LinkError/storageFailed(_:)`` (nothing is written then).
+  /// after every ``importBatchSize`` links stored and after the last, with how many were
+  /// processed (the links left out count as processed from the start). The links are stored in
+  /// the order of their ids. Throws ``LinkError/storageFailed(_:)`` (nothing is written then).
   public var importLinks:
-    @Sendable (
+    nonisolated(nonsending) @Sendable (
       _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LinkImportSummary
 
@@ -109,7 +116,7 @@ public struct LinkClient: Sendable {
   ///
   /// "Now" is the `date` dependency's. Throws ``LinkError/notFound(_:)``. Returns the updated
   /// link.
-  public var markViewed: @Sendable (_ id: Link.ID) async throws -> Link
+  public var markViewed: nonisolated(nonsending) @Sendable (_ id: Link.ID) async throws -> Link
 
   /// Stores an archive's categories, links and comments with their own ids and dates, in one
   /// transaction: into an empty database, ``exportLinks`` then returns the same archive.
@@ -122,7 +129,7 @@ public struct LinkClient: Sendable {
   /// `dryRun` and `progress` work as for ``importLinks``; progress counts the archive's entries
   /// (categories, then links, then comments).
   public var restoreLinks:
-    @Sendable (
+    nonisolated(nonsending) @Sendable (
       _ archive: LinkArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LinkImportSummary
 
@@ -130,24 +137,27 @@ public struct LinkClient: Sendable {
   ///
   /// Case is ignored by Unicode case folding (`straße` matches `STRASSE`); the order is
   /// ``fetchLinks``'s. The query is trimmed; a blank query matches every link.
-  public var searchLinks: @Sendable (_ query: String) async throws -> [Link]
+  public var searchLinks: nonisolated(nonsending) @Sendable (_ query: String) async throws -> [Link]
 
   /// Marks a link as a favorite or not.
   ///
   /// Throws ``LinkError/notFound(_:)``. Returns the updated link.
-  public var setFavorite: @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link
+  public var setFavorite:
+    nonisolated(nonsending) @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link
 
   /// Replaces a comment's text.
   ///
   /// The text is trimmed. Throws ``LinkError/emptyComment`` for blank text and
   /// ``LinkError/commentNotFound(_:)``. Returns the updated comment.
-  public var updateComment: @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment
+  public var updateComment:
+    nonisolated(nonsending) @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment
 
   /// Replaces a link's title, address, category and memo with a draft's, keeping its id,
   /// `createdAt`, favorite flag and `lastViewedDate`.
   ///
   /// Throws ``LinkError/notFound(_:)`` and what ``LinkDraft`` checks. Returns the updated link.
-  public var updateLink: @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link
+  public var updateLink:
+    nonisolated(nonsending) @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link
 
   /// Creates a client from its endpoints.
   ///
@@ -172,32 +182,47 @@ public struct LinkClient: Sendable {
   ///   - updateComment: Replaces a comment's text.
   ///   - updateLink: Replaces a link's editable values.
   public init(
-    addComment: @escaping @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment,
-    addLink: @escaping @Sendable (_ draft: LinkDraft) async throws -> Link,
-    addLinks: @escaping @Sendable (_ drafts: [LinkDraft]) async throws -> [Link],
-    deleteComment: @escaping @Sendable (_ id: Comment.ID) async throws -> Void,
-    deleteLink: @escaping @Sendable (_ id: Link.ID) async throws -> Void,
-    exportLinks: @escaping @Sendable () async throws -> LinkArchive,
-    fetchComments: @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
-    fetchLink: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
-    fetchLinks: @escaping @Sendable () async throws -> [Link],
+    addComment:
+      nonisolated(nonsending) @escaping @Sendable (_ linkID: Link.ID, _ text: String) async throws
+      -> Comment,
+    addLink: nonisolated(nonsending) @escaping @Sendable (_ draft: LinkDraft) async throws -> Link,
+    addLinks:
+      nonisolated(nonsending) @escaping @Sendable (_ drafts: [LinkDraft]) async throws -> [Link],
+    deleteComment:
+      nonisolated(nonsending) @escaping @Sendable (_ id: Comment.ID) async throws -> Void,
+    deleteLink: nonisolated(nonsending) @escaping @Sendable (_ id: Link.ID) async throws -> Void,
+    exportLinks: nonisolated(nonsending) @escaping @Sendable () async throws -> LinkArchive,
+    fetchComments:
+      nonisolated(nonsending) @escaping @Sendable (_ linkID: Link.ID) async throws -> [Comment],
+    fetchLink: nonisolated(nonsending) @escaping @Sendable (_ id: Link.ID) async throws -> Link,
+    fetchLinks: nonisolated(nonsending) @escaping @Sendable () async throws -> [Link],
     fetchLinksWithIDPrefix:
-      @escaping @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link],
-    fetchLinksInCategory: @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
-    fetchRecentLinks: @escaping @Sendable (_ limit: Int) async throws -> [Link],
+      nonisolated(nonsending) @escaping @Sendable (_ prefix: String, _ limit: Int) async throws ->
+      [Link],
+    fetchLinksInCategory:
+      nonisolated(nonsending) @escaping @Sendable (_ categoryID: Category.ID) async throws -> [Link],
+    fetchRecentLinks:
+      nonisolated(nonsending) @escaping @Sendable (_ limit: Int) async throws -> [Link],
     importLinks:
-      @escaping @Sendable (
+      nonisolated(nonsending) @escaping @Sendable (
         _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
       ) async throws -> LinkImportSummary,
-    markViewed: @escaping @Sendable (_ id: Link.ID) async throws -> Link,
+    markViewed: nonisolated(nonsending) @escaping @Sendable (_ id: Link.ID) async throws -> Link,
     restoreLinks:
-      @escaping @Sendable (
+      nonisolated(nonsending) @escaping @Sendable (
         _ archive: LinkArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
       ) async throws -> LinkImportSummary,
-    searchLinks: @escaping @Sendable (_ query: String) async throws -> [Link],
-    setFavorite: @escaping @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link,
-    updateComment: @escaping @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment,
-    updateLink: @escaping @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link
+    searchLinks:
+      nonisolated(nonsending) @escaping @Sendable (_ query: String) async throws -> [Link],
+    setFavorite:
+      nonisolated(nonsending) @escaping @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws
+      -> Link,
+    updateComment:
+      nonisolated(nonsending) @escaping @Sendable (_ id: Comment.ID, _ text: String) async throws ->
+      Comment,
+    updateLink:
+      nonisolated(nonsending) @escaping @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws
+      -> Link
   ) {
     self.addComment = addComment
     self.addLink = addLink
@@ -232,7 +257,7 @@ extension LinkClient {
   /// - Parameter linkID: The link.
   /// - Returns: Its comments.
   /// - Throws: ``LinkError/notFound(_:)``.
-  public func fetchComments(for linkID: Link.ID) async throws -> [Comment] {
+  public nonisolated(nonsending) func fetchComments(for linkID: Link.ID) async throws -> [Comment] {
     try await fetchComments(linkID)
   }
 
@@ -241,7 +266,7 @@ extension LinkClient {
   /// - Parameter id: The link's id.
   /// - Returns: The link.
   /// - Throws: ``LinkError/notFound(_:)``.
-  public func fetchLink(id: Link.ID) async throws -> Link {
+  public nonisolated(nonsending) func fetchLink(id: Link.ID) async throws -> Link {
     try await fetchLink(id)
   }
 
@@ -250,7 +275,8 @@ extension LinkClient {
   /// - Parameter categoryID: The category.
   /// - Returns: Its links.
   /// - Throws: ``LinkError/categoryNotFound(_:)``.
-  public func fetchLinks(in categoryID: Category.ID) async throws -> [Link] {
+  public nonisolated(nonsending) func fetchLinks(in categoryID: Category.ID) async throws -> [Link]
+  {
     try await fetchLinksInCategory(categoryID)
   }
 
@@ -259,7 +285,9 @@ extension LinkClient {
   /// - Parameter limit: How many at most; 6 by default.
   /// - Returns: The links, most recently viewed first.
   /// - Throws: ``LinkError/storageFailed(_:)``.
-  public func fetchRecentLinks(limit: Int = recentLinksLimit) async throws -> [Link] {
+  public nonisolated(nonsending) func fetchRecentLinks(limit: Int = recentLinksLimit) async throws
+    -> [Link]
+  {
     try await fetchRecentLinks(limit)
   }
 
@@ -274,7 +302,7 @@ extension LinkClient {
   ///   - progress: Called after every batch with how many links were processed.
   /// - Returns: What the import did (or would do).
   /// - Throws: ``LinkError/storageFailed(_:)``; nothing is written then.
-  public func importLinks(
+  public nonisolated(nonsending) func importLinks(
     _ links: [ImportedLink], dryRun: Bool = false,
     progress: @escaping @Sendable (Int) -> Void = { _ in }
   ) async throws -> LinkImportSummary {
@@ -290,7 +318,7 @@ extension LinkClient {
   /// - Returns: What the restore did (or would do).
   /// - Throws: ``LinkError/invalidArchive(_:)`` or ``LinkError/storageFailed(_:)``; nothing is
   ///   written then.
-  public func restoreLinks(
+  public nonisolated(nonsending) func restoreLinks(
     _ archive: LinkArchive, dryRun: Bool = false,
     progress: @escaping @Sendable (Int) -> Void = { _ in }
   ) async throws -> LinkImportSummary {
@@ -302,7 +330,7 @@ extension LinkClient {
   /// - Parameter id: The link's id.
   /// - Returns: The updated link.
   /// - Throws: ``LinkError/notFound(_:)``.
-  public func markViewed(id: Link.ID) async throws -> Link {
+  public nonisolated(nonsending) func markViewed(id: Link.ID) async throws -> Link {
     try await markViewed(id)
   }
 
@@ -311,7 +339,7 @@ extension LinkClient {
   /// - Parameter query: The text to look for; blank for every link.
   /// - Returns: The matching links, newest first.
   /// - Throws: ``LinkError/storageFailed(_:)``.
-  public func searchLinks(query: String) async throws -> [Link] {
+  public nonisolated(nonsending) func searchLinks(query: String) async throws -> [Link] {
     try await searchLinks(query)
   }
 
@@ -322,7 +350,9 @@ extension LinkClient {
   ///   - isFavorite: Whether it is a favorite.
   /// - Returns: The updated link.
   /// - Throws: ``LinkError/notFound(_:)``.
-  public func setFavorite(id: Link.ID, _ isFavorite: Bool) async throws -> Link {
+  public nonisolated(nonsending) func setFavorite(id: Link.ID, _ isFavorite: Bool) async throws
+    -> Link
+  {
     try await setFavorite(id, isFavorite)
   }
 }

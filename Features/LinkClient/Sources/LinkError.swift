@@ -95,7 +95,7 @@ extension Result where Failure == LinkError {
   /// ```
   ///
   /// - Parameter body: The operation.
-  public init(catching body: () async throws -> Success) async {
+  public nonisolated(nonsending) init(catching body: () async throws -> Success) async {
     do {
       self = .success(try await body())
     } catch {

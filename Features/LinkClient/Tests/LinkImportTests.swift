@@ -1,5 +1,6 @@
 import Foundation
 import LinkClient
+import Loop
 import Persistence
 import Synchronization
 import Testing
@@ -50,6 +51,35 @@ import struct LinkClient.Comment
       try await harness.client.exportLinks().categories == [
         Category(id: dev, name: "Dev", createdAt: Harness.start), work,
       ])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func importLinksStoresTheNewLinksInTheOrderOfTheirIDs(_ backend: Backend) async throws {
+    let harness = try Harness(backend)
+    let counter = Mutex<UInt64>(100)
+    // Ids that come out descending, the category's first.
+    let descending = UUIDGenerator {
+      UUID(
+        counting: counter.withLock { count in
+          defer { count -= 1 }
+          return count
+        })
+    }
+    _ = try await withDependencies {
+      $0.uuid = descending
+      $0.date = DateGenerator { Harness.start }
+    } operation: {
+      try await harness.client.importLinks([
+        ImportedLink(line: 1, title: "A", url: "https://a.example", category: "Dev"),
+        ImportedLink(line: 2, title: "B", url: "https://b.example"),
+        ImportedLink(line: 3, title: "C", url: "https://c.example"),
+      ])
+    }
+    // Each link has the id made for it, in the file's order; they are stored by id.
+    let links = try harness.context.fetchAll(Link.self)
+    #expect(links.map(\.title) == ["C", "B", "A"])
+    #expect(links.map(\.id) == [linkID(97), linkID(98), linkID(99)])
+    #expect(links.last?.categoryID == Category.ID(UUID(counting: 100)))
   }
 
   @Test func importLinksTrimsEveryKindOfWhitespaceAsAddLinkDoes() async throws {

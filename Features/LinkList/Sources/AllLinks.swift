@@ -150,7 +150,8 @@ public struct AllLinks: Reducer {
         return .send(.delegate(.openLink(id)))
 
       case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
         }
@@ -169,7 +170,9 @@ public struct AllLinks: Reducer {
 
   private func load(_ state: State) -> Effect<Action> {
     let filter = state.categoryFilter
-    return .run { [categoryClient, linkClient] send in
+    let categoryClient = self.categoryClient
+    let linkClient = self.linkClient
+    return .run { send in
       await send(
         .linksResponse(
           Result {

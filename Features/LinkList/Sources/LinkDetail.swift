@@ -123,7 +123,8 @@ public struct LinkDetail: Reducer {
 
     case .addCommentSubmitted(let text):
       let linkID = state.linkID
-      return .run { [linkClient] send in
+      let linkClient = self.linkClient
+      return .run { send in
         await send(.addCommentResponse(Result { try await linkClient.addComment(linkID, text) }))
       }
 
@@ -136,7 +137,8 @@ public struct LinkDetail: Reducer {
       return .none
 
     case .deleteCommentTapped(let id):
-      return .run { [linkClient] send in
+      let linkClient = self.linkClient
+      return .run { send in
         await send(
           .deleteCommentResponse(Result { try await linkClient.deleteComment(id) }.map { id }))
       }
@@ -155,7 +157,8 @@ public struct LinkDetail: Reducer {
 
     case .favoriteTapped:
       guard let link = state.link else { return .none }
-      return .run { [linkClient] send in
+      let linkClient = self.linkClient
+      return .run { send in
         await send(
           .favoriteResponse(
             Result { try await linkClient.setFavorite(id: link.id, !link.isFavorite) }))
@@ -163,7 +166,8 @@ public struct LinkDetail: Reducer {
 
     case .opened:
       let linkID = state.linkID
-      return .run { [linkClient] send in
+      let linkClient = self.linkClient
+      return .run { send in
         await send(
           .openResponse(
             Result {
@@ -185,7 +189,8 @@ public struct LinkDetail: Reducer {
       return .none
 
     case .updateCommentSubmitted(let id, let text):
-      return .run { [linkClient] send in
+      let linkClient = self.linkClient
+      return .run { send in
         await send(.updateCommentResponse(Result { try await linkClient.updateComment(id, text) }))
       }
 

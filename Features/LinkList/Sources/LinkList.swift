@@ -165,7 +165,8 @@ public struct LinkList: Reducer {
 
       case .deleteLinkTapped(let id), .detail(.presented(.delegate(.deleteRequested(let id)))):
         state.errorMessage = nil
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
@@ -174,7 +175,8 @@ public struct LinkList: Reducer {
         return .none
 
       case .editor(.presented(.delegate(.saveRequested(let mode, let draft)))):
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .saveLinkResponse(
               Result {

@@ -118,7 +118,8 @@ public struct RecentLinks: Reducer {
         return .none
 
       case .loadRequested:
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
@@ -127,7 +128,8 @@ public struct RecentLinks: Reducer {
         return .send(.delegate(.openLink(id)))
 
       case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
         }

@@ -170,7 +170,8 @@ public struct SearchLinks: Reducer {
         return .send(.delegate(.openLink(id)))
 
       case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        return .run { [linkClient] send in
+        let linkClient = self.linkClient
+        return .run { send in
           await send(
             .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
         }
@@ -213,7 +214,8 @@ public struct SearchLinks: Reducer {
 
   /// Searches now, cancelling any search waiting or in flight.
   private func search(_ query: String) -> Effect<Action> {
-    .run { [linkClient] send in
+    let linkClient = self.linkClient
+    return .run { send in
       await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)

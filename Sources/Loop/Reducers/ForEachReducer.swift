@@ -71,6 +71,9 @@ public struct ForEachReducer<Parent: Reducer, ElementID: Hashable & Sendable, El
 where Element.State: Identifiable, Element.State.ID == ElementID {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
+  /// The element's function when it has a `body`, made once (see `Scope`).
+  @usableFromInline
+  let elementFunction: ((inout Element.State, Element.Action) -> Effect<Element.Action>)?
   @usableFromInline
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>
   @usableFromInline
@@ -87,6 +90,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
   ) {
     self.parent = parent
     self.element = element
+    self.elementFunction = element.bodyFunction
     self.toElements = toElements
     self.toElementAction = toElementAction
     self.fileID = fileID
@@ -107,7 +111,11 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
     if case .element(let id, let elementAction) = toElementAction.extract(action) {
       let embed = toElementAction.embed
       let effect = state[keyPath: toElements].modify(id: id) {
-        element.reduce(into: &$0, action: elementAction)
+        if let elementFunction {
+          elementFunction(&$0, elementAction)
+        } else {
+          element.reduce(into: &$0, action: elementAction)
+        }
       }
       if let effect {
         if !effect.isNone {

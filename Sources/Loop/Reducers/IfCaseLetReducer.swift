@@ -40,6 +40,8 @@ extension Reducer {
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
+  /// The child's function when it has a `body`, made once (see `Scope`).
+  let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
   let toCaseState: CasePath<Parent.State, Child.State>
   let toCaseAction: CasePath<Parent.Action, Child.Action>
   let fileID: StaticString
@@ -55,6 +57,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
+    self.childFunction = child.bodyFunction
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
     self.fileID = fileID
@@ -82,8 +85,13 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toCaseAction.extract(action) {
       if var childState = toCaseState.extract(state) {
         let id = effectID(of: childState)
-        childEffect = child.reduce(into: &childState, action: childAction)
-          .map(toCaseAction.embed)
+        let effect =
+          if let childFunction {
+            childFunction(&childState, childAction)
+          } else {
+            child.reduce(into: &childState, action: childAction)
+          }
+        childEffect = effect.map(toCaseAction.embed)
           .cancellable(id: id)
         state = toCaseState.embed(childState)
       } else {

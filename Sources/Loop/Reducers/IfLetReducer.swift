@@ -36,6 +36,8 @@ extension Reducer {
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
+  /// The child's function when it has a `body`, made once (see `Scope`).
+  let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let fileID: StaticString
@@ -50,6 +52,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
+    self.childFunction = child.bodyFunction
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.fileID = fileID
@@ -72,9 +75,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(action) {
       // NB: moved out and back so the child state is mutated without a copy.
       if var childState = state[keyPath: toChildState].take() {
-        childEffect = child.reduce(into: &childState, action: childAction)
-          .map(toChildAction.embed)
-          .cancellable(id: effectID(of: childState))
+        let effect =
+          if let childFunction {
+            childFunction(&childState, childAction)
+          } else {
+            child.reduce(into: &childState, action: childAction)
+          }
+        childEffect = effect.map(toChildAction.embed).cancellable(id: effectID(of: childState))
         state[keyPath: toChildState] = childState
       } else {
         reportIssue(

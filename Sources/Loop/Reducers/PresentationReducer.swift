@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Reducer {
   /// Runs `destination` on presented child state (see `Presents`) while it is present, before
   /// this reducer, and closes it on `PresentationAction.dismiss`.
@@ -46,6 +48,9 @@ extension Reducer {
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
   let destination: Destination
+  /// The destination's function when it has a `body`, made once (see `Scope`).
+  let destinationFunction:
+    ((inout Destination.State, Destination.Action) -> Effect<Destination.Action>)?
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   let fileID: StaticString
@@ -61,6 +66,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   ) {
     self.parent = parent
     self.destination = destination
+    self.destinationFunction = destination.bodyFunction
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.fileID = fileID
@@ -87,7 +93,14 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
         let id = effectID(of: destinationState)
         let embed = toPresentationAction.embed
-        destinationEffect = destination.reduce(into: &destinationState, action: destinationAction)
+        let effect =
+          if let destinationFunction {
+            destinationFunction(&destinationState, destinationAction)
+          } else {
+            destination.reduce(into: &destinationState, action: destinationAction)
+          }
+        destinationEffect =
+          effect
           .map { embed(.presented($0)) }
           .bindingDismiss { send in send(embed(.dismiss)) }
           .cancellable(id: id)
@@ -104,9 +117,10 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     case nil:
       break
     }
-    let before = presentedEffectID(state)
+    // NB: read through mutable projections, which for stored properties are plain addresses.
+    let before = presentedEffectID(&state[keyPath: toPresentationState])
     let parentEffect = parent.reduce(into: &state, action: action)
-    var after = presentedEffectID(state)
+    var after = presentedEffectID(&state[keyPath: toPresentationState])
     // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
     if isDismissing, after == before {
       state[keyPath: toPresentationState].wrappedValue = nil
@@ -119,8 +133,17 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// The id the effects of the presented child run under; `nil` when nothing is presented.
-  private func presentedEffectID(_ state: Parent.State) -> PresentationEffectID? {
-    state[keyPath: toPresentationState].wrappedValue.map(effectID(of:))
+  private func presentedEffectID(
+    _ presented: inout Presents<Destination.State>
+  ) -> PresentationEffectID? {
+    if case .none = presented.wrappedValue { return nil }
+    // NB: a parent runs this twice for every action; the presented state is copied only when
+    // its id or its case is needed.
+    if destinationIdentity == nil, isKnownNotEnum(Destination.State.self) {
+      return PresentationEffectID(
+        path: UncheckedSendable(toPresentationState), caseName: nil, childID: nil)
+    }
+    return presented.wrappedValue.map(effectID(of:))
   }
 
   /// The id the effects of `destinationState` run under: the child's place, its case when it is
@@ -149,10 +172,24 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
 /// The name of `value`'s case when it is an enum, else `nil`.
 func enumCaseName(of value: Any) -> String? {
+  let type = ObjectIdentifier(Swift.type(of: value))
+  if enumTypes.withLock({ $0[type] }) == false { return nil }
   let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum else { return nil }
+  let isEnum = mirror.displayStyle == .enum
+  enumTypes.withLock { $0[type] = isEnum }
+  guard isEnum else { return nil }
   return mirror.children.first?.label ?? String(describing: value)
 }
+
+/// Whether values of `type` have been seen by ``enumCaseName(of:)`` not to be enums.
+///
+/// NB: reflecting a value costs microseconds; each type is reflected once to learn it.
+func isKnownNotEnum<T>(_ type: T.Type) -> Bool {
+  enumTypes.withLock { $0[ObjectIdentifier(type)] } == false
+}
+
+/// Whether each type ``enumCaseName(of:)`` has seen is an enum.
+private let enumTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
 struct PresentationEffectID: Hashable, @unchecked Sendable {
   // NB: key paths are immutable and only compared here; ids are the child state's own.

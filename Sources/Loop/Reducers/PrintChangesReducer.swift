@@ -58,9 +58,27 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
   ///   - action: The action.
   /// - Returns: The base reducer's effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    guard isEnabled() else { return base.reduce(into: &state, action: action) }
+    Self.reduce(&state, action, base: base.reduce(into:action:), isEnabled, printer)
+  }
+
+  /// The base's function (its body built once), printing around it.
+  ///
+  /// NB: a store keeps this function; without it, every action rebuilt the base's body, which
+  /// for an app's root is every feature's reducer.
+  public var reduceFunction: (inout Base.State, Base.Action) -> Effect<Base.Action> {
+    let base = self.base.reduceFunction
+    let (isEnabled, printer) = (self.isEnabled, self.printer)
+    return { state, action in Self.reduce(&state, action, base: base, isEnabled, printer) }
+  }
+
+  private static func reduce(
+    _ state: inout Base.State, _ action: Base.Action,
+    base: (inout Base.State, Base.Action) -> Effect<Base.Action>, _ isEnabled: () -> Bool,
+    _ printer: @Sendable (String) -> Void
+  ) -> Effect<Base.Action> {
+    guard isEnabled() else { return base(&state, action) }
     let before = state
-    let effect = base.reduce(into: &state, action: action)
+    let effect = base(&state, action)
     let change =
       Diff.lines(before, state).map {
         "\($0.indentingLines(by: 2))\n\n  (Before: −, After: +)"

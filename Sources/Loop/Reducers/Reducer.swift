@@ -44,9 +44,10 @@ public protocol Reducer<State, Action> {
   /// The function a store calls for each action: `reduce(into:action:)`, with a `body` built
   /// once rather than for every action.
   ///
-  /// You never implement it: the default for a reducer with a `body` builds the body here, so a
-  /// store that keeps this function does not rebuild the body (its closures, key paths and
-  /// child reducers) on every action.
+  /// You never implement it (a reducer that wraps another may, to pass on the other's): the
+  /// default for a reducer with a `body` builds the body here, so a store that keeps this
+  /// function does not rebuild the body (its closures, key paths and child reducers) on every
+  /// action. `Scope` keeps its child's the same way.
   var reduceFunction: (inout State, Action) -> Effect<Action> { get }
 }
 
@@ -55,6 +56,13 @@ extension Reducer {
   @inlinable
   public var reduceFunction: (inout State, Action) -> Effect<Action> {
     reduce(into:action:)
+  }
+
+  /// ``reduceFunction`` when the reducer has a `body`, which it builds once; `nil` for one that
+  /// implements `reduce(into:action:)`, which its parent calls directly (so it can be inlined).
+  @usableFromInline
+  var bodyFunction: ((inout State, Action) -> Effect<Action>)? {
+    Body.self == Never.self ? nil : reduceFunction
   }
 }
 

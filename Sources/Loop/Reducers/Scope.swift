@@ -32,6 +32,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  /// The child's function when it has a `body`, made once (see ``Reducer/bodyFunction``).
+  @usableFromInline let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
 
   /// Scopes `child` to the state at `state` and the actions of the case `action`.
   ///
@@ -47,6 +49,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = state
     self.toChildAction = action
     self.child = child()
+    self.childFunction = self.child.bodyFunction
   }
 
   /// Scopes `child` to one case of the parent's enum state and the actions of the case
@@ -74,6 +77,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = \.self
     self.toChildAction = action
     self.child = CaseScope(toCaseState: state, child: child(), fileID: fileID, line: line)
+    self.childFunction = nil
   }
 
   /// Runs the child for its own actions.
@@ -85,8 +89,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map(toChildAction.embed)
+    let effect =
+      if let childFunction {
+        childFunction(&state[keyPath: toChildState], childAction)
+      } else {
+        child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      }
+    return effect.map(toChildAction.embed)
   }
 }
 
@@ -99,6 +108,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 public struct CaseScope<Root, Case: Reducer>: Reducer {
   let toCaseState: CasePath<Root, Case.State>
   let child: Case
+  /// The child's function when it has a `body`, made once (see `Scope`).
+  let childFunction: ((inout Case.State, Case.Action) -> Effect<Case.Action>)?
+
+  init(toCaseState: CasePath<Root, Case.State>, child: Case, fileID: StaticString, line: UInt) {
+    self.toCaseState = toCaseState
+    self.child = child
+    self.childFunction = child.bodyFunction
+    self.fileID = fileID
+    self.line = line
+  }
   let fileID: StaticString
   let line: UInt
 
@@ -124,7 +143,12 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
         fileID: fileID, line: line)
       return .none
     }
-    let effect = child.reduce(into: &caseState, action: action)
+    let effect =
+      if let childFunction {
+        childFunction(&caseState, action)
+      } else {
+        child.reduce(into: &caseState, action: action)
+      }
     state = toCaseState.embed(caseState)
     return effect
   }
