@@ -20,6 +20,39 @@ import Testing
     return sorted.dropFirst(offset).prefix(limit).map(\.element.id)
   }
 
+  /// `count` items whose uuids, counts and due dates repeat often, so bounded reads meet ties.
+  static func makeItems(_ generator: inout Generator, count: Int) -> [Item] {
+    let dates = (0..<6).map { date(Double($0) * 100) }
+    return (0..<count).map { id in
+      var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      withUnsafeMutableBytes(of: &bytes) { buffer in
+        for offset in buffer.indices { buffer[offset] = UInt8(generator.int(0...3) * 60) }
+      }
+      return Item(
+        id: id, title: "item \(id)", count: generator.int(-3...6),
+        dueDate: generator.chance(40) ? nil : generator.pick(dates), uuid: UUID(uuid: bytes))
+    }
+  }
+
+  /// The answer in Swift: the items (in insertion order) that `Predicate.evaluate` accepts,
+  /// sorted by `SortDescriptor.compare` with ties in insertion order, then the range.
+  static func reference(_ descriptor: FetchDescriptor<Item>, over items: [Item]) throws -> [Item] {
+    let matching = try items.filter { try descriptor.predicate?.evaluate($0) ?? true }
+    let sorted = matching.enumerated().sorted { left, right in
+      for sort in descriptor.sortBy {
+        switch sort.compare(left.element, right.element) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: continue
+        }
+      }
+      return left.offset < right.offset
+    }
+    let start = min(descriptor.fetchOffset ?? 0, sorted.count)
+    let end = descriptor.fetchLimit.map { min(sorted.count, start + $0) } ?? sorted.count
+    return sorted[start..<end].map(\.element)
+  }
+
   func read(_ context: ModelContext, minimum: Int, offset: Int, limit: Int) throws -> [Int] {
     var descriptor = FetchDescriptor<Item>(
       predicate: #Predicate { $0.count > minimum },
@@ -80,8 +113,8 @@ import Testing
   /// each asked for twice, between inserts of a few rows and of many: the in-memory backend
   /// keeps its sorted orders through inserts and reads only the slice the bound allows.
   @Test func boundedSortedReadsAgreeWithSQLiteAsInsertsGrowTheTable() throws {
-    var generator = DifferentialTests.Generator(state: 31)
-    let items = DifferentialTests.makeItems(&generator, count: 300)
+    var generator = Generator(state: 31)
+    let items = Self.makeItems(&generator, count: 300)
     let memory = try Store(.inMemory)
     let sqlite = try Store(.sqlite)
     var inserted = 0
@@ -112,7 +145,7 @@ import Testing
         sortBy: [SortDescriptor(\.count, order: .reverse)])
       let stored = try sqlite.context.fetchAll(Item.self)
       for (name, descriptor) in [("uuid", byUUID), ("recent", recent), ("count", byCount)] {
-        let expected = try DifferentialTests.reference(descriptor, over: stored).map(\.id)
+        let expected = try Self.reference(descriptor, over: stored).map(\.id)
         #expect(
           try sqlite.context.fetch(descriptor).map(\.id) == expected, "round \(round), \(name)")
         for attempt in 1...2 {
