@@ -33,9 +33,11 @@ extension LinkStorage {
         var summary = LinkImportSummary()
         // First every link is checked, and its category found or stored; then the links are
         // stored.
-        var accepted: [(link: Link.ID, index: Int, checked: LinkDraft.Checked, Category.ID?)] = []
+        var accepted: [Link?] = []
+        var order: [StoredOrder] = []
         accepted.reserveCapacity(links.count)
-        for (index, imported) in links.enumerated() {
+        order.reserveCapacity(links.count)
+        for imported in links {
           let checked: LinkDraft.Checked
           do throws(LinkError) {
             checked = try imported.checked()
@@ -59,19 +61,23 @@ extension LinkStorage {
               categoryID = category.id
             }
           }
-          accepted.append((Link.ID(uuid()), index, checked, categoryID))
+          let id = Link.ID(uuid())
+          order.append(StoredOrder(id: id, position: accepted.count))
+          accepted.append(
+            Link(
+              id: id, title: checked.title, url: checked.url, categoryID: categoryID,
+              memo: checked.memo, createdAt: imported.createdAt ?? now))
         }
         // NB: stored in the order of their ids (every list orders links by its own columns, the
         // id last): SQLite then appends to the id index and to every index that ends with the
-        // id, instead of inserting at random places, which halves the cost of each insert.
-        accepted.sort { $0.link.storedOrder < $1.link.storedOrder }
+        // id, instead of inserting at random places, which halves the cost of each insert. The
+        // keys are sorted, not the links, and each link is moved out as it is stored, so it is
+        // freed while its memory is still in the cache.
+        order.sort { $0.key < $1.key }
         let skipped = links.count - accepted.count
-        for batch in accepted.indices.batches(of: LinkClient.importBatchSize) {
-          for (id, index, checked, categoryID) in accepted[batch] {
-            try context.insert(
-              Link(
-                id: id, title: checked.title, url: checked.url, categoryID: categoryID,
-                memo: checked.memo, createdAt: links[index].createdAt ?? now))
+        for batch in order.indices.batches(of: LinkClient.importBatchSize) {
+          for key in order[batch] {
+            if let link = accepted[key.position].take() { try context.insert(link) }
           }
           progress(skipped + batch.upperBound)
         }
@@ -290,10 +296,17 @@ extension Array {
   }
 }
 
-extension ModelID {
-  /// The id's bytes as one number, so that ids compare as SQLite compares their stored bytes.
-  fileprivate var storedOrder: UInt128 {
-    withUnsafeBytes(of: rawValue.uuid) { UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self)) }
+/// Where a new link goes in the order of the stored ids: its id's bytes as one number (ids
+/// compare as SQLite compares their stored bytes), and its position in the import.
+private struct StoredOrder {
+  var key: UInt128
+  var position: Int
+
+  init(id: Link.ID, position: Int) {
+    key = withUnsafeBytes(of: id.rawValue.uuid) {
+      UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
+    }
+    self.position = position
   }
 }
 
