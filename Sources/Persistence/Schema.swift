@@ -26,12 +26,6 @@ public struct Schema<Model: PersistentModel>: Sendable {
   public let indexes: [Index<Model>]
 
   /// Creates a schema.
-  ///
-  /// - Parameters:
-  ///   - table: The table name.
-  ///   - version: The schema version, starting at 1.
-  ///   - columns: One column per stored property, `\.id` first.
-  ///   - indexes: Further indexes (plain or unique).
   public init(
     table: String, version: Int = 1, columns: [Column<Model>], indexes: [Index<Model>] = []
   ) {
@@ -48,8 +42,6 @@ public struct ColumnOptions: OptionSet, Sendable {
   public let rawValue: Int
 
   /// Creates options from their bits.
-  ///
-  /// - Parameter rawValue: The option bits.
   public init(rawValue: Int) {
     self.rawValue = rawValue
   }
@@ -163,10 +155,6 @@ public struct Index<Model: PersistentModel>: Sendable {
   public let isUnique: Bool
 
   /// Creates an index.
-  ///
-  /// - Parameters:
-  ///   - keyPaths: The indexed columns' key paths, most significant first.
-  ///   - unique: Whether the indexed values must be unique.
   public init(_ keyPaths: (PartialKeyPath<Model> & Sendable)..., unique: Bool = false) {
     self.keyPaths = keyPaths
     self.isUnique = unique
