@@ -29,33 +29,30 @@ extension LinkStorage {
     let now = date.now
     // Each link on its own first, before the transaction and on every core: nothing in it
     // depends on the storage or on the other links.
-    var checks = CheckedLink.check(links)
+    var checks = CheckedLinks(links)
     return try storage {
       try transaction(dryRun: dryRun) { context in
         var known = try KnownLinks(context, adding: links.count)
         var summary = LinkImportSummary()
-        // Then, in file order, duplicates are skipped and every category is found or stored,
-        // and finally the links are stored.
-        var accepted: [Link?] = []
-        var order: [StoredOrder] = []
-        accepted.reserveCapacity(links.count)
+        // Then, in file order, rejections are listed, duplicates skipped, every category found
+        // or stored and every new link given its id; finally the links are stored.
+        var order: [NewLink] = []
         order.reserveCapacity(links.count)
-        for (index, imported) in links.enumerated() {
-          let checked: CheckedLink
-          // NB: moved out, not copied: a copy would touch each value, made on another core.
-          switch checks[index].take() {
-          case .success(let link)?: checked = link
-          case .failure(let error)?:
-            summary.rejected.append(LinkImportRejection(line: imported.line, error: error))
+        for index in links.indices {
+          // NB: the address is moved out, not copied: a copy would touch its text, made on
+          // another core; its hash was computed there.
+          guard let address = checks.addresses[index].take() else {
+            if case .failure(let error)? = checks.values[index] {
+              summary.rejected.append(LinkImportRejection(line: links[index].line, error: error))
+            }
             continue
-          case nil: preconditionFailure("link \(index) of the import was not checked")
           }
-          guard known.addresses.insert(checked.address).inserted else {
+          guard known.addresses.insert(address).inserted else {
             summary.duplicates += 1
             continue
           }
           var categoryID: Category.ID?
-          if let name = imported.categoryName {
+          if let name = links[index].categoryName {
             if let id = known.categoryIDs[name.caseFolded] {
               categoryID = id
             } else {
@@ -66,29 +63,29 @@ extension LinkStorage {
               categoryID = category.id
             }
           }
-          let id = Link.ID(uuid())
-          order.append(StoredOrder(id: id, position: accepted.count))
-          accepted.append(
-            Link(
-              id: id, title: checked.values.title, url: checked.values.url,
-              categoryID: categoryID, memo: checked.values.memo,
-              createdAt: imported.createdAt ?? now))
+          order.append(NewLink(id: Link.ID(uuid()), position: index, categoryID: categoryID))
         }
         // NB: stored in the order of their ids (every list orders links by its own columns, the
         // id last): SQLite then appends to the id index and to every index that ends with the
-        // id, instead of inserting at random places, which halves the cost of each insert. The
-        // keys are sorted, not the links, and each link is moved out as it is stored, so it is
-        // freed while its memory is still in the cache.
+        // id, instead of inserting at random places, which halves the cost of each insert. Only
+        // the small keys are sorted; each link is made from its checked values as it is stored,
+        // and freed right after, while its memory is still in the cache.
         order.sort { $0.key < $1.key }
-        let skipped = links.count - accepted.count
+        let skipped = links.count - order.count
         for batch in order.indices.batches(of: LinkClient.importBatchSize) {
-          for key in order[batch] {
-            if let link = accepted[key.position].take() { try context.insert(link) }
+          for new in order[batch] {
+            guard case .success(let values)? = checks.values[new.position].take() else {
+              preconditionFailure("link \(new.position) of the import is stored twice")
+            }
+            try context.insert(
+              Link(
+                id: new.id, title: values.title, url: values.url, categoryID: new.categoryID,
+                memo: values.memo, createdAt: links[new.position].createdAt ?? now))
           }
           progress(skipped + batch.upperBound)
         }
-        if accepted.isEmpty, !links.isEmpty { progress(links.count) }
-        summary.linksImported = accepted.count
+        if order.isEmpty, !links.isEmpty { progress(links.count) }
+        summary.linksImported = order.count
         return summary
       }
     }
@@ -194,42 +191,87 @@ extension ImportedLink {
   }
 }
 
-/// An imported link that passed its checks, with the address it is known by.
-private struct CheckedLink: Sendable {
-  var values: LinkDraft.Checked
-  /// The absolute string of the address, which tells duplicates apart.
-  var address: String
+/// The links of an import, each checked on its own (as ``ImportedLink/checked()``), a large
+/// import spread over the processor's cores.
+///
+/// NB: parsing addresses is most of the work of an import after storing the links, and each
+/// check is independent: run in parallel, it takes a fraction of the time it would in the
+/// transaction.
+private struct CheckedLinks {
+  /// Each link's checked values, or why it is rejected.
+  var values: [Result<LinkDraft.Checked, LinkError>?]
+  /// The address of each valid link, which tells duplicates apart; `nil` for a rejected one.
+  var addresses: [Address?]
 
-  /// Checks each link on its own (as ``ImportedLink/checked()``), spreading a large import over
-  /// the processor's cores.
-  ///
-  /// NB: parsing addresses is most of the work of an import after storing the links, and each
-  /// check is independent: run in parallel, it takes a fraction of the time it would in the
-  /// transaction.
-  static func check(_ links: [ImportedLink]) -> [Result<CheckedLink, LinkError>?] {
+  init(_ links: [ImportedLink]) {
     let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, links.count / 2_048))
-    var checks = [Result<CheckedLink, LinkError>?](repeating: nil, count: links.count)
-    checks.withUnsafeMutableBufferPointer { buffer in
-      // NB: every chunk writes only its own elements.
-      nonisolated(unsafe) let checks = buffer
-      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-        for index in links.count * chunk / chunks..<links.count * (chunk + 1) / chunks {
-          checks[index] = Result { () throws(LinkError) in
-            let values = try links[index].checked()
-            return CheckedLink(values: values, address: values.url.absoluteString)
+    values = Array(repeating: nil, count: links.count)
+    addresses = Array(repeating: nil, count: links.count)
+    values.withUnsafeMutableBufferPointer { values in
+      addresses.withUnsafeMutableBufferPointer { addresses in
+        // NB: every chunk writes only its own elements.
+        nonisolated(unsafe) let (values, addresses) = (values, addresses)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+          for index in links.count * chunk / chunks..<links.count * (chunk + 1) / chunks {
+            do throws(LinkError) {
+              let checked = try links[index].checked()
+              addresses[index] = Address(checked.url.absoluteString)
+              values[index] = .success(checked)
+            } catch {
+              values[index] = .failure(error)
+            }
           }
         }
       }
     }
-    return checks
+  }
+}
+
+/// A link's address as duplicates are found: its absolute string, with its hash computed once.
+///
+/// NB: a set of 100,000 addresses then compares hashes, and reads an address's text only when
+/// the hashes are equal.
+private struct Address: Hashable {
+  let text: String
+  let hash: Int
+
+  init(_ text: String) {
+    self.text = text
+    hash = text.hashValue
+  }
+
+  static func == (lhs: Address, rhs: Address) -> Bool {
+    lhs.hash == rhs.hash && lhs.text == rhs.text
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+}
+
+/// A link the import stores: its new id (and the id's bytes as one number, so that ids compare
+/// as SQLite compares their stored bytes), where it is in the import, and its category.
+private struct NewLink {
+  var key: UInt128
+  var id: Link.ID
+  var position: Int
+  var categoryID: Category.ID?
+
+  init(id: Link.ID, position: Int, categoryID: Category.ID?) {
+    key = withUnsafeBytes(of: id.rawValue.uuid) {
+      UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
+    }
+    self.id = id
+    self.position = position
+    self.categoryID = categoryID
   }
 }
 
 /// What an import checks its links against: the saved addresses and categories, and those the
 /// import added so far.
 private struct KnownLinks {
-  /// The absolute strings of the saved links' addresses.
-  var addresses: Set<String>
+  /// The saved links' addresses.
+  var addresses: Set<Address>
   /// The categories' ids by case-folded name.
   var categoryIDs: [String: Category.ID]
 
@@ -237,7 +279,7 @@ private struct KnownLinks {
   init(_ context: ModelContext, adding count: Int) throws {
     let links = try context.fetchAll(Link.self)
     addresses = Set(minimumCapacity: links.count + count)
-    for link in links { addresses.insert(link.url.absoluteString) }
+    for link in links { addresses.insert(Address(link.url.absoluteString)) }
     categoryIDs = Dictionary(
       try context.fetchAll(Category.self).map { ($0.name.caseFolded, $0.id) },
       uniquingKeysWith: { first, _ in first })
@@ -330,20 +372,6 @@ extension Array {
   /// The array in consecutive slices of at most `size` elements.
   fileprivate func batches(of size: Int) -> [ArraySlice<Element>] {
     stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-  }
-}
-
-/// Where a new link goes in the order of the stored ids: its id's bytes as one number (ids
-/// compare as SQLite compares their stored bytes), and its position in the import.
-private struct StoredOrder {
-  var key: UInt128
-  var position: Int
-
-  init(id: Link.ID, position: Int) {
-    key = withUnsafeBytes(of: id.rawValue.uuid) {
-      UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
-    }
-    self.position = position
   }
 }
 
