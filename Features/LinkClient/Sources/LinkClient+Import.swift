@@ -52,7 +52,7 @@ extension LinkStorage {
             continue
           }
           var categoryID: Category.ID?
-          if let name = links[index].categoryName {
+          if let name = categoryName(links[index].category) {
             if let id = known.categoryIDs[name.caseFolded] {
               categoryID = id
             } else {
@@ -63,7 +63,10 @@ extension LinkStorage {
               categoryID = category.id
             }
           }
-          order.append(NewLink(id: Link.ID(uuid()), position: index, categoryID: categoryID))
+          order.append(
+            NewLink(
+              id: Link.ID(uuid()), position: index, categoryID: categoryID,
+              createdAt: links[index].createdAt ?? now))
         }
         // NB: stored in the order of their ids (every list orders links by its own columns, the
         // id last): SQLite then appends to the id index and to every index that ends with the
@@ -74,13 +77,13 @@ extension LinkStorage {
         let skipped = links.count - order.count
         for batch in order.indices.batches(of: LinkClient.importBatchSize) {
           for new in order[batch] {
-            guard case .success(let values)? = checks.values[new.position].take() else {
+            guard case .success(let values)? = checks.values[Int(new.position)].take() else {
               preconditionFailure("link \(new.position) of the import is stored twice")
             }
             try context.insert(
               Link(
                 id: new.id, title: values.title, url: values.url, categoryID: new.categoryID,
-                memo: values.memo, createdAt: links[new.position].createdAt ?? now))
+                memo: values.memo, createdAt: new.createdAt))
           }
           progress(skipped + batch.upperBound)
         }
@@ -173,13 +176,13 @@ private struct DryRun<Result: Sendable>: Error {
   let result: Result
 }
 
-extension ImportedLink {
-  /// The category's name, trimmed; `nil` when blank.
-  fileprivate var categoryName: String? {
-    let name = (category ?? "").trimmedOfWhitespace
-    return name.isEmpty ? nil : name
-  }
+/// An imported link's category name, trimmed; `nil` when blank.
+private func categoryName(_ category: String?) -> String? {
+  let name = (category ?? "").trimmedOfWhitespace
+  return name.isEmpty ? nil : name
+}
 
+extension ImportedLink {
   /// The checked title, address and memo, as ``LinkDraft`` checks them; a blank title is the
   /// address.
   fileprivate func checked() throws(LinkError) -> LinkDraft.Checked {
@@ -249,21 +252,30 @@ private struct Address: Hashable {
   }
 }
 
-/// A link the import stores: its new id (and the id's bytes as one number, so that ids compare
-/// as SQLite compares their stored bytes), where it is in the import, and its category.
+/// A link the import stores: its new id, as the id's bytes in one number (so that ids compare as
+/// SQLite compares their stored bytes), where it is in the import, its category and its date.
+///
+/// NB: small, so that sorting 100,000 of them moves little memory, and holding everything the
+/// storing pass needs besides the checked values, so that it reads nothing else of the import.
 private struct NewLink {
   var key: UInt128
-  var id: Link.ID
-  var position: Int
+  var createdAt: Date
   var categoryID: Category.ID?
+  var position: Int32
 
-  init(id: Link.ID, position: Int, categoryID: Category.ID?) {
+  init(id: Link.ID, position: Int, categoryID: Category.ID?, createdAt: Date) {
     key = withUnsafeBytes(of: id.rawValue.uuid) {
       UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
     }
-    self.id = id
-    self.position = position
+    // NB: an import holds far fewer than 2^31 links (its file is at most 100 MB).
+    self.position = Int32(position)
     self.categoryID = categoryID
+    self.createdAt = createdAt
+  }
+
+  /// The new id.
+  var id: Link.ID {
+    Link.ID(withUnsafeBytes(of: key.bigEndian) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
   }
 }
 
