@@ -69,29 +69,29 @@ extension CompletionRepository {
   public static func live(context: ModelContext) -> CompletionRepository {
     CompletionRepository(
       delete: { habitID, day throws(HabitError) in
-        try storing(notFound: .completionNotFound(habitID, day)) {
+        try HabitError.capturing(notFound: .completionNotFound(habitID, day)) {
           try context.delete(Completion.self, id: Completion.ID(habitID: habitID, day: day))
         }
       },
       deleteAll: { habitID throws(HabitError) in
-        _ = try storing {
+        _ = try HabitError.capturing {
           try context.delete(Completion.self, where: #Predicate { $0.habitID == habitID })
         }
       },
       fetch: { habitID, day throws(HabitError) in
-        try storing {
+        try HabitError.capturing {
           try context.fetch(Completion.self, id: Completion.ID(habitID: habitID, day: day))
         }
       },
       fetchAll: { habitID throws(HabitError) in
-        try storing {
+        try HabitError.capturing {
           try context.fetchAll(
             Completion.self, predicate: #Predicate { $0.habitID == habitID },
             sortBy: [SortDescriptor(\.day)])
         }
       },
       insert: { completion throws(HabitError) in
-        try storing(duplicate: .duplicateCompletion(completion.habitID, completion.day)) {
+        try HabitError.capturing(duplicateID: .duplicateCompletion(completion.habitID, completion.day)) {
           try context.insert(completion)
         }
       }
