@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import Loop
+import TestSupport
 
 /// `.case(Enum.x)` extracts by the enum's tag and projects the payload out of the value: these
 /// tests check it against the explicit pattern match, over the zoo of `CasePathZoo.swift`.
@@ -40,7 +41,7 @@ import Testing
     let wrong = Probe<Mixed>("int, wrong", .case(Mixed.int)) {
       if case .otherInt(let value) = $0 { value } else { nil }
     }
-    var rng = SeededGenerator(state: 1)
+    var rng = SeededGenerator(seed: 1)
     let mismatches = (0..<200).compactMap { _ in wrong.check(.random(&rng), false) }
     let first = mismatches.first ?? ""
     #expect(first.hasPrefix("int, wrong: for ") && first.contains(", the pattern match gives "))
@@ -87,7 +88,7 @@ import Testing
     let wrongCases = await withTaskGroup(of: Int.self) { group in
       for task in 0..<8 {
         group.addTask {
-          var rng = SeededGenerator(state: UInt64(task))
+          var rng = SeededGenerator(seed: UInt64(task))
           var wrong = 0
           for _ in 0..<2_000 {
             let root = Parent.random(&rng)
@@ -228,7 +229,7 @@ struct ZooEnum: Sendable, CustomTestStringConvertible {
   ) {
     self.name = name
     run = { seed, rounds in
-      var rng = SeededGenerator(state: seed)
+      var rng = SeededGenerator(seed: seed)
       let probes = probes()
       var mismatches: [String] = []
       for _ in 0..<rounds {

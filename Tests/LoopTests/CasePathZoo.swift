@@ -1,4 +1,5 @@
 import Loop
+import TestSupport
 
 // A zoo of enums with payloads of every shape, each with its one-line case paths paired with the
 // explicit pattern match they must agree with. `CasePathExtractionTests` drives them with seeded

@@ -4,6 +4,7 @@ import Foundation
 import LinkClient
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct CategoriesTests {

@@ -20,7 +20,7 @@ extension HabitClient {
   ///
   /// - Returns: The client.
   public static func inMemory() -> HabitClient {
-    opening(.inMemory)
+    live(opening: .inMemory)
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -31,10 +31,12 @@ extension HabitClient {
   /// - Parameter path: The database file.
   /// - Returns: The client.
   public static func live(path: String) -> HabitClient {
-    opening(.file(path))
+    live(opening: .file(path))
   }
 
-  private static func opening(_ storage: ModelContainer.Storage) -> HabitClient {
+  /// The client over a new container on `storage`, or a client that throws the reason when it
+  /// cannot be opened.
+  static func live(opening storage: ModelContainer.Storage) -> HabitClient {
     do {
       return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
     } catch {
@@ -42,8 +44,9 @@ extension HabitClient {
     }
   }
 
-  /// A client whose every endpoint throws `error`.
-  static func failing(_ error: HabitError) -> HabitClient {
+  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
+  /// cannot be opened.
+  public static func failing(_ error: HabitError) -> HabitClient {
     live(.failure(error))
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import Persistence
 import Testing
+import TestSupport
 
 @Suite struct CompletionRepositoryTests {
   let now = date("2025-03-01T12:00:00Z")

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import Persistence
 import Testing
+import TestSupport
 
 @Suite struct DayTests {
   @Test func fieldsMakeOnlyDaysThatExist() {

@@ -3,6 +3,7 @@ import HabitClient
 import LoopTesting
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite struct HabitArchiveTests {
   /// An archive with an archived habit and an active one, and their completions.

@@ -3,6 +3,7 @@ import LoopTesting
 import Testing
 
 @testable import HabitClient
+import TestSupport
 
 @Suite struct HabitClientTests {
   /// 2025-03-01 12:00 UTC, a Saturday.

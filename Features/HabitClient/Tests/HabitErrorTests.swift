@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import Testing
+import TestSupport
 
 @Suite struct HabitErrorTests {
   @Test(arguments: [

@@ -1,5 +1,6 @@
 import HabitClient
 import Testing
+import TestSupport
 
 @Suite struct HabitStatsTests {
   func stats(_ days: [String], createdOn: String, today: String) -> HabitStats {

@@ -1,5 +1,6 @@
 import HabitClient
 import Testing
+import TestSupport
 
 @Suite struct HeatMapTests {
   /// The map drawn one week a line: `#` completed, `.` missed, `~` future, ` ` before creation.

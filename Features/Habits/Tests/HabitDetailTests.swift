@@ -3,6 +3,7 @@ import HabitClient
 import Habits
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct HabitDetailTests {

@@ -3,6 +3,7 @@ import Ledger
 import LedgerClient
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct LedgerHomeTests {

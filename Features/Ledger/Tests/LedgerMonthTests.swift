@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import Testing
+import TestSupport
 
 @Suite struct LedgerMonthTests {
   @Test func theMonthContainingAnInstantDependsOnTheTimeZone() throws {

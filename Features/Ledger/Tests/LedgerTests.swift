@@ -3,6 +3,7 @@ import Ledger
 import LedgerClient
 import LoopTesting
 import Testing
+import TestSupport
 
 /// Three transactions around `now` (2025-03-15 in Seoul): a salary and a lunch in March, rent in
 /// February.

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 
 let seoul = zone("Asia/Seoul")
 let utc = zone("UTC")
@@ -100,10 +101,4 @@ func ledgerStore(
     $0.timeZone = timeZone
     $0.continuousClock = TestClock()
   }
-}
-
-/// Counts the times an editor alone dismissed itself (its `DismissEffect` in a test).
-@MainActor
-final class Dismissals {
-  var count = 0
 }

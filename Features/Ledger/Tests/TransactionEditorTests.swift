@@ -3,6 +3,7 @@ import Ledger
 import LedgerClient
 import LoopTesting
 import Testing
+import TestSupport
 
 /// A test store of the editor alone, on `now` in `timeZone` (Seoul unless given).
 @MainActor

@@ -18,7 +18,7 @@ extension LedgerClient {
 
   /// A client on a fresh, empty in-memory storage: real storage, gone with the client.
   public static func inMemory() -> LedgerClient {
-    opening(.inMemory)
+    live(opening: .inMemory)
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -29,18 +29,24 @@ extension LedgerClient {
   /// - Parameter path: The database file.
   /// - Returns: The client.
   public static func live(path: String) -> LedgerClient {
-    opening(.file(path))
+    live(opening: .file(path))
   }
 
   /// A client on a new container with ``models``, or one that fails with the reason it could
   /// not be opened.
-  private static func opening(_ storage: ModelContainer.Storage) -> LedgerClient {
+  static func live(opening storage: ModelContainer.Storage) -> LedgerClient {
     do {
       let container = try ModelContainer(for: models, storage: storage)
       return live(context: ModelContext(container))
     } catch {
-      return live(.failure(LedgerError(error)))
+      return failing(LedgerError(error))
     }
+  }
+
+  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
+  /// cannot be opened.
+  public static func failing(_ error: LedgerError) -> LedgerClient {
+    live(.failure(error))
   }
 
   /// Every endpoint over the storage, or throwing its error when there is none.

@@ -2,6 +2,7 @@ import Foundation
 import LedgerClient
 import LoopTesting
 import Testing
+import TestSupport
 
 @Suite struct LedgerClientTests {
   @Test(arguments: Backend.allCases)

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerClient
 import Testing
+import TestSupport
 
 @Suite struct MoneyTests {
   struct Parse: CustomTestStringConvertible, Sendable {

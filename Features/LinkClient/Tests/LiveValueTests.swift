@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LinkClient
+import TestSupport
 
 @Suite struct LiveValueTests {
   @Test func aDatabaseThatCannotBeOpenedMakesEveryEndpointThrowInsteadOfCrashing() async {

@@ -1,6 +1,7 @@
 import Foundation
 import LinkClient
 import Testing
+import TestSupport
 
 import struct LinkClient.Comment
 

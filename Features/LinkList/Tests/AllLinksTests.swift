@@ -3,6 +3,7 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct AllLinksTests {
@@ -113,7 +114,7 @@ import Testing
     let client = fixture.linkClient
     let store = makeStore()
     store.dependencies.linkClient.fetchLinksInCategory = { categoryID in
-      try await answers.answer { try await client.fetchLinks(in: categoryID) }
+      try await answers.answer { try await client.fetchLinksInCategory(categoryID) }
     }
     store.dependencies.linkClient.fetchLinks = {
       try await answers.answer { try await client.fetchLinks() }

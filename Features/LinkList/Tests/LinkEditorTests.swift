@@ -3,6 +3,7 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct LinkEditorTests {

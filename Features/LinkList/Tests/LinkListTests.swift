@@ -5,6 +5,7 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite struct LinkListTests {
@@ -33,7 +34,7 @@ import Testing
     let work = try await fixture.seed { categories, _ in try await categories.addCategory("Work") }
     let links = try await fixture.seedLinks(
       ["Swift", "Kotlin", "Rust"], in: [work.id, nil, work.id])
-    let kotlin = try await fixture.seed { _, client in try await client.markViewed(id: id(2)) }
+    let kotlin = try await fixture.seed { _, client in try await client.markViewed(id(2)) }
     return Seeded(work: work, swift: links[0], kotlin: kotlin, rust: links[2])
   }
 
@@ -162,7 +163,7 @@ import Testing
     let (clock, client) = (fixture.clock, fixture.linkClient)
     store.dependencies.linkClient.markViewed = { id in
       try await clock.sleep(for: .seconds(1))
-      return try await client.markViewed(id: id)
+      return try await client.markViewed(id)
     }
     await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
     await store.receive(.detail(.presented(.opened)))

@@ -2,6 +2,7 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Testing
+import TestSupport
 
 /// A row value of a screen that does not exist: the row works with any `LinkRowItem`.
 private struct PlainRow: LinkRowItem {

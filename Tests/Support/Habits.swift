@@ -1,39 +1,23 @@
 import Foundation
 import HabitClient
-import LoopTesting
+import Loop
 import Persistence
-import Testing
 
-/// The two storages every repository and client test runs against.
-enum Backend: String, CaseIterable, CustomTestStringConvertible {
-  case inMemory
-  case sqlite
-
-  var testDescription: String { rawValue }
-}
-
-/// Runs `body` with a context on a fresh container of `backend` (an SQLite file in a temporary
-/// folder for `.sqlite`, removed afterwards).
-func withContext<R>(
+/// Runs `body` with a context on a fresh container of `backend` holding the habit models (an
+/// SQLite file in a temporary folder for `.sqlite`, removed afterwards).
+public func withContext<R>(
   _ backend: Backend, _ body: (ModelContext) async throws -> R
 ) async throws -> R {
-  switch backend {
-  case .inMemory:
-    let container = try ModelContainer(for: HabitClient.models, storage: .inMemory)
-    return try await body(ModelContext(container))
-  case .sqlite:
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("HabitClientTests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("habits.sqlite").path
-    let container = try ModelContainer(for: HabitClient.models, storage: .file(path))
-    return try await body(ModelContext(container))
-  }
+  let folder = temporaryFolder("HabitClientTests")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let storage = backend.storage(file: "habits.sqlite", in: folder)
+  let container = try ModelContainer(for: HabitClient.models, storage: storage)
+  return try await body(ModelContext(container))
 }
 
 /// Runs `body` with dependencies fixed: `date`, `timeZone`, and `uuid` (counting up across the
 /// calls that share `uuid`).
-func at<R>(
+public func at<R>(
   _ now: Date, in timeZone: TimeZone = .utc, uuid: UUIDGenerator = .incrementing,
   isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
 ) async throws -> R {
@@ -47,7 +31,7 @@ func at<R>(
 }
 
 /// The instant an ISO 8601 string names, such as `2025-03-01T23:30:00-05:00`.
-func date(_ text: String) -> Date {
+public func date(_ text: String) -> Date {
   guard let date = ISO8601DateFormatter().date(from: text) else {
     preconditionFailure("'\(text)' is not an ISO 8601 date")
   }
@@ -55,32 +39,44 @@ func date(_ text: String) -> Date {
 }
 
 /// The day a `yyyy-mm-dd` string names.
-func day(_ text: String) -> Day {
+public func day(_ text: String) -> Day {
   guard let day = Day(text) else { preconditionFailure("'\(text)' is not a day") }
   return day
 }
 
 /// The habit id whose UUID counts `value`, as `UUIDGenerator.incrementing` makes them.
-func habitID(_ value: UInt64) -> Habit.ID {
-  Habit.ID(UUID(counting: value))
-}
+public func habitID(_ value: UInt64) -> Habit.ID { id(value) }
 
 /// A habit, for seeding repositories directly.
-func habit(
+public func habit(
   _ value: UInt64, _ name: String, createdAt: Date, archivedAt: Date? = nil
 ) throws -> Habit {
   try Habit(id: habitID(value), name: name, createdAt: createdAt, archivedAt: archivedAt)
 }
 
 extension TimeZone {
-  static let utc = zone("UTC")
-  static let newYork = zone("America/New_York")
-  static let tokyo = zone("Asia/Tokyo")
+  /// Coordinated Universal Time.
+  public static let utc = zone("UTC")
+  /// New York's time zone, behind UTC.
+  public static let newYork = zone("America/New_York")
+  /// Tokyo's time zone, ahead of UTC.
+  public static let tokyo = zone("Asia/Tokyo")
 
   private static func zone(_ identifier: String) -> TimeZone {
     guard let zone = TimeZone(identifier: identifier) else {
       preconditionFailure("no time zone '\(identifier)'")
     }
     return zone
+  }
+}
+
+extension Calendar {
+  /// The Gregorian calendar in UTC with weeks starting on `firstWeekday` (1 is Sunday, 2
+  /// Monday).
+  public static func gregorian(firstWeekday: Int) -> Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.firstWeekday = firstWeekday
+    calendar.timeZone = .utc
+    return calendar
   }
 }
