@@ -210,8 +210,8 @@ import TestSupport
     ),
     (LinkDraft(title: " ", url: "https://swift.org"), .emptyTitle, "A link needs a title."),
     (
-      LinkDraft(title: "Swift", url: "https://swift.org", categoryID: ModelID(UUID(counting: 7))),
-      .categoryNotFound(ModelID(UUID(counting: 7))),
+      LinkDraft(title: "Swift", url: "https://swift.org", categoryID: id(7)),
+      .categoryNotFound(id(7)),
       "No category with id '00000000-0000-0000-0000-000000000007' exists."
     ),
   ]
