@@ -70,7 +70,8 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "Persistence", dependencies: ["CSQLite"]),
+    // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`).
+    .target(name: "Persistence", dependencies: ["CSQLite", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite", "TestSupport"]),

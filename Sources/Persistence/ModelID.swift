@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// The identifier of a model: a UUID typed by the model it identifies.
 ///
@@ -75,4 +76,9 @@ extension ModelID: Codable {
 extension ModelID: ColumnValue {
   /// ``ColumnComparability/ordering``: stored as the UUID's bytes, which sort as `<` does.
   public static var comparability: ColumnComparability { .ordering }
+}
+
+extension ModelID: CustomDiffTypeName {
+  /// The name the model declares the id under, such as `Habit.ID`, for diffs and state dumps.
+  public static var diffTypeName: String { "\(Model.self).ID" }
 }

@@ -4,8 +4,8 @@ import LedgerClient
 import LinkClient
 import LoopCLI
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 /// `loop` killed with `SIGKILL` at random moments, again and again, on one file: every write it
 /// acknowledged is there, the file is sound, and the command it was running when killed took

@@ -1,4 +1,3 @@
-import TestSupport
 import Loop
 import Synchronization
 
@@ -76,6 +75,3 @@ struct Note: Reducer {
     }
   }
 }
-
-/// The tests' random number generator: the same numbers from a seed on every run.
-typealias SeededGenerator = SplitMix64

@@ -54,7 +54,9 @@ public final class Fixture: Sendable {
   /// Adds links with these titles (at `https://example.com/<n>`), a minute apart, the last the
   /// newest; each in the category given, if any.
   @discardableResult
-  public func seedLinks(_ titles: [String], in categories: [Category.ID?] = []) async throws -> [Link] {
+  public func seedLinks(_ titles: [String], in categories: [Category.ID?] = []) async throws
+    -> [Link]
+  {
     try await seed { _, links in
       var added: [Link] = []
       for (index, title) in titles.enumerated() {
@@ -83,7 +85,9 @@ public func seededURL(_ index: Int) -> URL {
 }
 
 /// When `Fixture.seedLinks` adds its `index`th link (from 0): a minute apart from the start.
-public func seededDate(_ index: Int) -> Date { Fixture.start.addingTimeInterval(60 * Double(index)) }
+public func seededDate(_ index: Int) -> Date {
+  Fixture.start.addingTimeInterval(60 * Double(index))
+}
 
 /// Counts the times a child alone dismissed itself (its `DismissEffect` in a test).
 @MainActor

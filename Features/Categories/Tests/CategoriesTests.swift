@@ -3,8 +3,8 @@ import CategoryClient
 import Foundation
 import LinkClient
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite struct CategoriesTests {

@@ -26,21 +26,21 @@ public struct CategoryClient: Sendable {
   /// `LinkError.duplicateCategoryName` (with the name as typed). Returns the stored category.
   public var addCategory:
     nonisolated(nonsending) @Sendable (_ name: String) async throws -> Category =
-    unimplemented("CategoryClient.addCategory")
+      unimplemented("CategoryClient.addCategory")
 
   /// How many links are in a category.
   ///
   /// Throws `LinkError.categoryNotFound`.
   public var countLinks:
     nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> Int =
-    unimplemented("CategoryClient.countLinks")
+      unimplemented("CategoryClient.countLinks")
 
   /// Deletes a category; its links stay, uncategorized, in the same transaction.
   ///
   /// Throws `LinkError.categoryNotFound`.
   public var deleteCategory:
     nonisolated(nonsending) @Sendable (_ id: Category.ID) async throws -> Void =
-    unimplemented("CategoryClient.deleteCategory")
+      unimplemented("CategoryClient.deleteCategory")
 
   /// Every category, by name ignoring case (names are unique ignoring case, so there are no
   /// ties).
@@ -53,7 +53,7 @@ public struct CategoryClient: Sendable {
   /// fetch), all in one transaction: a consistent snapshot without reading any link.
   public var fetchCategorySummaries:
     nonisolated(nonsending) @Sendable () async throws -> [CategorySummary] =
-    unimplemented("CategoryClient.fetchCategorySummaries")
+      unimplemented("CategoryClient.fetchCategorySummaries")
 
   /// Renames a category, keeping its id and links.
   ///
@@ -62,7 +62,7 @@ public struct CategoryClient: Sendable {
   /// category may change the case of its own name). Returns the updated category.
   public var updateCategory:
     nonisolated(nonsending) @Sendable (_ id: Category.ID, _ name: String) async throws -> Category =
-    unimplemented("CategoryClient.updateCategory")
+      unimplemented("CategoryClient.updateCategory")
 }
 
 // MARK: - Dependency

@@ -3,8 +3,8 @@ import Foundation
 import LinkClient
 import Loop
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CategoryClientTests {
   // MARK: Adding and listing

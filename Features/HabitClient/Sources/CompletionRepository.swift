@@ -38,13 +38,6 @@ public struct CompletionRepository: Sendable {
   public var insert: @Sendable (Completion) throws(HabitError) -> Void
 
   /// Creates a repository from its endpoints.
-  ///
-  /// - Parameters:
-  ///   - delete: Deletes the completion of a habit on a day.
-  ///   - deleteAll: Deletes every completion of a habit.
-  ///   - fetch: Fetches the completion of a habit on a day.
-  ///   - fetchAll: Fetches every completion of a habit, by day.
-  ///   - insert: Stores a new completion.
   public init(
     delete: @escaping @Sendable (Habit.ID, Day) throws(HabitError) -> Void,
     deleteAll: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
@@ -91,7 +84,9 @@ extension CompletionRepository {
         }
       },
       insert: { completion throws(HabitError) in
-        try HabitError.capturing(duplicateID: .duplicateCompletion(completion.habitID, completion.day)) {
+        try HabitError.capturing(
+          duplicateID: .duplicateCompletion(completion.habitID, completion.day)
+        ) {
           try context.insert(completion)
         }
       }

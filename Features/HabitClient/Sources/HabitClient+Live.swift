@@ -242,7 +242,8 @@ struct HabitStorage: Sendable {
     var summary = HabitImportSummary()
     var processed = 0
     for start in stride(from: 0, to: archive.habits.count, by: HabitClient.importBatchSize) {
-      let batch = archive.habits[start..<min(start + HabitClient.importBatchSize, archive.habits.count)]
+      let batch = archive.habits[
+        start..<min(start + HabitClient.importBatchSize, archive.habits.count)]
       for habit in batch {
         if try isStored(habit.id) {
           summary.duplicates += 1

@@ -41,8 +41,9 @@ public struct HabitClient: Sendable {
   /// Returns the new completion. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/archived(name:)``, ``HabitError/dayInFuture(_:today:)``,
   /// ``HabitError/alreadyCompleted(name:day:)`` or ``HabitError/storage(_:)``.
-  public var complete: nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion =
-    unimplemented("HabitClient.complete")
+  public var complete:
+    nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion =
+      unimplemented("HabitClient.complete")
 
   /// Creates a habit with a name, trimmed, a new id and now as its creation date (insert).
   ///
@@ -95,7 +96,7 @@ public struct HabitClient: Sendable {
     nonisolated(nonsending) @Sendable (
       _ archive: HabitArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> HabitImportSummary =
-    unimplemented("HabitClient.restoreHabits")
+      unimplemented("HabitClient.restoreHabits")
 
   /// Makes an archived habit active again.
   ///
@@ -111,7 +112,7 @@ public struct HabitClient: Sendable {
   /// ``HabitError/storage(_:)``.
   public var uncomplete:
     nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion =
-    unimplemented("HabitClient.uncomplete")
+      unimplemented("HabitClient.uncomplete")
 }
 
 extension HabitClient {

@@ -40,13 +40,6 @@ public struct HabitRepository: Sendable {
   public var update: @Sendable (Habit) throws(HabitError) -> Void
 
   /// Creates a repository from its endpoints.
-  ///
-  /// - Parameters:
-  ///   - delete: Deletes a habit by id.
-  ///   - fetch: Fetches a habit by id.
-  ///   - fetchAll: Fetches every habit, in list order.
-  ///   - insert: Stores a new habit.
-  ///   - update: Replaces a stored habit.
   public init(
     delete: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
     fetch: @escaping @Sendable (Habit.ID) throws(HabitError) -> Habit?,
@@ -71,14 +64,17 @@ extension HabitRepository {
   public static func live(context: ModelContext) -> HabitRepository {
     HabitRepository(
       delete: { id throws(HabitError) in
-        try HabitError.capturing(notFound: .habitNotFound(id)) { try context.delete(Habit.self, id: id) }
+        try HabitError.capturing(notFound: .habitNotFound(id)) {
+          try context.delete(Habit.self, id: id)
+        }
       },
       fetch: { id throws(HabitError) in
         try HabitError.capturing { try context.fetch(Habit.self, id: id) }
       },
       fetchAll: { () throws(HabitError) in
         // NB: sorted in Swift: "active first" is not a column, and habits are few.
-        try HabitError.capturing { try context.fetchAll(Habit.self) }.sorted(by: Habit.isListed(_:before:))
+        try HabitError.capturing { try context.fetchAll(Habit.self) }.sorted(
+          by: Habit.isListed(_:before:))
       },
       insert: { habit throws(HabitError) in
         try HabitError.capturing(duplicateID: .duplicateID(habit.id)) { try context.insert(habit) }

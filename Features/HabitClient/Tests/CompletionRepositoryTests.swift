@@ -1,8 +1,8 @@
 import Foundation
 import HabitClient
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CompletionRepositoryTests {
   let now = date("2025-03-01T12:00:00Z")

@@ -1,8 +1,8 @@
 import Foundation
 import HabitClient
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DayTests {
   @Test func fieldsMakeOnlyDaysThatExist() {

@@ -2,8 +2,8 @@ import Foundation
 import HabitClient
 import LoopTesting
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HabitArchiveTests {
   /// An archive with an archived habit and an active one, and their completions.

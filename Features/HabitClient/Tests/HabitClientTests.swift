@@ -1,9 +1,9 @@
 import Foundation
 import LoopTesting
+import TestSupport
 import Testing
 
 @testable import HabitClient
-import TestSupport
 
 @Suite struct HabitClientTests {
   /// 2025-03-01 12:00 UTC, a Saturday.

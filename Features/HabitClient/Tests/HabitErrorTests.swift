@@ -1,7 +1,7 @@
 import Foundation
 import HabitClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HabitErrorTests {
   @Test(arguments: [

@@ -1,6 +1,6 @@
 import HabitClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HabitStatsTests {
   func stats(_ days: [String], createdOn: String, today: String) -> HabitStats {

@@ -1,7 +1,7 @@
 import Foundation
 import HabitClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HabitTests {
   let now = date("2025-03-01T12:00:00Z")

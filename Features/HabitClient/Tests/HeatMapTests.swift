@@ -1,6 +1,6 @@
 import HabitClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HeatMapTests {
   /// The map drawn one week a line: `#` completed, `.` missed, `~` future, ` ` before creation.

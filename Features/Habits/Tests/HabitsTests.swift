@@ -2,8 +2,8 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite struct HabitsTests {

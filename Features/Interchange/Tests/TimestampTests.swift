@@ -1,7 +1,7 @@
 import Foundation
 import Interchange
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimestampTests {
   @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Ledger
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct LedgerMonthTests {
   @Test func theMonthContainingAnInstantDependsOnTheTimeZone() throws {

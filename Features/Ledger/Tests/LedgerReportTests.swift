@@ -2,8 +2,8 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite struct LedgerReportTests {

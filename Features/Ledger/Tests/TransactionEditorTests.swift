@@ -2,8 +2,8 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A test store of the editor alone, on `now` in `timeZone` (Seoul unless given).
 @MainActor

@@ -27,7 +27,7 @@ public struct LedgerClient: Sendable {
   public var addTransaction:
     nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
       LedgerTransaction =
-    unimplemented("LedgerClient.addTransaction")
+      unimplemented("LedgerClient.addTransaction")
 
   /// Deletes the transaction with an id.
   ///
@@ -36,7 +36,7 @@ public struct LedgerClient: Sendable {
   ///   ``LedgerError/storageFailed(_:)``.
   public var deleteTransaction:
     nonisolated(nonsending) @Sendable (_ id: LedgerTransaction.ID) async throws -> Void =
-    unimplemented("LedgerClient.deleteTransaction")
+      unimplemented("LedgerClient.deleteTransaction")
 
   /// Every transaction, newest first.
   ///
@@ -47,7 +47,7 @@ public struct LedgerClient: Sendable {
   /// - Throws: ``LedgerError/storageFailed(_:)``.
   public var fetchTransactions:
     nonisolated(nonsending) @Sendable () async throws -> [LedgerTransaction] =
-    unimplemented("LedgerClient.fetchTransactions")
+      unimplemented("LedgerClient.fetchTransactions")
 
   /// Stores many transactions in one transaction of the storage: all of them, or none.
   ///
@@ -71,7 +71,7 @@ public struct LedgerClient: Sendable {
       _ transactions: [LedgerTransaction], _ dryRun: Bool,
       _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LedgerImportSummary =
-    unimplemented("LedgerClient.importTransactions")
+      unimplemented("LedgerClient.importTransactions")
 
   /// Replaces a stored transaction (found by its id) with new values and returns it as stored.
   ///
@@ -83,7 +83,7 @@ public struct LedgerClient: Sendable {
   public var updateTransaction:
     nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
       LedgerTransaction =
-    unimplemented("LedgerClient.updateTransaction")
+      unimplemented("LedgerClient.updateTransaction")
 }
 
 extension LedgerClient {

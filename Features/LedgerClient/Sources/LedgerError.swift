@@ -72,8 +72,6 @@ public enum LedgerError: StorageFailing, Equatable, Sendable, CustomStringConver
 
   /// The ledger's error for any error: itself when it already is one, otherwise
   /// ``storageFailed(_:)`` with the error's own sentence.
-  ///
-  /// - Parameter error: What the storage (or anything else) threw.
   public init(_ error: any Error) {
     self = .captured(error)
   }

@@ -42,15 +42,6 @@ public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
   public var createdAt: Date
 
   /// Creates a transaction.
-  ///
-  /// - Parameters:
-  ///   - id: The identity.
-  ///   - kind: Income or expense.
-  ///   - amount: How much, greater than zero.
-  ///   - date: When it happened.
-  ///   - memo: What it was.
-  ///   - category: A category, or `nil`.
-  ///   - createdAt: When it was entered.
   public init(
     id: ID, kind: Kind, amount: Money, date: Date, memo: String = "", category: String? = nil,
     createdAt: Date

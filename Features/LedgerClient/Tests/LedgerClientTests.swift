@@ -1,8 +1,8 @@
 import Foundation
 import LedgerClient
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct LedgerClientTests {
   @Test(arguments: Backend.allCases)

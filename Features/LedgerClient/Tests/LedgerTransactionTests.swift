@@ -1,7 +1,7 @@
 import Foundation
 import LedgerClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct LedgerTransactionTests {
   @Test func newerMeansLaterDateThenLaterCreatedAtThenSmallerID() {

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerClient
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MoneyTests {
   struct Parse: CustomTestStringConvertible, Sendable {

@@ -26,7 +26,7 @@ public struct LinkClient: Sendable {
   /// link. The text is trimmed. Returns the stored comment.
   public var addComment:
     nonisolated(nonsending) @Sendable (_ linkID: Link.ID, _ text: String) async throws -> Comment =
-    unimplemented("LinkClient.addComment")
+      unimplemented("LinkClient.addComment")
 
   /// Adds a link from a draft, with an id from the `uuid` dependency and the `date`
   /// dependency's now as `createdAt`; it is not a favorite and has never been viewed.
@@ -43,14 +43,14 @@ public struct LinkClient: Sendable {
   /// draft that fails; nothing is stored then. Returns the stored links, in the drafts' order.
   public var addLinks:
     nonisolated(nonsending) @Sendable (_ drafts: [LinkDraft]) async throws -> [Link] =
-    unimplemented("LinkClient.addLinks")
+      unimplemented("LinkClient.addLinks")
 
   /// Deletes a comment.
   ///
   /// Throws ``LinkError/commentNotFound(_:)`` when it does not exist.
   public var deleteComment:
     nonisolated(nonsending) @Sendable (_ id: Comment.ID) async throws -> Void =
-    unimplemented("LinkClient.deleteComment")
+      unimplemented("LinkClient.deleteComment")
 
   /// Deletes a link and all of its comments, in one transaction.
   ///
@@ -68,7 +68,7 @@ public struct LinkClient: Sendable {
   /// Throws ``LinkError/notFound(_:)`` for a missing link.
   public var fetchComments:
     nonisolated(nonsending) @Sendable (_ linkID: Link.ID) async throws -> [Comment] =
-    unimplemented("LinkClient.fetchComments")
+      unimplemented("LinkClient.fetchComments")
 
   /// The link with an id.
   ///
@@ -88,7 +88,7 @@ public struct LinkClient: Sendable {
   /// links, however many are stored: it is how a short ref typed by the user is resolved.
   public var fetchLinksWithIDPrefix:
     nonisolated(nonsending) @Sendable (_ prefix: String, _ limit: Int) async throws -> [Link] =
-    unimplemented("LinkClient.fetchLinksWithIDPrefix")
+      unimplemented("LinkClient.fetchLinksWithIDPrefix")
 
   /// The links of a category, newest first.
   ///
@@ -96,7 +96,7 @@ public struct LinkClient: Sendable {
   /// category.
   public var fetchLinksInCategory:
     nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> [Link] =
-    unimplemented("LinkClient.fetchLinksInCategory")
+      unimplemented("LinkClient.fetchLinksInCategory")
 
   /// The links viewed most recently, at most `limit` of them.
   ///
@@ -104,7 +104,7 @@ public struct LinkClient: Sendable {
   /// out. A negative `limit` is `0`.
   public var fetchRecentLinks:
     nonisolated(nonsending) @Sendable (_ limit: Int) async throws -> [Link] =
-    unimplemented("LinkClient.fetchRecentLinks")
+      unimplemented("LinkClient.fetchRecentLinks")
 
   /// Adds links read from a file, in one transaction: all of them are saved, or none.
   ///
@@ -123,7 +123,7 @@ public struct LinkClient: Sendable {
     nonisolated(nonsending) @Sendable (
       _ links: [ImportedLink], _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LinkImportSummary =
-    unimplemented("LinkClient.importLinks")
+      unimplemented("LinkClient.importLinks")
 
   /// Records that a link was viewed now.
   ///
@@ -146,21 +146,22 @@ public struct LinkClient: Sendable {
     nonisolated(nonsending) @Sendable (
       _ archive: LinkArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
     ) async throws -> LinkImportSummary =
-    unimplemented("LinkClient.restoreLinks")
+      unimplemented("LinkClient.restoreLinks")
 
   /// The links whose title contains the query, ignoring case, newest first.
   ///
   /// Case is ignored by Unicode case folding (`straße` matches `STRASSE`); the order is
   /// ``fetchLinks``'s. The query is trimmed; a blank query matches every link.
-  public var searchLinks: nonisolated(nonsending) @Sendable (_ query: String) async throws -> [Link] =
-    unimplemented("LinkClient.searchLinks")
+  public var searchLinks:
+    nonisolated(nonsending) @Sendable (_ query: String) async throws -> [Link] =
+      unimplemented("LinkClient.searchLinks")
 
   /// Marks a link as a favorite or not.
   ///
   /// Throws ``LinkError/notFound(_:)``. Returns the updated link.
   public var setFavorite:
     nonisolated(nonsending) @Sendable (_ id: Link.ID, _ isFavorite: Bool) async throws -> Link =
-    unimplemented("LinkClient.setFavorite")
+      unimplemented("LinkClient.setFavorite")
 
   /// Replaces a comment's text.
   ///
@@ -168,7 +169,7 @@ public struct LinkClient: Sendable {
   /// ``LinkError/commentNotFound(_:)``. Returns the updated comment.
   public var updateComment:
     nonisolated(nonsending) @Sendable (_ id: Comment.ID, _ text: String) async throws -> Comment =
-    unimplemented("LinkClient.updateComment")
+      unimplemented("LinkClient.updateComment")
 
   /// Replaces a link's title, address, category and memo with a draft's, keeping its id,
   /// `createdAt`, favorite flag and `lastViewedDate`.
@@ -176,7 +177,7 @@ public struct LinkClient: Sendable {
   /// Throws ``LinkError/notFound(_:)`` and what ``LinkDraft`` checks. Returns the updated link.
   public var updateLink:
     nonisolated(nonsending) @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link =
-    unimplemented("LinkClient.updateLink")
+      unimplemented("LinkClient.updateLink")
 }
 
 extension LinkClient {

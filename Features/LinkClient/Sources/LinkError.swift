@@ -43,8 +43,6 @@ public enum LinkError: StorageFailing, Equatable, Sendable, CustomStringConverti
 
   /// Wraps any error as a `LinkError`: itself when it is one, otherwise ``storageFailed(_:)``
   /// with its description.
-  ///
-  /// - Parameter error: The error.
   public init(_ error: any Error) {
     self = .captured(error)
   }

@@ -2,8 +2,8 @@ import Foundation
 import LinkClient
 import Loop
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// `addLinks` (a batch in one transaction) and `fetchLinksWithIDPrefix` (resolving short refs),
 /// on both storages.

@@ -1,8 +1,8 @@
 import Foundation
 import LinkClient
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 import struct LinkClient.Comment
 

@@ -3,8 +3,8 @@ import LinkClient
 import Loop
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 import struct LinkClient.Comment
 

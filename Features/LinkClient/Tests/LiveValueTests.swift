@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LinkClient
-import TestSupport
 
 @Suite struct LiveValueTests {
   @Test func aDatabaseThatCannotBeOpenedMakesEveryEndpointThrowInsteadOfCrashing() async {

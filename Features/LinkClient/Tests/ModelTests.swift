@@ -1,7 +1,7 @@
 import Foundation
 import LinkClient
-import Testing
 import TestSupport
+import Testing
 
 import struct LinkClient.Comment
 

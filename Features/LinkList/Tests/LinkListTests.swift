@@ -4,8 +4,8 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite struct LinkListTests {

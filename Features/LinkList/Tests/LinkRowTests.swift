@@ -1,8 +1,8 @@
 import LinkClient
 import LinkList
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A row value of a screen that does not exist: the row works with any `LinkRowItem`.
 private struct PlainRow: LinkRowItem {

@@ -2,8 +2,8 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite struct RecentLinksTests {

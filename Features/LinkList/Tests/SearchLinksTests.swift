@@ -3,8 +3,8 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The queries a client was asked to search, in order.
 final class QueryLog: Sendable {
