@@ -36,21 +36,6 @@ public struct CompletionRepository: Sendable {
   /// Throws ``HabitError/duplicateCompletion(_:_:)`` when the habit already has a completion on
   /// that day; nothing is written then.
   public var insert: @Sendable (Completion) throws(HabitError) -> Void
-
-  /// Creates a repository from its endpoints.
-  public init(
-    delete: @escaping @Sendable (Habit.ID, Day) throws(HabitError) -> Void,
-    deleteAll: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
-    fetch: @escaping @Sendable (Habit.ID, Day) throws(HabitError) -> Completion?,
-    fetchAll: @escaping @Sendable (Habit.ID) throws(HabitError) -> [Completion],
-    insert: @escaping @Sendable (Completion) throws(HabitError) -> Void
-  ) {
-    self.delete = delete
-    self.deleteAll = deleteAll
-    self.fetch = fetch
-    self.fetchAll = fetchAll
-    self.insert = insert
-  }
 }
 
 extension CompletionRepository {

@@ -38,21 +38,6 @@ public struct HabitRepository: Sendable {
   ///
   /// Throws ``HabitError/habitNotFound(_:)`` when no habit has its id; nothing is written then.
   public var update: @Sendable (Habit) throws(HabitError) -> Void
-
-  /// Creates a repository from its endpoints.
-  public init(
-    delete: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
-    fetch: @escaping @Sendable (Habit.ID) throws(HabitError) -> Habit?,
-    fetchAll: @escaping @Sendable () throws(HabitError) -> [Habit],
-    insert: @escaping @Sendable (Habit) throws(HabitError) -> Void,
-    update: @escaping @Sendable (Habit) throws(HabitError) -> Void
-  ) {
-    self.delete = delete
-    self.fetch = fetch
-    self.fetchAll = fetchAll
-    self.insert = insert
-    self.update = update
-  }
 }
 
 extension HabitRepository {
