@@ -53,30 +53,3 @@ public func habit(
 ) throws -> Habit {
   try Habit(id: habitID(value), name: name, createdAt: createdAt, archivedAt: archivedAt)
 }
-
-extension TimeZone {
-  /// Coordinated Universal Time.
-  public static let utc = zone("UTC")
-  /// New York's time zone, behind UTC.
-  public static let newYork = zone("America/New_York")
-  /// Tokyo's time zone, ahead of UTC.
-  public static let tokyo = zone("Asia/Tokyo")
-
-  private static func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else {
-      preconditionFailure("no time zone '\(identifier)'")
-    }
-    return zone
-  }
-}
-
-extension Calendar {
-  /// The Gregorian calendar in UTC with weeks starting on `firstWeekday` (1 is Sunday, 2
-  /// Monday).
-  public static func gregorian(firstWeekday: Int) -> Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.firstWeekday = firstWeekday
-    calendar.timeZone = .utc
-    return calendar
-  }
-}

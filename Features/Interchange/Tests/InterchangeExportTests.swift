@@ -5,6 +5,7 @@ import LedgerClient
 import LinkClient
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
 /// "Now" while seeding: a date with a fraction of a second no decimal writes exactly, so that a

@@ -8,21 +8,6 @@ let seoul = zone("Asia/Seoul")
 let utc = zone("UTC")
 let newYork = zone("America/New_York")
 
-/// The time zone with an IANA identifier.
-func zone(_ identifier: String) -> TimeZone {
-  guard let zone = TimeZone(identifier: identifier) else {
-    fatalError("There is no time zone '\(identifier)' on this system: install tzdata.")
-  }
-  return zone
-}
-
-/// The Gregorian calendar in `timeZone`.
-func gregorian(_ timeZone: TimeZone = seoul) -> Calendar {
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = timeZone
-  return calendar
-}
-
 /// The instant of a wall-clock time in `timeZone` (Seoul unless given).
 func date(
   _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0, _ second: Int = 0,
