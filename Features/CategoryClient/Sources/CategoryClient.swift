@@ -78,6 +78,9 @@ extension CategoryClient: DependencyKey {
 
   /// A client whose every endpoint fails the test that calls it without overriding it; a test
   /// sets the endpoints it uses (`$0.categoryClient.fetchCategories = { … }`).
+  ///
+  /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
+  /// above; ``live(context:)`` sets each through the memberwise initializer.
   public static var testValue: CategoryClient { CategoryClient() }
 }
 

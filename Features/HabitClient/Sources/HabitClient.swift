@@ -137,6 +137,9 @@ extension HabitClient: DependencyKey {
 
   /// A client whose every endpoint reports an issue and throws: tests choose their storage,
   /// usually ``inMemory()``, or set the endpoints they use (`$0.habitClient.create = { … }`).
+  ///
+  /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
+  /// above; ``live(context:)`` sets each through the memberwise initializer.
   public static var testValue: HabitClient { HabitClient() }
 }
 

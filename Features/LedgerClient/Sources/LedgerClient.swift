@@ -106,6 +106,9 @@ extension LedgerClient: DependencyKey {
 
   /// A client whose every endpoint reports an unimplemented call and throws: a test states
   /// the storage it uses, usually ``inMemory()``, or sets the endpoints it uses.
+  ///
+  /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
+  /// above; ``live(context:)`` sets each through the memberwise initializer.
   public static var testValue: LedgerClient { LedgerClient() }
 }
 
