@@ -6,7 +6,7 @@ import Persistence
 
 extension LinkStorage {
   func exportLinks() throws(LinkError) -> LinkArchive {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         LinkArchive(
           categories: try context.fetchAll(
@@ -30,7 +30,7 @@ extension LinkStorage {
     // Each link on its own first, before the transaction and on every core: nothing in it
     // depends on the storage or on the other links.
     var checks = CheckedLinks(links)
-    return try storage {
+    return try LinkError.capturing {
       try transaction(dryRun: dryRun) { context in
         var known = try KnownLinks(context, adding: links.count)
         var summary = LinkImportSummary()
@@ -97,7 +97,7 @@ extension LinkStorage {
   func restoreLinks(
     _ archive: LinkArchive, dryRun: Bool, progress: (Int) -> Void
   ) throws(LinkError) -> LinkImportSummary {
-    try storage {
+    try LinkError.capturing {
       try transaction(dryRun: dryRun) { context in
         let stored = try StoredLinks(context)
         try archive.check(against: stored)
