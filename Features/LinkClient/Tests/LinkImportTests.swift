@@ -184,7 +184,7 @@ import struct LinkClient.Comment
         == invalid.map { LinkImportRejection(line: $0.line, error: .invalidURL($0.url)) })
     #expect(summary.duplicates == 2_000 - invalid.filter { $0.line >= 6_002 }.count)
     #expect(summary.linksImported == 8_000 - summary.rejected.count - summary.duplicates)
-    let titles = Set(try await harness.client.exportLinks().links.map(\.title))
+    let titles = Set(try await harness.links.exportLinks().links.map(\.title))
     #expect(titles.count == summary.linksImported)
     #expect(titles.contains("Page 5999") && !titles.contains("Page 6000"))
   }
