@@ -7,7 +7,7 @@ import LinkList
 
 import struct LinkClient.Comment
 
-// The `link` commands: a ref is looked up through the app (`linkRefEntered`), never by loading
+// The `link` commands: a ref is looked up through the app (`LinkLookup`), never by loading
 // the links; each command then sends the LinkList feature's action and prints the state.
 extension Session {
   /// `link add <title> <url> [--category NAME] [--memo TEXT]`:
@@ -18,7 +18,7 @@ extension Session {
       title: invocation[argument: "title"] ?? "", url: invocation[argument: "url"] ?? "",
       categoryID: categoryID, memo: invocation[option: "memo"] ?? "")
     try await send(.links(.addLinkSubmitted(draft)))
-    guard let link = store.state.savedLink else { return }
+    guard let link = store.state.links.savedLink else { return }
     console.print("Added link '\(link.title)' (\(try await uniqueRef(of: link.id))).")
   }
 
@@ -81,11 +81,11 @@ extension Session {
     for line in table.render(style: style) { console.print(line) }
   }
 
-  /// `link show <ref>`: ``AppFeature/AppFeature/Action/linkPreviewRequested(_:)`` (no view is
+  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is
   /// recorded), then the link and its comments.
   func linkShow(_ invocation: Invocation) async throws(CommandError) {
     let link = try await self.link(invocation)
-    try await send(.linkPreviewRequested(link.id))
+    try await send(.links(.lookup(.previewRequested(link.id))))
     guard let detail = store.state.links.detail, let shown = detail.link else { return }
     if invocation.wantsJSON {
       try printJSON(LinkDetailOutput(link: shown, comments: detail.comments.elements))
@@ -124,7 +124,7 @@ extension Session {
   /// detail's `favoriteTapped` when it changes anything.
   func linkFavorite(_ invocation: Invocation, _ isFavorite: Bool) async throws(CommandError) {
     let link = try await self.link(invocation)
-    try await send(.linkPreviewRequested(link.id))
+    try await send(.links(.lookup(.previewRequested(link.id))))
     guard let shown = store.state.links.detail?.link else { return }
     guard shown.isFavorite != isFavorite else {
       console.print(
@@ -158,7 +158,7 @@ extension Session {
     }
     if invocation.has("no-category") { draft.categoryID = nil }
     try await send(.links(.updateLinkSubmitted(link.id, draft)))
-    let saved = store.state.savedLink ?? link
+    let saved = store.state.links.savedLink ?? link
     console.print("Updated '\(saved.title)' (\(try await uniqueRef(of: saved.id))).")
   }
 
@@ -173,7 +173,7 @@ extension Session {
   /// `addCommentSubmitted`.
   func linkComment(_ invocation: Invocation) async throws(CommandError) {
     let link = try await self.link(invocation)
-    try await send(.linkPreviewRequested(link.id))
+    try await send(.links(.lookup(.previewRequested(link.id))))
     try await send(
       .links(.detail(.presented(.addCommentSubmitted(invocation[argument: "text"] ?? "")))))
     console.print("Commented on '\(link.title)'.")
@@ -182,13 +182,13 @@ extension Session {
   // MARK: - Helpers
 
   /// The link the command's `<ref>` names, looked up through
-  /// ``AppFeature/AppFeature/Action/linkRefEntered(_:)``.
+  /// ``LinkList/LinkLookup/Action/refEntered(_:)``.
   private func link(_ invocation: Invocation) async throws(CommandError) -> Link {
     let ref = invocation[argument: "ref"] ?? ""
     _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.linkRefEntered(ref))
+    try await send(.links(.lookup(.refEntered(ref))))
     return try Ref.resolve(
-      ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link",
+      ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
       listing: "link list")
   }
 
@@ -199,8 +199,8 @@ extension Session {
     var length = Ref.minimumLength
     while length < 32 {
       let ref = Ref.short(id.rawValue, length: length)
-      try await send(.linkRefEntered(ref))
-      if store.state.linkRefMatches.count <= 1 { return ref }
+      try await send(.links(.lookup(.refEntered(ref))))
+      if store.state.links.lookup.refMatches.count <= 1 { return ref }
       length += 1
     }
     return Ref.short(id.rawValue, length: 32)

@@ -193,7 +193,10 @@ import Testing
     }
     await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
-    await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
+    await store.receive(.saveLinkResponse(.success(link))) {
+      $0.editor = nil
+      $0.savedLink = link
+    }
     await store.receive(.all(.loadRequested))
     await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
       $0.all.rows = [AllLinks.Row(link, categoryName: nil)]
@@ -253,6 +256,7 @@ import Testing
     await store.receive(.saveLinkResponse(.success(updated))) {
       $0.editor = nil
       $0.detail?.link = updated
+      $0.savedLink = updated
     }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([updated])))) {
@@ -281,7 +285,7 @@ import Testing
   @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsError() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.saveLinkResponse(.success(seeded.kotlin)))
+    await store.send(.saveLinkResponse(.success(seeded.kotlin))) { $0.savedLink = seeded.kotlin }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
