@@ -130,6 +130,21 @@ import Testing
     #expect(store.state.firstErrorMessage == nil)
   }
 
+  @Test func errorsDismissedClearsThePresentedHabitDetailsError() async throws {
+    let habit = try Habit(id: Habit.ID(UUID(counting: 0)), name: "Read", createdAt: now)
+    var state = AppFeature.State()
+    state.habits.destination = .detail(
+      HabitDetail.State(
+        history: HabitHistory(habit: habit), createdOn: today, today: today, firstWeekday: 1,
+        errorMessage: "detail failed"))
+    #expect(state.errorMessages == ["detail failed"])
+    let store = makeStore(state)
+    await store.send(.errorsDismissed) {
+      $0.habits.destination?.detail?.errorMessage = nil
+    }
+    #expect(store.state.habits.destination?.detail != nil, "dismissing errors closes nothing")
+  }
+
   @Test func interchangeActionsRunTheInterchangeFeature() async throws {
     let store = makeStore()
     let file = "title,url\nSwift,https://swift.org\n"
