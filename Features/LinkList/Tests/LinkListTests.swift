@@ -333,7 +333,7 @@ import Testing
     let link = Link(
       id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
       createdAt: Fixture.start)
-    let store = makeStore()
+    let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(bad)) {
       $0.editor = LinkEditor.State(mode: .add, draft: bad)
     }
@@ -355,10 +355,8 @@ import Testing
       $0.editor = nil
       $0.savedLink = link
     }
-    await store.receive(.all(.loadRequested))
-    await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
-      $0.all.rows = [AllLinks.Row(link, categoryName: nil)]
-    }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([]))))
     await store.finish()
   }
 
