@@ -14,9 +14,9 @@ import Loop
 /// store.state.firstErrorMessage  // nil: it worked
 /// ```
 ///
-/// Every feature lists its error messages (its own, then its children's);
-/// ``State/errorMessages`` joins them, so a caller learns from one place whether what it sent failed, and
-/// ``Action/errorsDismissed`` clears them all before the next command.
+/// Every feature lists its error messages (its own, then its children's) and clears them;
+/// ``State/errorMessages`` joins the lists, so a caller learns from one place whether what it
+/// sent failed, and ``Action/errorsDismissed`` clears them all before the next command.
 ///
 /// The root only composes: what a text interface asks of the links (a ref lookup, a preview)
 /// is ``LinkList/LinkLookup``'s, inside the links part. Nothing is loaded until asked: a
