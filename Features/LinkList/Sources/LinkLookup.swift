@@ -73,8 +73,8 @@ public struct LinkLookup: Reducer {
             .previewResponse(
               Result {
                 LinkDetail.Content(
-                  link: try await linkClient.fetchLink(id: id),
-                  comments: try await linkClient.fetchComments(for: id))
+                  link: try await linkClient.fetchLink(id),
+                  comments: try await linkClient.fetchComments(id))
               }))
         }
 

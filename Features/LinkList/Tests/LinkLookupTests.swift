@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
