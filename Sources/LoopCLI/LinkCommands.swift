@@ -5,7 +5,7 @@ import LinkList
 
 import struct LinkClient.Comment
 
-/// The `link` commands: a ref is looked up through the app (`linkRefEntered`), never by loading
+/// The `link` commands: a ref is looked up through the app (`LinkLookup`), never by loading
 /// the links; each command then sends the LinkList feature's action and prints the state.
 enum LinkCommands {
   /// The commands, in the order `help` lists them.
@@ -84,7 +84,7 @@ enum LinkCommands {
       extra: [("VIEWED", { environment.dateTime($0.lastViewedDate) })])
   }
 
-  /// `link show <ref>`: ``AppFeature/AppFeature/Action/linkPreviewRequested(_:)`` (no view is
+  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is
   /// recorded), then the link and its comments.
   static let show = Command(
     noun: .link, verb: "show", arguments: [.ref], options: [.format],
@@ -192,27 +192,27 @@ enum LinkCommands {
 
 // MARK: - Helpers
 
-// NB: every call the commands make to the app's REPL-only link lookups (`linkRefEntered`,
-// `linkPreviewRequested`, `savedLink`, `linkRefMatches`) is in these helpers.
+// NB: every call the commands make to the links' lookups (``LinkList/LinkLookup``) and to
+// ``LinkList/LinkList/State/savedLink`` is in these helpers.
 extension Session {
   /// The link `ref` names, looked up through
-  /// ``AppFeature/AppFeature/Action/linkRefEntered(_:)``.
+  /// ``LinkList/LinkLookup/Action/refEntered(_:)``.
   fileprivate func link(_ ref: String) async throws(CommandError) -> Link {
     _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.linkRefEntered(ref))
+    try await send(.links(.lookup(.refEntered(ref))))
     return try Ref.resolve(
-      ref, in: store.state.linkRefMatches, id: \.id.rawValue, label: \.title, noun: "link",
+      ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
       listing: "link list")
   }
 
   /// The link a command saved last (`add`, `update`).
-  fileprivate var savedLink: Link? { store.state.savedLink }
+  fileprivate var savedLink: Link? { store.state.links.savedLink }
 
   /// The link previewed into the detail with
-  /// ``AppFeature/AppFeature/Action/linkPreviewRequested(_:)`` (no view is recorded): the link
+  /// ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is recorded): the link
   /// as shown, and its comments.
   fileprivate func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
-    try await send(.linkPreviewRequested(link.id))
+    try await send(.links(.lookup(.previewRequested(link.id))))
     guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
     return (shown, detail.comments.elements)
   }
@@ -224,8 +224,8 @@ extension Session {
     var length = Ref.minimumLength
     while length < 32 {
       let ref = Ref.short(id.rawValue, length: length)
-      try await send(.linkRefEntered(ref))
-      if store.state.linkRefMatches.count <= 1 { return ref }
+      try await send(.links(.lookup(.refEntered(ref))))
+      if store.state.links.lookup.refMatches.count <= 1 { return ref }
       length += 1
     }
     return Ref.short(id.rawValue, length: 32)

@@ -132,11 +132,11 @@ import Testing
     #expect(session.state.links.all.rows.isEmpty)
     #expect(session.state.links.recent.rows.isEmpty)
     #expect(session.state.links.search.rows.isEmpty)
-    #expect(session.state.linkRefMatches == [])
+    #expect(session.state.links.lookup.refMatches == [])
 
     let last = hex8(count - 1)
     #expect(await session.execute("link show \(last)") == .success)
-    #expect(session.state.linkRefMatches.map(\.title) == ["Link 99999"])
+    #expect(session.state.links.lookup.refMatches.map(\.title) == ["Link 99999"])
     #expect(await session.execute("link add New https://example.com/new") == .success)
     #expect(await session.execute("link open \(last)") == .success)
     #expect(await session.execute("link recent") == .success)

@@ -146,7 +146,12 @@ import Testing
             ),
             editor: nil,
             detail: nil,
-            errorMessage: nil
+            errorMessage: nil,
+            lookup: LinkLookup.State(
+              refMatches: [],
+              errorMessage: nil
+            ),
+            savedLink: nil
           ),
           habits: Habits.State(
             destination: nil,
@@ -185,10 +190,7 @@ import Testing
             isExporting: false,
             exportedFile: nil,
             failure: nil
-          ),
-          linkRefMatches: [],
-          savedLink: nil,
-          errorMessage: nil
+          )
         )
 
         """)

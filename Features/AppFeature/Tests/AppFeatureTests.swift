@@ -10,8 +10,6 @@ import LinkList
 import LoopTesting
 import Testing
 
-import struct LinkClient.Comment
-
 @MainActor
 @Suite struct AppFeatureTests {
   /// 2025-03-15 10:00 UTC.
@@ -36,17 +34,6 @@ import struct LinkClient.Comment
       $0.linkClient = linkClient
       $0.timeZone = TimeZone(identifier: "UTC") ?? .current
       $0.uuid = uuid
-    }
-  }
-
-  /// Adds links through the client, as a user did before.
-  func seedLinks(_ titles: String...) async throws -> [Link] {
-    try await withDependencies {
-      $0.uuid = uuid
-      $0.date = .constant(now)
-    } operation: {
-      try await linkClient.addLinks(
-        titles.map { LinkDraft(title: $0, url: "https://example.com/\($0)") })
     }
   }
 
@@ -105,7 +92,8 @@ import struct LinkClient.Comment
 
   @Test func errorsDismissedClearsEveryFeaturesError() async throws {
     let draft = TransactionDraft(date: now)
-    var state = AppFeature.State(errorMessage: "root failed")
+    var state = AppFeature.State()
+    state.links.lookup.errorMessage = "lookup failed"
     state.links.errorMessage = "links failed"
     state.links.all.errorMessage = "all failed"
     state.links.search.errorMessage = "search failed"
@@ -120,13 +108,13 @@ import struct LinkClient.Comment
     state.interchange.failure = .emptyFile(file: "empty.csv")
     #expect(
       state.errorMessages == [
-        "root failed", "links failed", "all failed", "search failed", "recent failed",
+        "lookup failed", "links failed", "all failed", "search failed", "recent failed",
         "categories failed", "edit", "d", "habits failed", "ledger failed", "editor failed",
         "'empty.csv' is empty.",
       ])
     let store = makeStore(state)
     await store.send(.errorsDismissed) {
-      $0.errorMessage = nil
+      $0.links.lookup.errorMessage = nil
       $0.links.errorMessage = nil
       $0.links.all.errorMessage = nil
       $0.links.search.errorMessage = nil
@@ -140,6 +128,21 @@ import struct LinkClient.Comment
       $0.interchange.failure = nil
     }
     #expect(store.state.firstErrorMessage == nil)
+  }
+
+  @Test func errorsDismissedClearsThePresentedHabitDetailsError() async throws {
+    let habit = try Habit(id: Habit.ID(UUID(counting: 0)), name: "Read", createdAt: now)
+    var state = AppFeature.State()
+    state.habits.destination = .detail(
+      HabitDetail.State(
+        history: HabitHistory(habit: habit), createdOn: today, today: today, firstWeekday: 1,
+        errorMessage: "detail failed"))
+    #expect(state.errorMessages == ["detail failed"])
+    let store = makeStore(state)
+    await store.send(.errorsDismissed) {
+      $0.habits.destination?.detail?.errorMessage = nil
+    }
+    #expect(store.state.habits.destination?.detail != nil, "dismissing errors closes nothing")
   }
 
   @Test func interchangeActionsRunTheInterchangeFeature() async throws {
@@ -181,93 +184,7 @@ import struct LinkClient.Comment
     #expect(store.state.firstErrorMessage == "'empty.html' is empty.")
   }
 
-  @Test func aLinkRefFindsTheLinksWhoseIdStartsWithIt() async throws {
-    let links = try await seedLinks("Swift", "Loop")
-    let store = makeStore()
-    await store.send(.linkRefEntered("0000"))
-    await store.receive(.linkRefResponse(.success(links))) {
-      $0.linkRefMatches = links
-    }
-    await store.send(.linkRefEntered("zz"))
-    await store.receive(.linkRefResponse(.success([]))) {
-      $0.linkRefMatches = []
-    }
-  }
-
-  @Test func aPreviewLoadsTheLinkAndItsCommentsWithoutRecordingAView() async throws {
-    let links = try await seedLinks("Swift")
-    let comment = try await withDependencies {
-      $0.uuid = uuid
-      $0.date = .constant(now)
-    } operation: {
-      try await linkClient.addComment(links[0].id, "Nice")
-    }
-    let store = makeStore()
-    await store.send(.linkPreviewRequested(links[0].id))
-    await store.receive(
-      .linkPreviewResponse(.success(LinkDetail.Content(link: links[0], comments: [comment])))
-    ) {
-      $0.links.detail = LinkDetail.State(
-        linkID: links[0].id, link: links[0], comments: [comment])
-    }
-    #expect(try await linkClient.fetchLink(links[0].id).lastViewedDate == nil)
-  }
-
-  @Test func aFailedPreviewIsTheRootsError() async throws {
-    let missing = Link.ID(UUID(counting: 42))
-    let store = makeStore()
-    await store.send(.linkPreviewRequested(missing))
-    await store.receive(.linkPreviewResponse(.failure(.notFound(missing)))) {
-      $0.errorMessage = LinkError.notFound(missing).description
-    }
-  }
-
-  @Test func aPreviewAfterAFailedOneClearsTheRootsError() async throws {
-    let links = try await seedLinks("Swift")
-    let missing = Link.ID(UUID(counting: 42))
-    let store = makeStore()
-    await store.send(.linkPreviewRequested(missing))
-    await store.receive(.linkPreviewResponse(.failure(.notFound(missing)))) {
-      $0.errorMessage = LinkError.notFound(missing).description
-    }
-    await store.send(.linkPreviewRequested(links[0].id)) { $0.errorMessage = nil }
-    await store.receive(
-      .linkPreviewResponse(.success(LinkDetail.Content(link: links[0], comments: [])))
-    ) {
-      $0.links.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [])
-    }
-    await store.finish()
-  }
-
-  @Test func aFailedRefLookupIsTheRootsError() async throws {
-    let store = TestStore(initialState: AppFeature.State()) {
-      AppFeature()
-    } withDependencies: {
-      $0.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    }
-    await store.send(.linkRefEntered("ab"))
-    await store.receive(.linkRefResponse(.failure(.storageFailed("disk gone")))) {
-      $0.errorMessage = LinkError.storageFailed("disk gone").description
-    }
-  }
-
-  @Test func aRefLookupAfterAFailedOneClearsTheRootsError() async throws {
-    let links = try await seedLinks("Swift")
-    let store = makeStore()
-    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    await store.send(.linkRefEntered("0000"))
-    await store.receive(.linkRefResponse(.failure(.storageFailed("disk gone")))) {
-      $0.errorMessage = LinkError.storageFailed("disk gone").description
-    }
-    store.dependencies.linkClient = linkClient
-    await store.send(.linkRefEntered("0000")) { $0.errorMessage = nil }
-    await store.receive(.linkRefResponse(.success(links))) {
-      $0.linkRefMatches = links
-    }
-    await store.finish()
-  }
-
-  @Test func theRootKeepsTheLinkTheLastSaveStored() async throws {
+  @Test func linkActionsRunTheLinksFeature() async throws {
     let store = makeStore(AppFeature.State(links: LinkList.State(screen: .recent)))
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
     await store.send(.links(.addLinkSubmitted(draft))) {
@@ -284,7 +201,7 @@ import struct LinkClient.Comment
       createdAt: now)
     await store.receive(.links(.saveLinkResponse(.success(link)))) {
       $0.links.editor = nil
-      $0.savedLink = link
+      $0.links.savedLink = link
     }
     await store.receive(.links(.recent(.loadRequested)))
     await store.receive(.links(.recent(.linksResponse(.success([])))))

@@ -58,6 +58,17 @@ public struct Habits: Reducer {
       self.destination = destination
       self.errorMessage = errorMessage
     }
+
+    /// Every error message shown: the list's own, then the presented detail's.
+    public var errorMessages: [String] {
+      [errorMessage, destination?.detail?.errorMessage].compactMap { $0 }
+    }
+
+    /// Clears every message of ``errorMessages``: the user saw them.
+    public mutating func dismissErrors() {
+      errorMessage = nil
+      destination?.detail?.errorMessage = nil
+    }
   }
 
   /// What the list presents over itself, one at a time: a habit's detail, or the question

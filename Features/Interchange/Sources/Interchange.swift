@@ -68,6 +68,13 @@ public struct Interchange: Reducer {
 
     /// Why the last import or export failed, as a sentence to show; `nil` otherwise.
     public var errorMessage: String? { failure?.description }
+
+    /// Every error message shown: the last failure's, if any (as ``errorMessage``, in the
+    /// list every feature's state keeps).
+    public var errorMessages: [String] { [errorMessage].compactMap { $0 } }
+
+    /// Clears the failure: the user saw it.
+    public mutating func dismissErrors() { failure = nil }
   }
 
   /// What happens in imports and exports.

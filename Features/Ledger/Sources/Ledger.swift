@@ -60,6 +60,17 @@ public struct Ledger: Reducer {
       self.isLoading = isLoading
     }
 
+    /// Every error message shown: the ledger's own, then the open editor's.
+    public var errorMessages: [String] {
+      [errorMessage, editor?.errorMessage].compactMap { $0 }
+    }
+
+    /// Clears every message of ``errorMessages``: the user saw them.
+    public mutating func dismissErrors() {
+      errorMessage = nil
+      editor?.errorMessage = nil
+    }
+
     /// The home screen, derived from ``transactions`` and this month.
     public var home: LedgerHome.State {
       get { LedgerHome.State(transactions: transactions, month: months.last) }

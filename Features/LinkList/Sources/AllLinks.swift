@@ -31,14 +31,6 @@ public struct AllLinks: Reducer {
     public var categoryName: String?
 
     /// Creates a row.
-    ///
-    /// - Parameters:
-    ///   - id: The link's id.
-    ///   - title: The link's title.
-    ///   - url: The link's address.
-    ///   - isFavorite: Whether the link is a favorite.
-    ///   - createdAt: When the link was added.
-    ///   - categoryName: The name of its category, if any.
     public init(
       id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
       categoryName: String?
@@ -52,10 +44,6 @@ public struct AllLinks: Reducer {
     }
 
     /// The row of a link.
-    ///
-    /// - Parameters:
-    ///   - link: The link.
-    ///   - categoryName: The name of its category, if any.
     public init(_ link: Link, categoryName: String?) {
       self.init(
         id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
@@ -73,11 +61,6 @@ public struct AllLinks: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - categoryFilter: The category to show, or `nil` for all.
-    ///   - rows: The rows.
-    ///   - errorMessage: A failure to show, if any.
     public init(
       categoryFilter: Category.ID? = nil, rows: IdentifiedArrayOf<Row> = [],
       errorMessage: String? = nil

@@ -21,12 +21,6 @@ public struct LinkDetail: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - linkID: The link to show.
-    ///   - link: The link, if loaded.
-    ///   - comments: Its comments.
-    ///   - errorMessage: A failure to show, if any.
     public init(
       linkID: Link.ID, link: Link? = nil, comments: IdentifiedArrayOf<Comment> = [],
       errorMessage: String? = nil
@@ -46,10 +40,6 @@ public struct LinkDetail: Reducer {
     public var comments: [Comment]
 
     /// Creates the content.
-    ///
-    /// - Parameters:
-    ///   - link: The link.
-    ///   - comments: Its comments.
     public init(link: Link, comments: [Comment]) {
       self.link = link
       self.comments = comments

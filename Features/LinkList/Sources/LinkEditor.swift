@@ -36,12 +36,6 @@ public struct LinkEditor: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - mode: Whether saving adds or updates.
-    ///   - draft: The values to start from.
-    ///   - isSaving: Whether a save is in flight.
-    ///   - errorMessage: A failure to show, if any.
     public init(
       mode: Mode, draft: LinkDraft = LinkDraft(), isSaving: Bool = false,
       errorMessage: String? = nil

@@ -16,7 +16,9 @@ import Loop
 ///   (it dismisses itself);
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
-/// - selecting a category filters "All links"; renaming or deleting one reloads it.
+/// - selecting a category filters "All links"; renaming or deleting one reloads it;
+/// - what a text interface asks and no screen shows (which links a ref names, a preview that
+///   records no view) is ``LinkLookup``'s; a loaded preview shows as the opened link.
 ///
 /// A favorite toggled on one screen is saved at once, and shows on the other screens when they
 /// next load.
@@ -50,24 +52,19 @@ public struct LinkList: Reducer {
     /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
     /// user; `nil` otherwise.
     public var errorMessage: String?
+    /// The ref lookups and previews.
+    public var lookup: LinkLookup.State
+    /// The link the last save (an add or an update) stored, or `nil`.
+    public var savedLink: Link?
 
-    /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - screen: The screen shown.
-    ///   - all: The "All links" screen.
-    ///   - search: The "Search" screen.
-    ///   - recent: The "Recent" screen.
-    ///   - categories: The categories.
-    ///   - editor: The link editor, if open.
-    ///   - detail: The opened link, if any.
-    ///   - errorMessage: A failure to show, if any.
+    /// Creates the state; nothing is loaded by default.
     public init(
       screen: Screen = .all, all: AllLinks.State = AllLinks.State(),
       search: SearchLinks.State = SearchLinks.State(),
       recent: RecentLinks.State = RecentLinks.State(),
       categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
-      detail: LinkDetail.State? = nil, errorMessage: String? = nil
+      detail: LinkDetail.State? = nil, errorMessage: String? = nil,
+      lookup: LinkLookup.State = LinkLookup.State(), savedLink: Link? = nil
     ) {
       self.screen = screen
       self.all = all
@@ -77,6 +74,30 @@ public struct LinkList: Reducer {
       self.editor = editor
       self.detail = detail
       self.errorMessage = errorMessage
+      self.lookup = lookup
+      self.savedLink = savedLink
+    }
+
+    /// Every error message shown, in this order: the lookup's, the links part's own, then the
+    /// screens' (all, search, recent), the categories', the editor's and the opened link's.
+    public var errorMessages: [String] {
+      [
+        lookup.errorMessage, errorMessage, all.errorMessage, search.errorMessage,
+        recent.errorMessage, categories.errorMessage, editor?.errorMessage, detail?.errorMessage,
+      ]
+      .compactMap { $0 }
+    }
+
+    /// Clears every message of ``errorMessages``: the user saw them.
+    public mutating func dismissErrors() {
+      lookup.errorMessage = nil
+      errorMessage = nil
+      all.errorMessage = nil
+      search.errorMessage = nil
+      recent.errorMessage = nil
+      categories.errorMessage = nil
+      editor?.errorMessage = nil
+      detail?.errorMessage = nil
     }
   }
 
@@ -99,10 +120,12 @@ public struct LinkList: Reducer {
     case detail(PresentationAction<LinkDetail.Action>)
     /// The editor's action, or its closing.
     case editor(PresentationAction<LinkEditor.Action>)
-    /// The client answered saving the editor's draft.
-    case saveLinkResponse(Result<Link, LinkError>)
     /// The user opened a link.
     case linkOpened(Link.ID)
+    /// The ref lookups' and previews' action.
+    case lookup(LinkLookup.Action)
+    /// The client answered saving the editor's draft.
+    case saveLinkResponse(Result<Link, LinkError>)
     /// The "Recent" screen's action.
     case recent(RecentLinks.Action)
     /// The user switched screens: show it and load it.
@@ -124,6 +147,7 @@ public struct LinkList: Reducer {
     Scope(state: \.search, action: .case(Action.search)) { SearchLinks() }
     Scope(state: \.recent, action: .case(Action.recent)) { RecentLinks() }
     Scope(state: \.categories, action: .case(Action.categories)) { Categories() }
+    Scope(state: \.lookup, action: .case(Action.lookup)) { LinkLookup() }
     Reduce { state, action in
       switch action {
       case .addLinkSubmitted(let draft):
@@ -187,8 +211,15 @@ public struct LinkList: Reducer {
               }))
         }
 
+      case .lookup(.delegate(.previewLoaded(let content))):
+        state.detail = LinkDetail.State(
+          linkID: content.link.id, link: content.link,
+          comments: IdentifiedArray(uniqueElements: content.comments))
+        return .none
+
       case .saveLinkResponse(.success(let link)):
         state.editor = nil
+        state.savedLink = link
         if state.detail?.linkID == link.id { state.detail?.link = link }
         return load(state.screen)
 
@@ -207,7 +238,7 @@ public struct LinkList: Reducer {
         state.editor = LinkEditor.State(mode: .update(id), draft: draft)
         return .send(.editor(.presented(.saveTapped)))
 
-      case .all, .categories, .detail, .editor, .recent, .search:
+      case .all, .categories, .detail, .editor, .lookup, .recent, .search:
         return .none
       }
     }

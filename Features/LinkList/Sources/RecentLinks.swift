@@ -25,13 +25,6 @@ public struct RecentLinks: Reducer {
     public var lastViewedDate: Date
 
     /// Creates a row.
-    ///
-    /// - Parameters:
-    ///   - id: The link's id.
-    ///   - title: The link's title.
-    ///   - url: The link's address.
-    ///   - isFavorite: Whether the link is a favorite.
-    ///   - lastViewedDate: When it was last viewed.
     public init(id: Link.ID, title: String, url: URL, isFavorite: Bool, lastViewedDate: Date) {
       self.id = id
       self.title = title
@@ -59,10 +52,6 @@ public struct RecentLinks: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - rows: The rows.
-    ///   - errorMessage: A failure to show, if any.
     public init(rows: IdentifiedArrayOf<Row> = [], errorMessage: String? = nil) {
       self.rows = rows
       self.errorMessage = errorMessage

@@ -37,14 +37,6 @@ public struct SearchLinks: Reducer {
     public var matchedRange: Range<Int>?
 
     /// Creates a row.
-    ///
-    /// - Parameters:
-    ///   - id: The link's id.
-    ///   - title: The link's title.
-    ///   - url: The link's address.
-    ///   - isFavorite: Whether the link is a favorite.
-    ///   - createdAt: When the link was added.
-    ///   - matchedRange: Where the query matched the title, in characters.
     public init(
       id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
       matchedRange: Range<Int>?
@@ -60,10 +52,6 @@ public struct SearchLinks: Reducer {
     /// The row of a link found by `query`.
     ///
     /// The range is the first case-insensitive match of the trimmed query in the title.
-    ///
-    /// - Parameters:
-    ///   - link: The link.
-    ///   - query: The query it was found by.
     public init(_ link: Link, query: String) {
       let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
       let title = link.title
@@ -92,12 +80,6 @@ public struct SearchLinks: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - query: The query.
-    ///   - rows: The rows.
-    ///   - isSearching: Whether a search is pending.
-    ///   - errorMessage: A failure to show, if any.
     public init(
       query: String = "", rows: IdentifiedArrayOf<Row> = [], isSearching: Bool = false,
       errorMessage: String? = nil

@@ -147,6 +147,76 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
+  // MARK: Errors cleared by a later success
+
+  @Test func aCommentAddedAfterABlankOneClearsTheError() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    let added = Comment(id: id(3), linkID: link.id, text: "third", createdAt: fixture.date)
+    await store.send(.addCommentSubmitted("  "))
+    await store.receive(.addCommentResponse(.failure(.emptyComment))) {
+      $0.errorMessage = "A comment cannot be empty."
+    }
+    await store.send(.addCommentSubmitted("third"))
+    await store.receive(.addCommentResponse(.success(added))) {
+      $0.errorMessage = nil
+      $0.comments.append(added)
+    }
+    await store.finish()
+  }
+
+  @Test func aCommentUpdatedAfterAFailedUpdateClearsTheError() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    var updated = comments[1]
+    updated.text = "edited"
+    await store.send(.updateCommentSubmitted(id(9), "edited"))
+    await store.receive(.updateCommentResponse(.failure(.commentNotFound(id(9))))) {
+      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.send(.updateCommentSubmitted(updated.id, "edited"))
+    await store.receive(.updateCommentResponse(.success(updated))) {
+      $0.errorMessage = nil
+      $0.comments[id: updated.id] = updated
+    }
+    await store.finish()
+  }
+
+  @Test func aCommentDeletedAfterAFailedDeletionClearsTheError() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    await store.send(.deleteCommentTapped(id(9)))
+    await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
+      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+    }
+    await store.send(.deleteCommentTapped(comments[1].id))
+    await store.receive(.deleteCommentResponse(.success(comments[1].id))) {
+      $0.errorMessage = nil
+      $0.comments.remove(id: comments[1].id)
+    }
+    await store.finish()
+  }
+
+  @Test func aFavoriteSavedAfterAFailureClearsTheError() async throws {
+    let (link, comments) = try await seed()
+    let store = makeStore(loaded(link, comments))
+    var favorite = link
+    favorite.isFavorite = true
+    let client = fixture.linkClient
+    store.dependencies.linkClient.setFavorite = { _, _ in throw LinkError.storageFailed("busy") }
+    await store.send(.favoriteTapped)
+    await store.receive(.favoriteResponse(.failure(.storageFailed("busy")))) {
+      $0.errorMessage = LinkError.storageFailed("busy").description
+    }
+    store.dependencies.linkClient.setFavorite = { try await client.setFavorite($0, $1) }
+    await store.send(.favoriteTapped)
+    await store.receive(.favoriteResponse(.success(favorite))) {
+      $0.errorMessage = nil
+      $0.link = favorite
+    }
+    await store.finish()
+  }
+
   // MARK: The link
 
   @Test func togglingTheFavoriteSavesItThenShowsIt() async throws {

@@ -73,6 +73,22 @@ import Testing
     await store.finish()
   }
 
+  @Test func aSaveAfterAFailedOneClearsTheError() async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: draft))
+    await store.send(.saveTapped) { $0.isSaving = true }
+    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.send(.saveFailed(.emptyTitle)) {
+      $0.isSaving = false
+      $0.errorMessage = "A link needs a title."
+    }
+    await store.send(.saveTapped) {
+      $0.isSaving = true
+      $0.errorMessage = nil
+    }
+    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.finish()
+  }
+
   @Test func cancelTappedDismissesTheEditor() async {
     let dismissals = Dismissals()
     let store = TestStore(initialState: LinkEditor.State(mode: .add, draft: draft)) {

@@ -173,6 +173,37 @@ import Testing
     await store.finish()
   }
 
+  @Test func aDetailFailureShowsAmongTheLinksErrorsUntilTheDetailCloses() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(detail: LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift)))
+    await store.send(.detail(.presented(.addCommentSubmitted(" "))))
+    await store.receive(.detail(.presented(.addCommentResponse(.failure(.emptyComment))))) {
+      $0.detail?.errorMessage = "A comment cannot be empty."
+    }
+    #expect(store.state.errorMessages == ["A comment cannot be empty."])
+    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    #expect(store.state.errorMessages == [])
+    await store.finish()
+  }
+
+  @Test func dismissingTheDetailCancelsACommentInFlight() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(detail: LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift)))
+    let (clock, client) = (fixture.clock, fixture.linkClient)
+    store.dependencies.linkClient.addComment = { linkID, text in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.addComment(linkID, text)
+    }
+    await store.send(.detail(.presented(.addCommentSubmitted("late"))))
+    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    // The answer would have arrived for a detail that is gone: it never does, nor is it stored.
+    await fixture.clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(try await client.fetchComments(seeded.swift.id) == [])
+  }
+
   // MARK: Adding and updating
 
   @Test func addLinkTappedOpensAnEmptyEditorInTheCategoryShown() async {
@@ -194,7 +225,10 @@ import Testing
     }
     await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
-    await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
+    await store.receive(.saveLinkResponse(.success(link))) {
+      $0.editor = nil
+      $0.savedLink = link
+    }
     await store.receive(.all(.loadRequested))
     await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
       $0.all.rows = [AllLinks.Row(link, categoryName: nil)]
@@ -254,6 +288,7 @@ import Testing
     await store.receive(.saveLinkResponse(.success(updated))) {
       $0.editor = nil
       $0.detail?.link = updated
+      $0.savedLink = updated
     }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([updated])))) {
@@ -282,7 +317,7 @@ import Testing
   @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsError() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.saveLinkResponse(.success(seeded.kotlin)))
+    await store.send(.saveLinkResponse(.success(seeded.kotlin))) { $0.savedLink = seeded.kotlin }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
@@ -291,6 +326,78 @@ import Testing
       $0.errorMessage = "A link needs a title."
     }
     await store.finish()
+  }
+
+  @Test func aSaveThatFailedWhilePresentedThenSucceedsClosesTheEditor() async throws {
+    let bad = LinkDraft(title: " ", url: "https://swift.org")
+    let good = LinkDraft(title: "Swift", url: "https://swift.org")
+    let link = Link(
+      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      createdAt: Fixture.start)
+    let store = makeStore(LinkList.State(screen: .recent))
+    await store.send(.addLinkSubmitted(bad)) {
+      $0.editor = LinkEditor.State(mode: .add, draft: bad)
+    }
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: bad)))))
+    await store.receive(.saveLinkResponse(.failure(.emptyTitle)))
+    await store.receive(.editor(.presented(.saveFailed(.emptyTitle)))) {
+      $0.editor?.isSaving = false
+      $0.editor?.errorMessage = "A link needs a title."
+    }
+    #expect(store.state.errorMessages == ["A link needs a title."])
+    await store.send(.editor(.presented(.draftChanged(good)))) {
+      $0.editor?.draft = good
+      $0.editor?.errorMessage = nil
+    }
+    await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: good)))))
+    await store.receive(.saveLinkResponse(.success(link))) {
+      $0.editor = nil
+      $0.savedLink = link
+    }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([]))))
+    await store.finish()
+  }
+
+  @Test func theLastSaveIsTheSavedLink() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(screen: .recent))
+    var renamed = seeded.kotlin
+    renamed.title = "Kotlin 2"
+    await store.send(.saveLinkResponse(.success(seeded.swift))) { $0.savedLink = seeded.swift }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
+      $0.recent.rows = recentRows([seeded.kotlin])
+    }
+    await store.send(.saveLinkResponse(.success(renamed))) { $0.savedLink = renamed }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin]))))
+    await store.send(.saveLinkResponse(.failure(.emptyTitle))) {
+      $0.errorMessage = "A link needs a title."
+    }
+    await store.finish()
+  }
+
+  // MARK: Errors
+
+  @Test func errorMessagesListsTheLookupsThenTheLinksThenEachChilds() {
+    var state = LinkList.State(
+      editor: LinkEditor.State(mode: .add, errorMessage: "editor"),
+      detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"), errorMessage: "links",
+      lookup: LinkLookup.State(errorMessage: "lookup"))
+    state.all.errorMessage = "all"
+    state.search.errorMessage = "search"
+    state.recent.errorMessage = "recent"
+    state.categories.errorMessage = "categories"
+    #expect(
+      state.errorMessages == [
+        "lookup", "links", "all", "search", "recent", "categories", "editor", "detail",
+      ])
+    state.dismissErrors()
+    #expect(state.errorMessages == [])
+    #expect(state.editor != nil && state.detail != nil, "dismissing errors closes nothing")
   }
 
   @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {

@@ -1,0 +1,103 @@
+import LinkClient
+import Loop
+
+/// What a text interface asks of the links and no screen shows: which links a short id (a
+/// "ref") names, and a link with its comments shown without recording a view.
+///
+/// ```swift
+/// await store.send(.lookup(.refEntered("1f3a"))).finish()
+/// store.state.lookup.refMatches  // the links whose id starts with "1f3a", at most 10
+/// ```
+///
+/// Nothing is loaded until asked: a database with 100,000 links answers a ref without reading
+/// them all. A loaded preview goes to the parent (``Action/Delegate/previewLoaded(_:)``), which
+/// shows it as the opened link.
+public struct LinkLookup: Reducer {
+  /// The lookups' state.
+  public struct State: Equatable, Sendable {
+    /// The links whose id starts with the last ref looked up, by id (at most
+    /// ``LinkLookup/refMatchLimit``); empty before any lookup.
+    public var refMatches: [Link]
+    /// Why the last lookup or preview failed, as a sentence for the user; `nil` once another
+    /// starts.
+    public var errorMessage: String?
+
+    /// Creates the state.
+    public init(refMatches: [Link] = [], errorMessage: String? = nil) {
+      self.refMatches = refMatches
+      self.errorMessage = errorMessage
+    }
+  }
+
+  /// The most links a ref lookup returns: enough to list the candidates of an ambiguous ref.
+  public static let refMatchLimit = 10
+
+  /// What happens in a lookup.
+  public enum Action: Equatable, Sendable {
+    /// The lookup's requests to its parent.
+    case delegate(Delegate)
+    /// The user asked to see a link and its comments without opening it (no view is
+    /// recorded).
+    case previewRequested(Link.ID)
+    /// The client answered a preview.
+    case previewResponse(Result<LinkDetail.Content, LinkError>)
+    /// The user named a link by the start of its id: find the links it may name.
+    case refEntered(String)
+    /// The client answered a ref lookup.
+    case refResponse(Result<[Link], LinkError>)
+
+    /// What the lookup asks of its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// A preview loaded: show it as the opened link.
+      case previewLoaded(LinkDetail.Content)
+    }
+  }
+
+  @Dependency(\.linkClient) var linkClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The lookups' logic.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .delegate:
+        return .none
+
+      case .previewRequested(let id):
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .previewResponse(
+              Result {
+                LinkDetail.Content(
+                  link: try await linkClient.fetchLink(id),
+                  comments: try await linkClient.fetchComments(id))
+              }))
+        }
+
+      case .previewResponse(.success(let content)):
+        return .send(.delegate(.previewLoaded(content)))
+
+      case .refEntered(let prefix):
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .refResponse(
+              Result { try await linkClient.fetchLinksWithIDPrefix(prefix, Self.refMatchLimit) }))
+        }
+
+      case .refResponse(.success(let links)):
+        state.refMatches = links
+        return .none
+
+      case .previewResponse(.failure(let error)), .refResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import TestSupport
+import Testing
+
+import struct LinkClient.Comment
+
+@MainActor
+@Suite struct LinkLookupTests {
+  let fixture = Fixture()
+
+  func makeStore(_ state: LinkLookup.State = LinkLookup.State()) -> TestStore<
+    LinkLookup.State, LinkLookup.Action
+  > {
+    TestStore(initialState: state) {
+      LinkLookup()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  /// A store of the whole links part, where a loaded preview shows as the opened link.
+  func makeLinkListStore() -> TestStore<LinkList.State, LinkList.Action> {
+    TestStore(initialState: LinkList.State()) {
+      LinkList()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  // MARK: Refs
+
+  @Test func aLinkRefFindsTheLinksWhoseIdStartsWithIt() async throws {
+    let links = try await fixture.seedLinks(["Swift", "Loop"])
+    let store = makeStore()
+    await store.send(.refEntered("0000"))
+    await store.receive(.refResponse(.success(links))) {
+      $0.refMatches = links
+    }
+    await store.send(.refEntered("zz"))
+    await store.receive(.refResponse(.success([]))) {
+      $0.refMatches = []
+    }
+  }
+
+  @Test func aRefNamingOneLinkFindsOnlyIt() async throws {
+    let links = try await fixture.seedLinks(["Swift", "Loop"])
+    let store = makeStore()
+    let ref = links[1].id.rawValue.uuidString.lowercased()
+    await store.send(.refEntered(ref))
+    await store.receive(.refResponse(.success([links[1]]))) {
+      $0.refMatches = [links[1]]
+    }
+    await store.finish()
+  }
+
+  @Test func aRefMatchingNoLinkReplacesTheLastMatches() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let store = makeStore(LinkLookup.State(refMatches: links))
+    await store.send(.refEntered("ffff"))
+    await store.receive(.refResponse(.success([]))) {
+      $0.refMatches = []
+    }
+    await store.finish()
+  }
+
+  @Test func aRefMatchingManyLinksFindsAtMostTheLimit() async throws {
+    let links = try await fixture.seedLinks(
+      (0...LinkLookup.refMatchLimit).map { "Link \($0)" })
+    let store = makeStore()
+    await store.send(.refEntered("0000"))
+    await store.receive(.refResponse(.success(Array(links.prefix(LinkLookup.refMatchLimit))))) {
+      $0.refMatches = Array(links.prefix(LinkLookup.refMatchLimit))
+    }
+    await store.finish()
+    #expect(store.state.refMatches.count == 10)
+  }
+
+  @Test func aFailedRefLookupShowsWhy() async throws {
+    let store = TestStore(initialState: LinkLookup.State()) {
+      LinkLookup()
+    } withDependencies: {
+      $0.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    }
+    await store.send(.refEntered("ab"))
+    await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = LinkError.storageFailed("disk gone").description
+    }
+  }
+
+  @Test func aRefLookupAfterAFailedOneClearsTheError() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let store = makeStore()
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    await store.send(.refEntered("0000"))
+    await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = LinkError.storageFailed("disk gone").description
+    }
+    store.dependencies.linkClient = fixture.linkClient
+    await store.send(.refEntered("0000")) { $0.errorMessage = nil }
+    await store.receive(.refResponse(.success(links))) {
+      $0.refMatches = links
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedRefLookupKeepsTheLastMatches() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let store = makeStore(LinkLookup.State(refMatches: links))
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    await store.send(.refEntered("0000"))
+    await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = LinkError.storageFailed("disk gone").description
+    }
+    await store.finish()
+  }
+
+  // MARK: Previews
+
+  @Test func aPreviewLoadsTheLinkAndItsCommentsWithoutRecordingAView() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let comment = try await fixture.seed { _, client in
+      try await client.addComment(links[0].id, "Nice")
+    }
+    let content = LinkDetail.Content(link: links[0], comments: [comment])
+    let store = makeLinkListStore()
+    await store.send(.lookup(.previewRequested(links[0].id)))
+    await store.receive(.lookup(.previewResponse(.success(content))))
+    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+      $0.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [comment])
+    }
+    await store.finish()
+    #expect(try await fixture.stored(links[0].id).lastViewedDate == nil)
+  }
+
+  @Test func aPreviewReplacesTheOpenedLink() async throws {
+    let links = try await fixture.seedLinks(["Swift", "Loop"])
+    let content = LinkDetail.Content(link: links[1], comments: [])
+    let store = TestStore(
+      initialState: LinkList.State(detail: LinkDetail.State(linkID: links[0].id, link: links[0]))
+    ) {
+      LinkList()
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+    await store.send(.lookup(.previewRequested(links[1].id)))
+    await store.receive(.lookup(.previewResponse(.success(content))))
+    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+      $0.detail = LinkDetail.State(linkID: links[1].id, link: links[1], comments: [])
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedPreviewShowsWhyAndOpensNothing() async throws {
+    let missing: Link.ID = id(42)
+    let store = makeLinkListStore()
+    await store.send(.lookup(.previewRequested(missing)))
+    await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
+      $0.lookup.errorMessage = LinkError.notFound(missing).description
+    }
+    await store.finish()
+    #expect(store.state.errorMessages == [LinkError.notFound(missing).description])
+  }
+
+  @Test func aPreviewAfterAFailedOneClearsTheError() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let missing: Link.ID = id(42)
+    let content = LinkDetail.Content(link: links[0], comments: [])
+    let store = makeLinkListStore()
+    await store.send(.lookup(.previewRequested(missing)))
+    await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
+      $0.lookup.errorMessage = LinkError.notFound(missing).description
+    }
+    await store.send(.lookup(.previewRequested(links[0].id))) { $0.lookup.errorMessage = nil }
+    await store.receive(.lookup(.previewResponse(.success(content))))
+    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+      $0.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [])
+    }
+    await store.finish()
+  }
+
+  @Test func delegateActionsAreForTheParentAndChangeNothing() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let store = makeStore()
+    await store.send(.delegate(.previewLoaded(LinkDetail.Content(link: links[0], comments: []))))
+    await store.finish()
+  }
+}
