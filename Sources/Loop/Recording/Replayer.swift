@@ -69,6 +69,11 @@ package final class Replayer<State, Action> {
           + "the recording goes on, the replay processed no more actions.",
         details: "Next recorded action:\n\n\(Self.prefixed(next.action, "    "))")
     }
+    if divergence == nil, let name = values?.overdrawn.first {
+      diverge(
+        "The replay asked for more '\(name)' values than the recording has, after its last step.",
+        details: nil)
+    }
     return divergence
   }
 
