@@ -1,7 +1,7 @@
 /// What a command does: one case per command of the table, so that a `switch` over it handles
 /// every command.
 enum CommandID: Sendable, CaseIterable {
-  case help, quit, trace, state
+  case help, quit, trace, state, record
   case linkAdd, linkList, linkSearch, linkRecent, linkShow, linkOpen, linkFavorite
   case linkUnfavorite, linkUpdate, linkRemove, linkComment
   case categoryAdd, categoryList, categoryRename, categoryRemove

@@ -30,6 +30,9 @@ enum CommandTable {
       arguments: [ArgumentSpec(name: "switch", choices: ["on", "off"])],
       summary: "Print each action and the state change it caused."),
     CommandSpec(id: .state, verb: ":state", summary: "Print the whole state of the app."),
+    CommandSpec(
+      id: .record, verb: ":record", arguments: [ArgumentSpec(name: "file")],
+      summary: "Record the session from here into a file ('off' stops); 'loop replay' replays it."),
     CommandSpec(id: .quit, verb: ":quit", summary: "Leave (also 'exit', or Ctrl-D)."),
     CommandSpec(id: .quit, verb: "exit", summary: "Leave."),
   ]

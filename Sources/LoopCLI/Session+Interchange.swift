@@ -13,7 +13,7 @@ extension Session {
     let file = invocation[argument: "file"] ?? ""
     let contents: Data
     do {
-      contents = try ImportFile.read(atPath: path(of: file), named: file)
+      contents = try readImportFile(atPath: path(of: file), named: file)
     } catch {
       throw CommandError(error.description)
     }
@@ -53,7 +53,7 @@ extension Session {
     try await send(.interchange(.exportSubmitted(request)))
     guard let exported = store.state.interchange.exportedFile else { return }
     do {
-      try exported.write(toPath: path(of: file), named: file)
+      try writeExportFile(exported, toPath: path(of: file), named: file)
     } catch {
       throw CommandError(error.description)
     }

@@ -78,12 +78,22 @@ public final class Session {
     case quit
   }
 
-  let store: Store<AppFeature.State, AppFeature.Action>
-  let environment: AppEnvironment
+  /// The app's store; a new one when a recording starts (see ``SessionRecording``).
+  var store: Store<AppFeature.State, AppFeature.Action>
+  /// The environment the store runs on; its dates, ids and clock are recorded while recording.
+  var environment: AppEnvironment
   let console: Console
   let configuration: Configuration
   let style: Style
   private let trace: TraceSwitch
+  /// A reducer run after the app's on every action, for tests that change its behaviour.
+  private let extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+
+  /// The recording being written (`loop --record`, `:record FILE`), or `nil`.
+  var recording: SessionRecording?
+
+  /// The recorded values a replay hands out: files imports read, answers to confirmations.
+  var replayedValues: RecordedValues?
 
   /// The nouns whose data the session has loaded (their list "appeared"); a command needing a
   /// ref of one loads it first.
@@ -104,20 +114,53 @@ public final class Session {
   ///   - environment: The clients, time and ids the store uses.
   ///   - console: Where output and errors go.
   ///   - configuration: How the session runs.
-  public init(environment: AppEnvironment, console: Console, configuration: Configuration) {
+  public convenience init(
+    environment: AppEnvironment, console: Console, configuration: Configuration
+  ) {
+    self.init(
+      environment: environment, console: console, configuration: configuration,
+      extraReducer: nil)
+  }
+
+  /// Creates a session whose store runs `extraReducer` after the app's reducer.
+  init(
+    environment: AppEnvironment, console: Console, configuration: Configuration,
+    extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+  ) {
     let trace = TraceSwitch()
     self.trace = trace
     self.environment = environment
     self.console = console
     self.configuration = configuration
     self.style = Style(isEnabled: configuration.usesColor)
+    self.extraReducer = extraReducer
+    self.store = Self.makeStore(
+      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+  }
+
+  private static func makeStore(
+    environment: AppEnvironment, trace: TraceSwitch, console: Console,
+    extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+  ) -> Store<AppFeature.State, AppFeature.Action> {
     // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
     // at most six links, where "All links" would read every one after each `link add`.
-    self.store = Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
+    Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
       AppFeature()._printChanges(when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+      if let extraReducer { extraReducer }
     } withDependencies: {
       environment.apply(to: &$0)
     }
+  }
+
+  /// Starts over on `environment` with a new store, nothing loaded: what a recording starts
+  /// from.
+  func restart(on environment: AppEnvironment) {
+    self.environment = environment
+    store = Self.makeStore(
+      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+    loaded = []
+    habitRefLengths = RefLengthCache()
+    ledgerRefLengths = RefLengthCache()
   }
 
   /// The app's state, as the commands left it.
@@ -172,6 +215,14 @@ public final class Session {
   }
 
   private func execute(words: [String], lineNumber: Int?) async -> Outcome {
+    let recording = words.first == ":record" ? nil : self.recording
+    recording?.begin(words)
+    let outcome = await executeCommand(words: words, lineNumber: lineNumber)
+    recording?.end(outcome)
+    return outcome
+  }
+
+  private func executeCommand(words: [String], lineNumber: Int?) async -> Outcome {
     do {
       let (spec, rest) = try CommandTable.command(for: words)
       let invocation = try spec.parse(rest)
@@ -211,6 +262,7 @@ public final class Session {
       trace.isOn = invocation[argument: "switch"] == "on"
       console.print("Tracing is \(trace.isOn ? "on" : "off").")
     case .state: console.print(Diff.dump(store.state))
+    case .record: try await record(invocation[argument: "file"] ?? "off")
     case .linkAdd: try await linkAdd(invocation)
     case .linkList: try await linkList(invocation)
     case .linkSearch: try await linkSearch(invocation)
@@ -286,6 +338,7 @@ public final class Session {
   func confirm(_ question: String) -> Bool {
     guard configuration.mode == .interactive, let reader else { return false }
     guard let answer = reader.readLine(prompt: "\(question) [y/N] ") else { return false }
+    recording?.recordAnswer(answer)
     return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
   }
 

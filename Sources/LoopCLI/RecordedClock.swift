@@ -1,0 +1,66 @@
+import Foundation
+import Loop
+
+/// The clock of a recorded session: it records each reading of another clock, or hands the
+/// recorded readings out again in a replay, as `clock` values (nanoseconds since the recording
+/// started).
+///
+/// Imports report how long they took, and that duration is part of the state; so a replay must
+/// read the clock as the recording did. Sleeping is not recorded: a recording sleeps on the
+/// clock it wraps, a replay not at all.
+struct RecordedClock: Clock {
+  /// A moment: how long after the recording started.
+  struct Instant: InstantProtocol {
+    /// The time since the recording started.
+    var offset: Duration
+
+    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+    func duration(to other: Instant) -> Duration { other.offset - offset }
+
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private enum Mode: Sendable {
+    case recording(Recorder, base: any Clock<Duration>, start: ContinuousClock.Instant)
+    case replaying(RecordedValues)
+  }
+
+  private let mode: Mode
+
+  /// A clock that records each reading, and sleeps on `base`.
+  init(recording base: any Clock<Duration>, _ recorder: Recorder) {
+    mode = .recording(recorder, base: base, start: ContinuousClock.now)
+  }
+
+  /// A clock that hands out the recorded readings, and never sleeps.
+  init(replaying values: RecordedValues) {
+    mode = .replaying(values)
+  }
+
+  var now: Instant {
+    switch mode {
+    case .recording(let recorder, _, let start):
+      let offset = start.duration(to: ContinuousClock.now)
+      let components = offset.components
+      let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+      recorder.record(.value(name: "clock", "\(nanoseconds)"))
+      return Instant(offset: .nanoseconds(nanoseconds))
+    case .replaying(let values):
+      return Instant(offset: .nanoseconds(values.next("clock").flatMap { Int64($0) } ?? 0))
+    }
+  }
+
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    switch mode {
+    case .recording(_, let base, let start):
+      let remaining = deadline.offset - start.duration(to: ContinuousClock.now)
+      if remaining > .zero { try await base.sleep(for: remaining) }
+    case .replaying:
+      try Task.checkCancellation()
+      await Task.yield()
+    }
+  }
+}
