@@ -22,15 +22,21 @@ struct RecordedClock: Clock {
   }
 
   private enum Mode: Sendable {
-    case recording(Recorder, base: any Clock<Duration>, start: ContinuousClock.Instant)
+    /// Records readings of `elapsed` (the time since the recording started on the wrapped
+    /// clock), and sleeps with `sleep`.
+    case recording(
+      Recorder, elapsed: @Sendable () -> Duration, sleep: @Sendable (Duration) async throws -> Void)
     case replaying(RecordedValues)
   }
 
   private let mode: Mode
 
   /// A clock that records each reading, and sleeps on `base`.
-  init(recording base: any Clock<Duration>, _ recorder: Recorder) {
-    mode = .recording(recorder, base: base, start: ContinuousClock.now)
+  init(recording base: some Clock<Duration>, _ recorder: Recorder) {
+    let start = base.now
+    mode = .recording(
+      recorder, elapsed: { start.duration(to: base.now) },
+      sleep: { try await base.sleep(for: $0) })
   }
 
   /// A clock that hands out the recorded readings, and never sleeps.
@@ -40,9 +46,8 @@ struct RecordedClock: Clock {
 
   var now: Instant {
     switch mode {
-    case .recording(let recorder, _, let start):
-      let offset = start.duration(to: ContinuousClock.now)
-      let components = offset.components
+    case .recording(let recorder, let elapsed, _):
+      let components = elapsed().components
       let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
       recorder.record(.value(name: "clock", "\(nanoseconds)"))
       return Instant(offset: .nanoseconds(nanoseconds))
@@ -55,9 +60,9 @@ struct RecordedClock: Clock {
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     switch mode {
-    case .recording(_, let base, let start):
-      let remaining = deadline.offset - start.duration(to: ContinuousClock.now)
-      if remaining > .zero { try await base.sleep(for: remaining) }
+    case .recording(_, let elapsed, let sleep):
+      let remaining = deadline.offset - elapsed()
+      if remaining > .zero { try await sleep(remaining) }
     case .replaying:
       try Task.checkCancellation()
       await Task.yield()

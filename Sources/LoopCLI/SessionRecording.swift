@@ -92,7 +92,8 @@ final class SessionRecording {
     let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:,@%+=~?&".contains($0) }
     if plain, !word.isEmpty { return word }
     if !word.contains("'") { return "'\(word)'" }
-    return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\")
+    return "\""
+      + word.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 }
@@ -160,7 +161,9 @@ extension Session {
     // NB: through a store of its own, on the environment before recording: the export is not
     // part of the session, and draws nothing a replay would have to hand out.
     let environment = self.environment
-    let exporter = Store(initialState: AppFeature.State()) { AppFeature() } withDependencies: {
+    let exporter = Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
       environment.apply(to: &$0)
     }
     await exporter.send(.interchange(.exportSubmitted(ExportRequest(scope: .everything)))).finish()

@@ -42,7 +42,8 @@ enum SessionReplay {
     do {
       text = try String(contentsOfFile: file, encoding: .utf8)
     } catch {
-      console.printError("error: the recording '\(file)' cannot be read: \(error.localizedDescription)")
+      console.printError(
+        "error: the recording '\(file)' cannot be read: \(error.localizedDescription)")
       return 1
     }
     switch await replay(text, named: file) {
@@ -149,7 +150,9 @@ enum SessionReplay {
   private static func importDatabase(
     _ json: String, into environment: AppEnvironment
   ) async throws(CommandError) {
-    let importer = Store(initialState: AppFeature.State()) { AppFeature() } withDependencies: {
+    let importer = Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
       environment.apply(to: &$0)
     }
     let request = ImportRequest(
