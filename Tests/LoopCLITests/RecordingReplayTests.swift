@@ -220,4 +220,27 @@ import Testing
 
         """)
   }
+
+  @Test func theBinaryRecordsWithRecordAndReplaysWithExitStatusZeroOrOne() throws {
+    let folder = try TemporaryFolder()
+    let recorded = try runLoop(
+      ["--in-memory", "--record", folder.path("r.txt")], input: "habit add Walk\nhabit list\n",
+      dataHome: folder.url)
+    #expect(recorded.status == 0)
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    let steps = try Recording(text: text).entries.count {
+      if case .step = $0 { true } else { false }
+    }
+
+    let replayed = try runLoop(["replay", folder.path("r.txt")], dataHome: folder.url)
+    #expect(replayed.output == "replayed 2 commands, \(steps) actions: identical\n")
+    #expect(replayed.error == "")
+    #expect(replayed.status == 0)
+
+    try Data(text.replacingOccurrences(of: "\"Walk\"", with: "\"Run\"").utf8)
+      .write(to: URL(fileURLWithPath: folder.path("r.txt")))
+    let diverged = try runLoop(["replay", folder.path("r.txt")], dataHome: folder.url)
+    #expect(diverged.output.hasPrefix("The replay diverged from the recording at step "))
+    #expect(diverged.status == 1)
+  }
 }
