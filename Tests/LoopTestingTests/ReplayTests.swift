@@ -51,14 +51,14 @@ struct Journal: Reducer {
     await store.send(.countTapped).finish()
   }
 
-  /// A recording of ``session(_:)``, made with live dates and random ids.
+  /// A recording of ``session(_:)``, made with a fixed date and counting ids.
   static func recorded() async -> Recording {
     let recorder = Recorder()
     let store = Store(initialState: Journal.State()) {
       Journal()
     } withDependencies: {
-      $0.date = recorder.recording(.live)
-      $0.uuid = recorder.recording(.live)
+      $0.date = recorder.recording(.constant(Date(timeIntervalSince1970: 1_742_000_400)))
+      $0.uuid = recorder.recording(.incrementing)
     }
     store.record(into: recorder)
     await session(store)
@@ -134,7 +134,10 @@ struct Journal: Reducer {
         the state does not match.
 
             Journal.State(
-              … (1 unchanged)
+            … (9 lines)
+                  createdAt: Date(2025-03-15T01:00:00.000Z)
+                )
+              ],
           −   count: 3
           +   count: 2
             )

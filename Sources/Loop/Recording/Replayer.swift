@@ -49,7 +49,8 @@ package final class Replayer<State, Action> {
     if let initial = recording.initialState, initial != Diff.dump(core.state) {
       diverge(
         "The replay starts from another state than the recording.",
-        details: Self.difference(recorded: initial, replayed: Diff.dump(core.state))
+        details: Self.difference(
+          recorded: initial, replayed: Diff.dump(core.state), collapsing: true)
           + "\n\n(Recorded: −, Replayed: +)")
     }
     core.didProcess = { [unowned self] processed, state in
@@ -109,7 +110,8 @@ package final class Replayer<State, Action> {
       diverge(
         "The replay diverged from the recording \(place), after \(Self.headline(action)): "
           + "the state does not match.",
-        details: Self.stateDifference(recorded: recorded.change, replayed: change)
+        details: Self.stateDifference(
+          before: previous, recorded: recorded.change, replayed: state, replayedChange: change)
           + "\n\n(Recorded: −, Replayed: +)")
       return
     }
@@ -148,13 +150,84 @@ package final class Replayer<State, Action> {
       .joined(separator: "\n")
   }
 
+  /// The recorded state after a step against the replayed one, in full, showing the lines that
+  /// differ with a few around them.
+  ///
+  /// The recorded state is rebuilt from the dump of the state before the step (the same on both
+  /// sides, or an earlier step would have diverged) and the recorded change. When that fails
+  /// (a recording edited by hand), the two changes' views of the state after are compared.
+  private static func stateDifference(
+    before: State, recorded: String?, replayed: State, replayedChange: String?
+  ) -> String {
+    let dumpBefore = Diff.dump(before)
+    if let expected = recorded.map({ applying($0, to: dumpBefore) }) ?? dumpBefore {
+      return difference(recorded: expected, replayed: Diff.dump(replayed), collapsing: true)
+    }
+    return partialDifference(recorded: recorded, replayed: replayedChange)
+  }
+
+  /// The dump of the state after a change, from the dump of the state before it, or `nil` when
+  /// the change does not fit it.
+  ///
+  /// A change's context and `−` lines are the state before, with runs of unchanged siblings
+  /// collapsed into `… (N unchanged)`; its context and `+` lines, the state after. So walking
+  /// the dump before along the change, expanding each collapsed run from it, gives the dump
+  /// after.
+  static func applying(_ change: String, to before: String) -> String? {
+    let full = before.split(separator: "\n", omittingEmptySubsequences: false)
+    var cursor = 0
+    var after: [Substring] = []
+    func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " }.count / 2 }
+    /// The end of the value whose first line is at `start`: its nested lines, and its closing
+    /// bracket.
+    func end(ofValueAt start: Int) -> Int {
+      let depth = indentation(full[start])
+      var next = start + 1
+      while next < full.count, full[next].isEmpty || indentation(full[next]) > depth { next += 1 }
+      if next < full.count, indentation(full[next]) == depth,
+        let last = full[start].last, last == "(" || last == "[",
+        let first = full[next].drop(while: { $0 == " " }).first, first == ")" || first == "]"
+      {
+        next += 1
+      }
+      return next
+    }
+    for line in change.split(separator: "\n", omittingEmptySubsequences: false) {
+      let body = line.count < 2 ? line.dropFirst(line.count) : line.dropFirst(2)
+      switch line.first {
+      case "+": after.append(body)
+      case "\u{2212}":
+        guard cursor < full.count, full[cursor] == body else { return nil }
+        cursor += 1
+      default:
+        let text = body.drop { $0 == " " }
+        if text.hasPrefix("… ("), text.hasSuffix(" unchanged)"),
+          let count = Int(text.dropFirst(3).dropLast(11).filter { $0 != "," })
+        {
+          for _ in 0..<count {
+            guard cursor < full.count else { return nil }
+            let next = end(ofValueAt: cursor)
+            after += full[cursor..<next]
+            cursor = next
+          }
+        } else {
+          guard cursor < full.count, full[cursor] == body else { return nil }
+          after.append(body)
+          cursor += 1
+        }
+      }
+    }
+    guard cursor == full.count else { return nil }
+    return after.joined(separator: "\n")
+  }
+
   /// The state after a step as each change shows it, one against the other.
   ///
   /// A change shows the part of the state it touched, before (`−`) and after (`+`); the state
   /// after a step, over the part either change touched, is its context and `+` lines (or, when
   /// a side changed nothing, the other side's context and `−` lines: the state before, which
   /// both share).
-  private static func stateDifference(recorded: String?, replayed: String?) -> String {
+  private static func partialDifference(recorded: String?, replayed: String?) -> String {
     func side(_ change: String?, keeping marker: Character) -> [Substring]? {
       change.map { change in
         change.split(separator: "\n", omittingEmptySubsequences: false).filter {
@@ -173,7 +246,9 @@ package final class Replayer<State, Action> {
 
   /// A line diff of two texts, indented under a headline: `−` for the recorded lines, `+` for
   /// the replayed ones.
-  private static func difference(recorded: String, replayed: String) -> String {
+  private static func difference(
+    recorded: String, replayed: String, collapsing: Bool = false
+  ) -> String {
     let old = recorded.split(separator: "\n", omittingEmptySubsequences: false)
     let new = replayed.split(separator: "\n", omittingEmptySubsequences: false)
     var numbers: [Substring: Int] = [:]
@@ -185,15 +260,54 @@ package final class Replayer<State, Action> {
     let alignment = Diff.align(
       oldCount: old.count, newCount: new.count, isSame: { old[$0] == new[$1] },
       keys: { ($0.map { number(old[$0]) }, $1.map { number(new[$0]) }) })
-    var lines: [String] = []
+    // Each line, and whether it is a change.
+    var lines: [(text: String, isChange: Bool)] = []
     for segment in Diff.segments(alignment.pairs, oldCount: old.count, newCount: new.count) {
       switch segment {
-      case .match(let offset, _): lines.append("    " + old[offset])
+      case .match(let offset, _): lines.append(("    " + old[offset], false))
       case .gap(let oldRange, let newRange):
-        lines += oldRange.map { "  \u{2212} " + old[$0] }
-        lines += newRange.map { "  + " + new[$0] }
+        lines += oldRange.map { ("  \u{2212} " + old[$0], true) }
+        lines += newRange.map { ("  + " + new[$0], true) }
       }
     }
-    return lines.map { $0.allSatisfy { $0 == " " } ? "" : $0 }.joined(separator: "\n")
+    // The distance from each line to the nearest change, in two passes.
+    var distances = [Int](repeating: Int.max, count: lines.count)
+    var last: Int?
+    for offset in lines.indices {
+      if lines[offset].isChange { last = offset }
+      if let last { distances[offset] = offset - last }
+    }
+    last = nil
+    for offset in lines.indices.reversed() {
+      if lines[offset].isChange { last = offset }
+      if let last { distances[offset] = min(distances[offset], last - offset) }
+    }
+    // The lines that open the values a change is in, so that a change shows where it is.
+    var isAncestor = [Bool](repeating: false, count: lines.count)
+    func indentation(_ text: String) -> Int { text.dropFirst(4).prefix { $0 == " " }.count }
+    for change in lines.indices.filter({ lines[$0].isChange }).prefix(100) {
+      var depth = indentation(lines[change].text)
+      var offset = change
+      while depth > 0, offset > 0 {
+        offset -= 1
+        let text = lines[offset].text
+        guard !text.dropFirst(4).isEmpty, indentation(text) < depth else { continue }
+        isAncestor[offset] = true
+        depth = indentation(text)
+      }
+    }
+    var shown: [String] = []
+    var hidden = 0
+    for (offset, line) in lines.enumerated() {
+      if collapsing, distances[offset] > Diff.contextRadius, !isAncestor[offset] {
+        hidden += 1
+        continue
+      }
+      if hidden > 0 { shown.append("    … (\(hidden) lines)") }
+      hidden = 0
+      shown.append(line.text.allSatisfy { $0 == " " } ? "" : line.text)
+    }
+    if hidden > 0 { shown.append("    … (\(hidden) lines)") }
+    return shown.joined(separator: "\n")
   }
 }
