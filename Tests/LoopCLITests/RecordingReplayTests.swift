@@ -49,25 +49,16 @@ import Testing
   }
 
   @Test func theReadmeSessionRecordedReplaysIdentically() async throws {
-    let expected = try ReadmeSessionTests.readmeSession()
-    let commands = expected.split(separator: "\n").filter { $0.hasPrefix("loop> ") }
-      .map { String($0.dropFirst("loop> ".count)) }
     let folder = try TemporaryFolder()
-    for (name, text) in ReadmeSessionTests.files {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path(name)))
-    }
     let log = Captured()
-    let session = Session(
-      environment: try transcriptEnvironment(),
-      console: Console(writeOutput: { log.append($0) }, writeError: { log.append($0) }),
-      configuration: Session.Configuration(mode: .interactive, currentDirectory: folder.url.path))
+    let (commands, session) = try ReadmeSessionTests.session(in: folder, log: log)
     try await session.startRecording(to: "readme.txt")
     for command in commands {
       log.append("loop> \(command)\n")
       _ = await session.execute(command)
     }
     session.stopRecording()
-    #expect(log.value == expected)
+    #expect(log.value == (try ReadmeSessionTests.readmeSession()))
 
     let text = try String(contentsOfFile: folder.path("readme.txt"), encoding: .utf8)
     let outcome = await SessionReplay.replay(text, named: "readme.txt")

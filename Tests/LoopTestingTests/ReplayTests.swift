@@ -77,19 +77,31 @@ struct Journal: Reducer {
     }
   }
 
-  @Test func replayingTheSameInputsWithTheRecordedValuesIsIdentical() async {
-    let recording = await Self.recorded()
+  /// Replays `recording` on a store made with its values, driven by `inputs` (the recorded
+  /// session by default), and returns what the replay reported.
+  static func replaying(
+    _ recording: Recording, countScale: Int = 1, initialState: Journal.State = Journal.State(),
+    inputs: ((Store<Journal.State, Journal.Action>, RecordedValues) async -> Void)? = nil
+  ) async -> (identical: Bool, issues: IssueCollector) {
     let values = RecordedValues(recording)
-    let store = Self.replayStore(values)
+    let store = replayStore(values, countScale: countScale, initialState: initialState)
     let issues = IssueCollector()
     let identical = await withIssueReporter(issues) {
-      await replay(recording, on: store, values: values) { await Self.session(store) }
+      await replay(recording, on: store, values: values) {
+        if let inputs { await inputs(store, values) } else { await session(store) }
+      }
     }
+    return (identical, issues)
+  }
+
+  @Test func replayingTheSameInputsWithTheRecordedValuesIsIdentical() async {
+    let recording = await Self.recorded()
+    let (identical, issues) = await Self.replaying(recording)
     #expect(identical)
     #expect(issues.messages.isEmpty)
   }
 
-  @Test func aChangedReducerFailsAtTheFirstStepWhoseStateDiffers() async throws {
+  @Test func aChangedReducerFailsAtTheFirstStepThatDiffersAtTheLineOfTheReplay() async throws {
     let recording = await Self.recorded()
     let values = RecordedValues(recording)
     let store = Self.replayStore(values, countScale: 2)
@@ -121,12 +133,7 @@ struct Journal: Reducer {
     let text = recorded.text.replacingOccurrences(of: "| +   count: 2", with: "| +   count: 3")
     #expect(text != recorded.text)
     let recording = try Recording(text: text)
-    let values = RecordedValues(recording)
-    let store = Self.replayStore(values)
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      await replay(recording, on: store, values: values) { await Self.session(store) }
-    }
+    let (_, issues) = await Self.replaying(recording)
     #expect(
       issues.messages == [
         """
@@ -150,15 +157,34 @@ struct Journal: Reducer {
       ])
   }
 
+  @Test func aRecordingEditedWhereItCannotBeRebuiltShowsTheTwoChangesAgainstEachOther()
+    async throws
+  {
+    let recorded = await Self.recorded()
+    // NB: the change of step 2 no longer fits the state before it, so the recorded state after
+    // it cannot be rebuilt: the two changes' views of it are compared instead.
+    let text = recorded.text.replacingOccurrences(
+      of: "|       … (1 unchanged)\n| +     Journal.Entry(",
+      with: "|       … (5 unchanged)\n| +     Journal.Entry(")
+    #expect(text != recorded.text)
+    let (_, issues) = await Self.replaying(try Recording(text: text))
+    #expect(
+      issues.messages.first?.hasPrefix(
+        """
+        The replay diverged from the recording at step 2, after Journal.Action.added("tea"): \
+        the state does not match.
+
+            Journal.State(
+              entries: [
+          −     … (5 unchanged)
+          +     … (1 unchanged)
+        """) == true)
+  }
+
   @Test func aReplayThatStopsEarlyFails() async {
     let recording = await Self.recorded()
-    let values = RecordedValues(recording)
-    let store = Self.replayStore(values)
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      await replay(recording, on: store, values: values) {
-        await store.send(.added("milk")).finish()
-      }
+    let (_, issues) = await Self.replaying(recording) { store, _ in
+      await store.send(.added("milk")).finish()
     }
     #expect(
       issues.messages == [
@@ -178,14 +204,9 @@ struct Journal: Reducer {
 
   @Test func aReplayThatGoesPastTheRecordingFails() async {
     let recording = await Self.recorded()
-    let values = RecordedValues(recording)
-    let store = Self.replayStore(values)
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      await replay(recording, on: store, values: values) {
-        await Self.session(store)
-        await store.send(.counted(7)).finish()
-      }
+    let (_, issues) = await Self.replaying(recording) { store, _ in
+      await Self.session(store)
+      await store.send(.counted(7)).finish()
     }
     #expect(
       issues.messages.first?.hasPrefix(
@@ -198,14 +219,9 @@ struct Journal: Reducer {
 
   @Test func aReplayAskingForMoreValuesThanRecordedFails() async {
     let recording = await Self.recorded()
-    let values = RecordedValues(recording)
-    let store = Self.replayStore(values)
-    let issues = IssueCollector()
-    await withIssueReporter(issues) {
-      await replay(recording, on: store, values: values) {
-        await Self.session(store)
-        _ = values.uuid()
-      }
+    let (_, issues) = await Self.replaying(recording) { store, values in
+      await Self.session(store)
+      _ = values.uuid()
     }
     #expect(
       issues.messages.first?.hasPrefix(
