@@ -37,7 +37,9 @@
 /// checks whole states: it starts from the recorded `initial` state, checked in full, and
 /// compares each step's change with the recorded one; a diff shows every value that differs
 /// (it leaves out only values equal on both sides), so equal changes from equal states give equal
-/// states, and the first step whose state differs is the first whose change differs.
+/// states, and the first step whose state differs is the first whose change differs. A replay
+/// that diverges rebuilds the recorded state from the state before the step and the recorded
+/// change, and shows it against its own.
 public struct Recording: Equatable, Sendable {
   /// The first line of a recording's text: its format and version.
   public static let header = "loop-recording \(version)"
