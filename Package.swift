@@ -16,28 +16,35 @@ func feature(
 }
 
 /// The app's domains, in dependency order: clients first, then the features built on them.
+///
+/// NB: the tests that share helpers (the client harness, the links fixture, the day helpers,
+/// the seeded generator) get them from `TestSupport`, which is built only for tests.
 let features: [Target] =
   // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
   // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
-  // The links and ledger tests also reach the SQLite file through CSQLite, to install a trigger
-  // that fails an import on its last row (a write failure no valid model can cause).
   feature(
     "LinkClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "CSQLite"])
+    testDependencies: ["Persistence", "TestSupport"])
   + feature(
     "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
-    testDependencies: ["Persistence"])
-  + feature("Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"])
-  + feature("LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"])
+    testDependencies: ["Persistence", "TestSupport"])
   + feature(
-    "HabitClient", dependencies: ["Loop", "Persistence"], testDependencies: ["Persistence"])
-  + feature("Habits", dependencies: ["Loop", "HabitClient"])
+    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
+    testDependencies: ["TestSupport"])
+  + feature(
+    "LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"],
+    testDependencies: ["TestSupport"])
+  + feature(
+    "HabitClient", dependencies: ["Loop", "Persistence"],
+    testDependencies: ["Persistence", "TestSupport"])
+  + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "CSQLite"])
-  + feature("Ledger", dependencies: ["Loop", "LedgerClient"])
+    testDependencies: ["Persistence", "TestSupport"])
+  + feature("Ledger", dependencies: ["Loop", "LedgerClient"], testDependencies: ["TestSupport"])
   + feature(
-    "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"])
+    "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"],
+    testDependencies: ["TestSupport"])
   + feature(
     "AppFeature",
     dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger", "Interchange"])
@@ -54,7 +61,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "Loop"),
-    .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+    .testTarget(name: "LoopTests", dependencies: ["Loop", "TestSupport"]),
     .target(name: "LoopTesting", dependencies: ["Loop"]),
     .testTarget(name: "LoopTestingTests", dependencies: ["LoopTesting"]),
     .systemLibrary(
@@ -63,10 +70,22 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "Persistence", dependencies: ["CSQLite"]),
+    // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`).
+    .target(name: "Persistence", dependencies: ["CSQLite", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite", "TestSupport"]),
+    // NB: what the tests share (harnesses on both storages, fixtures, day helpers, a seeded
+    // generator), in one target (not a product) that only tests depend on. The client harness
+    // seeds SQLite files through CSQLite, to install triggers that fail a write no valid model
+    // can cause.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "Loop", "LoopTesting", "Persistence", "CSQLite", "LinkClient", "CategoryClient",
+        "HabitClient",
+      ],
+      path: "Tests/Support"),
     // NB: the code the DocC articles show, run; it checks the articles show it verbatim.
     .testTarget(name: "DocsTests", dependencies: ["LoopTesting", "Persistence"]),
     .target(
@@ -84,7 +103,7 @@ let package = Package(
       name: "LoopCLITests",
       dependencies: [
         "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
-        "HabitClient", "LedgerClient", "Interchange",
+        "HabitClient", "LedgerClient", "Interchange", "TestSupport",
       ],
       exclude: ["Recordings"]
     ),

@@ -195,11 +195,14 @@ extension Diff.Printer {
   }
 
   /// The type's name as `String(reflecting:)` writes it, without module names or private
-  /// contexts: `Counter.State`, `Box<Counter.State>`.
+  /// contexts: `Counter.State`, `Box<Counter.State>`; or the name a ``CustomDiffTypeName``
+  /// chooses.
   func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = typeNames[key] { return name }
-    let name = Diff.stripModules(String(reflecting: type))
+    let name =
+      (type as? any CustomDiffTypeName.Type)?.diffTypeName
+      ?? Diff.stripModules(String(reflecting: type))
     typeNames[key] = name
     return name
   }

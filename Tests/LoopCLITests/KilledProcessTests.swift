@@ -4,6 +4,7 @@ import LedgerClient
 import LinkClient
 import LoopCLI
 import Persistence
+import TestSupport
 import Testing
 
 /// `loop` killed with `SIGKILL` at random moments, again and again, on one file: every write it
@@ -156,19 +157,13 @@ extension KilledProcessTests {
       var apply: (inout Books, String?) -> Void
     }
 
-    private var state: UInt64
+    private var random: SplitMix64
     private var serial = 0
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
-      // SplitMix64.
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      z ^= z >> 31
-      return range.lowerBound + Int(z % UInt64(range.count))
+      range.lowerBound + Int(random.next() % UInt64(range.count))
     }
 
     private mutating func pick<T>(_ values: [T]) -> T? {

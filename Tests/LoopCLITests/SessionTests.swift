@@ -307,12 +307,7 @@ import Testing
   @Test func aStorageFailureNamesTheDatabaseFile() async throws {
     var environment = try transcriptEnvironment()
     let failure = HabitError.storage("SQLite error 8: attempt to write a readonly database.")
-    environment.habitClient = HabitClient(
-      archive: { _ in throw failure }, complete: { _, _ in throw failure },
-      create: { _ in throw failure }, delete: { _ in throw failure },
-      exportHabits: { throw failure }, fetchHistories: { throw failure },
-      rename: { _, _ in throw failure }, restoreHabits: { _, _, _ in throw failure },
-      unarchive: { _ in throw failure }, uncomplete: { _, _ in throw failure })
+    environment.habitClient = .failing(failure)
     let result = try await transcript(
       "habit add Read\nhabit list", environment: environment, databasePath: "/data/loop.sqlite")
     #expect(result.status == 1)

@@ -6,6 +6,7 @@ import LoopCLI
 import LoopTesting
 import Persistence
 import Synchronization
+import TestSupport
 
 /// Text written to a console, collected for a test.
 final class Captured: Sendable {
@@ -27,17 +28,9 @@ let transcriptNow = Date(timeIntervalSince1970: 1_742_000_400)
 /// UUIDs from a fixed seed (SplitMix64): they look random, so refs differ in their first
 /// digits as real ones do, and are the same on every run.
 func seededUUIDs(seed: UInt64 = 1) -> UUIDGenerator {
-  let state = Mutex(seed)
+  let state = Mutex(SplitMix64(seed: seed))
   return UUIDGenerator {
-    func next() -> UInt64 {
-      state.withLock { value in
-        value &+= 0x9E37_79B9_7F4A_7C15
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-      }
-    }
+    func next() -> UInt64 { state.withLock { $0.next() } }
     let high = next()
     let low = next()
     let bytes =

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Loop
@@ -40,7 +41,7 @@ import Testing
     let wrong = Probe<Mixed>("int, wrong", .case(Mixed.int)) {
       if case .otherInt(let value) = $0 { value } else { nil }
     }
-    var rng = SeededGenerator(state: 1)
+    var rng = SplitMix64(seed: 1)
     let mismatches = (0..<200).compactMap { _ in wrong.check(.random(&rng), false) }
     let first = mismatches.first ?? ""
     #expect(first.hasPrefix("int, wrong: for ") && first.contains(", the pattern match gives "))
@@ -87,7 +88,7 @@ import Testing
     let wrongCases = await withTaskGroup(of: Int.self) { group in
       for task in 0..<8 {
         group.addTask {
-          var rng = SeededGenerator(state: UInt64(task))
+          var rng = SplitMix64(seed: UInt64(task))
           var wrong = 0
           for _ in 0..<2_000 {
             let root = Parent.random(&rng)
@@ -223,12 +224,12 @@ struct ZooEnum: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   init<Root>(
-    _ name: String, random: @escaping @Sendable (inout SeededGenerator) -> Root,
+    _ name: String, random: @escaping @Sendable (inout SplitMix64) -> Root,
     probes: @escaping @Sendable () -> [Probe<Root>]
   ) {
     self.name = name
     run = { seed, rounds in
-      var rng = SeededGenerator(state: seed)
+      var rng = SplitMix64(seed: seed)
       let probes = probes()
       var mismatches: [String] = []
       for _ in 0..<rounds {

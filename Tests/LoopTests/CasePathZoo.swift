@@ -1,11 +1,12 @@
 import Loop
+import TestSupport
 
 // A zoo of enums with payloads of every shape, each with its one-line case paths paired with the
 // explicit pattern match they must agree with. `CasePathExtractionTests` drives them with seeded
 // random values.
 
 /// The zoo's random payloads.
-extension SeededGenerator {
+extension SplitMix64 {
   /// One of `count` choices.
   mutating func choice(_ count: Int) -> Int { Int.random(in: 0..<count, using: &self) }
 
@@ -72,7 +73,7 @@ enum CaseZoo {
     var c: String?
     var d: Int
 
-    static func random(_ rng: inout SeededGenerator) -> Large {
+    static func random(_ rng: inout SplitMix64) -> Large {
       Large(
         a: rng.string(), b: Array(0..<(rng.int() & 7)), c: rng.bool() ? rng.string() : nil,
         d: rng.int())
@@ -95,7 +96,7 @@ enum CaseZoo {
     case optional(Int?)
     case last
 
-    static func random(_ rng: inout SeededGenerator) -> Mixed {
+    static func random(_ rng: inout SplitMix64) -> Mixed {
       switch rng.choice(10) {
       case 0: .first
       case 1: .int(rng.int())
@@ -123,9 +124,9 @@ enum CaseZoo {
     indirect case aligned(SIMD4<Float>)
     case none
 
-    static func random(_ rng: inout SeededGenerator) -> Boxed { random(&rng, depth: 0) }
+    static func random(_ rng: inout SplitMix64) -> Boxed { random(&rng, depth: 0) }
 
-    static func random(_ rng: inout SeededGenerator, depth: Int) -> Boxed {
+    static func random(_ rng: inout SplitMix64, depth: Int) -> Boxed {
       switch rng.choice(9) {
       case 0: .boxed(rng.int())
       case 1: .direct(rng.int())
@@ -147,9 +148,9 @@ enum CaseZoo {
     case node(Tree, Tree)
     case empty
 
-    static func random(_ rng: inout SeededGenerator) -> Tree { random(&rng, depth: 0) }
+    static func random(_ rng: inout SplitMix64) -> Tree { random(&rng, depth: 0) }
 
-    static func random(_ rng: inout SeededGenerator, depth: Int) -> Tree {
+    static func random(_ rng: inout SplitMix64, depth: Int) -> Tree {
       switch rng.choice(3) {
       case 0: .leaf(rng.int())
       case 1 where depth < 4:
@@ -170,7 +171,7 @@ enum CaseZoo {
     case composition(any Shape & Sendable)
     case metatype(Any.Type)
 
-    static func random(_ rng: inout SeededGenerator) -> Existentials {
+    static func random(_ rng: inout SplitMix64) -> Existentials {
       switch rng.choice(8) {
       case 0: .any(randomAny(&rng))
       case 1: .shape(rng.bool() ? Circle(radius: rng.int()) : Square(side: rng.string()))
@@ -183,7 +184,7 @@ enum CaseZoo {
       }
     }
 
-    static func randomAny(_ rng: inout SeededGenerator) -> Any {
+    static func randomAny(_ rng: inout SplitMix64) -> Any {
       switch rng.choice(6) {
       case 0: rng.int()
       case 1: rng.string()
@@ -202,7 +203,7 @@ enum CaseZoo {
     case maybe(Base?)
     case pair(Base, Sub)
 
-    static func random(_ rng: inout SeededGenerator) -> Classes {
+    static func random(_ rng: inout SplitMix64) -> Classes {
       switch rng.choice(4) {
       case 0: .base(rng.bool() ? Base(rng.int()) : Sub(rng.int()))
       case 1: .sub(Sub(rng.int()))
@@ -220,8 +221,8 @@ enum CaseZoo {
     case neither
 
     static func random(
-      _ rng: inout SeededGenerator, left: (inout SeededGenerator) -> Left,
-      right: (inout SeededGenerator) -> Right
+      _ rng: inout SplitMix64, left: (inout SplitMix64) -> Left,
+      right: (inout SplitMix64) -> Right
     ) -> Either {
       switch rng.choice(3) {
       case 0: .left(left(&rng))
@@ -245,7 +246,7 @@ enum CaseZoo {
       case saved(String)
     }
 
-    static func random(_ rng: inout SeededGenerator) -> Parent {
+    static func random(_ rng: inout SplitMix64) -> Parent {
       switch rng.choice(6) {
       case 0: .child(.random(&rng))
       case 1: .rows(.element(id: rng.int(), action: .random(&rng)))
@@ -265,7 +266,7 @@ enum CaseZoo {
     case nothing
     case never(Never)
 
-    static func random(_ rng: inout SeededGenerator) -> Zero {
+    static func random(_ rng: inout SplitMix64) -> Zero {
       switch rng.choice(4) {
       case 0: .void(())
       case 1: .empty(Nothing())
@@ -285,7 +286,7 @@ enum CaseZoo {
     case value(Int)
     case metatype(Any.Type)
 
-    static func random(_ rng: inout SeededGenerator) -> Callbacks {
+    static func random(_ rng: inout SplitMix64) -> Callbacks {
       let n = rng.int()
       switch rng.choice(6) {
       case 0: return .transform { $0 + n }
@@ -304,7 +305,7 @@ enum CaseZoo {
     case small(Int)
     case two(Large, Large)
 
-    static func random(_ rng: inout SeededGenerator) -> Big {
+    static func random(_ rng: inout SplitMix64) -> Big {
       switch rng.choice(3) {
       case 0: .large(.random(&rng))
       case 1: .small(rng.int())
@@ -345,7 +346,7 @@ enum CaseZoo {
   /// One value of each single-case and single-payload enum.
   typealias Singles = (OnlyOne, OnlyBoxed, SinglePayload, OnlyEmpty)
 
-  static func randomSingles(_ rng: inout SeededGenerator) -> Singles {
+  static func randomSingles(_ rng: inout SplitMix64) -> Singles {
     let payload: SinglePayload =
       switch rng.choice(3) {
       case 0: .value(Base(rng.int()))
@@ -517,7 +518,7 @@ extension CaseZoo {
     eitherProbes(same: ==)
   }
 
-  static func eitherIntIntRandom(_ rng: inout SeededGenerator) -> Either<Int, Int> {
+  static func eitherIntIntRandom(_ rng: inout SplitMix64) -> Either<Int, Int> {
     .random(&rng, left: { $0.int() }, right: { $0.int() })
   }
 
@@ -533,7 +534,7 @@ extension CaseZoo {
     ]
   }
 
-  static func eitherStringArrayRandom(_ rng: inout SeededGenerator) -> Either<String, [Int]> {
+  static func eitherStringArrayRandom(_ rng: inout SplitMix64) -> Either<String, [Int]> {
     .random(&rng, left: { $0.string() }, right: { Array(0..<($0.int() & 15)) })
   }
 
@@ -549,7 +550,7 @@ extension CaseZoo {
     ]
   }
 
-  static func eitherVoidRandom(_ rng: inout SeededGenerator) -> Either<Void, Int> {
+  static func eitherVoidRandom(_ rng: inout SplitMix64) -> Either<Void, Int> {
     .random(&rng, left: { _ in }, right: { $0.int() })
   }
 
@@ -557,7 +558,7 @@ extension CaseZoo {
     eitherProbes(same: identical)
   }
 
-  static func eitherClassesRandom(_ rng: inout SeededGenerator) -> Either<Base, Base> {
+  static func eitherClassesRandom(_ rng: inout SplitMix64) -> Either<Base, Base> {
     .random(&rng, left: { Base($0.int()) }, right: { Sub($0.int()) })
   }
 
@@ -565,7 +566,7 @@ extension CaseZoo {
     eitherProbes(same: ==)
   }
 
-  static func eitherBytesRandom(_ rng: inout SeededGenerator) -> Either<UInt8, UInt8> {
+  static func eitherBytesRandom(_ rng: inout SplitMix64) -> Either<UInt8, UInt8> {
     .random(&rng, left: { UInt8($0.int() & 255) }, right: { UInt8($0.int() & 255) })
   }
 
@@ -641,7 +642,7 @@ extension CaseZoo {
     ]
   }
 
-  static func nestedGenericRandom(_ rng: inout SeededGenerator) -> Outer<String>.Inner {
+  static func nestedGenericRandom(_ rng: inout SplitMix64) -> Outer<String>.Inner {
     switch rng.choice(3) {
     case 0: .value(rng.string())
     case 1: .pair(rng.string(), rng.string())
@@ -704,7 +705,7 @@ extension CaseZoo {
 
   typealias Optionals = (Int?, Mixed?)
 
-  static func optionalsRandom(_ rng: inout SeededGenerator) -> Optionals {
+  static func optionalsRandom(_ rng: inout SplitMix64) -> Optionals {
     (rng.bool() ? rng.int() : nil, rng.bool() ? Mixed.random(&rng) : nil)
   }
 
@@ -717,7 +718,7 @@ extension CaseZoo {
     ]
   }
 
-  static func resultRandom(_ rng: inout SeededGenerator) -> Result<Int, Failure> {
+  static func resultRandom(_ rng: inout SplitMix64) -> Result<Int, Failure> {
     rng.bool() ? .success(rng.int()) : .failure(Failure(code: rng.int()))
   }
 

@@ -745,4 +745,25 @@ extension Array {
     #expect(
       Diff.dump(Counter.Action.queryChanged("milk")) == #"Counter.Action.queryChanged("milk")"#)
   }
+
+  // MARK: - Type names
+
+  @Test func aTypeCanChooseTheNameItShows() {
+    #expect(
+      Diff.lines(Named<Todo>(raw: 1, note: ""), Named<Todo>(raw: 2, note: "")) == """
+          Todo.ID(
+        −   raw: 1,
+        +   raw: 2,
+            note: ""
+          )
+        """)
+  }
+}
+
+/// A generic type that shows under the name its users write for it.
+private struct Named<Model>: Equatable, CustomDiffTypeName {
+  var raw: Int
+  var note: String
+
+  static var diffTypeName: String { "\(Model.self).ID" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import TestSupport
 import Testing
 
 private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
@@ -184,7 +185,7 @@ private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: 
 @Suite struct IdentifiedArrayAlgorithmTests {
   @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
   func everyMutableCollectionAlgorithmMatchesAPlainArray(seed: UInt64) {
-    var random = SeededGenerator(state: seed)
+    var random = SplitMix64(seed: seed)
     var rows = IdentifiedArrayOf<Item>()
     var model: [Item] = []
     var nextID = 0

@@ -171,8 +171,8 @@ public struct AppFeature: Reducer {
             .linkPreviewResponse(
               Result {
                 LinkDetail.Content(
-                  link: try await linkClient.fetchLink(id: id),
-                  comments: try await linkClient.fetchComments(for: id))
+                  link: try await linkClient.fetchLink(id),
+                  comments: try await linkClient.fetchComments(id))
               }))
         }
 

@@ -210,7 +210,7 @@ import struct LinkClient.Comment
       $0.links.detail = LinkDetail.State(
         linkID: links[0].id, link: links[0], comments: [comment])
     }
-    #expect(try await linkClient.fetchLink(id: links[0].id).lastViewedDate == nil)
+    #expect(try await linkClient.fetchLink(links[0].id).lastViewedDate == nil)
   }
 
   @Test func aFailedPreviewIsTheRootsError() async throws {

@@ -3,6 +3,7 @@ import CategoryClient
 import Foundation
 import LinkClient
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor

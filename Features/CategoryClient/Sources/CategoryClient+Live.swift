@@ -15,20 +15,10 @@ extension CategoryClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> CategoryClient {
-    let categories = CategoryStorage(context: context)
-    return CategoryClient(
-      addCategory: { try categories.addCategory(name: $0) },
-      countLinks: { try categories.countLinks(in: $0) },
-      deleteCategory: { try categories.deleteCategory(id: $0) },
-      fetchCategories: { try categories.fetchCategories() },
-      fetchCategorySummaries: { try categories.fetchCategorySummaries() },
-      updateCategory: { try categories.updateCategory(id: $0, name: $1) }
-    )
+    live(.success(CategoryStorage(context: context)))
   }
 
   /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  ///
-  /// - Returns: The client.
   public static func inMemory() -> CategoryClient {
     inMemoryWithLinkClient().categoryClient
   }
@@ -65,17 +55,19 @@ extension CategoryClient {
 
   /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
   /// cannot be opened.
-  ///
-  /// - Parameter error: The error to throw.
-  /// - Returns: The client.
   public static func failing(_ error: LinkError) -> CategoryClient {
+    live(.failure(error))
+  }
+
+  /// Every endpoint over the storage, or throwing its error when there is none.
+  private static func live(_ storage: Result<CategoryStorage, LinkError>) -> CategoryClient {
     CategoryClient(
-      addCategory: { _ in throw error },
-      countLinks: { _ in throw error },
-      deleteCategory: { _ in throw error },
-      fetchCategories: { throw error },
-      fetchCategorySummaries: { throw error },
-      updateCategory: { _, _ in throw error }
+      addCategory: { try storage.get().addCategory(name: $0) },
+      countLinks: { try storage.get().countLinks(in: $0) },
+      deleteCategory: { try storage.get().deleteCategory(id: $0) },
+      fetchCategories: { try storage.get().fetchCategories() },
+      fetchCategorySummaries: { try storage.get().fetchCategorySummaries() },
+      updateCategory: { try storage.get().updateCategory(id: $0, name: $1) }
     )
   }
 }
@@ -88,11 +80,11 @@ struct CategoryStorage: Sendable {
   static var byName: [SortDescriptor<Category>] { [SortDescriptor(\.name.caseFolded)] }
 
   func fetchCategories() throws(LinkError) -> [Category] {
-    try storage { try context.fetchAll(Category.self, sortBy: Self.byName) }
+    try LinkError.capturing { try context.fetchAll(Category.self, sortBy: Self.byName) }
   }
 
   func fetchCategorySummaries() throws(LinkError) -> [CategorySummary] {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         try context.fetchAll(Category.self, sortBy: Self.byName).map { category in
           CategorySummary(category: category, linkCount: try count(in: category.id, context))
@@ -102,7 +94,7 @@ struct CategoryStorage: Sendable {
   }
 
   func countLinks(in categoryID: Category.ID) throws(LinkError) -> Int {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         _ = try existingCategory(categoryID, in: context)
         return try count(in: categoryID, context)
@@ -112,7 +104,9 @@ struct CategoryStorage: Sendable {
 
   func addCategory(name: String) throws(LinkError) -> Category {
     let name = try checkedName(name)
-    return try storage(naming: name) {
+    // NB: the unique index on the folded name is the last line of defence, should another
+    // process write between the check and the insert.
+    return try LinkError.capturing(uniqueViolation: .duplicateCategoryName(name)) {
       try context.transaction { context in
         try checkUnique(name, except: nil, in: context)
         @Dependency(\.uuid) var uuid
@@ -126,7 +120,9 @@ struct CategoryStorage: Sendable {
 
   func updateCategory(id: Category.ID, name: String) throws(LinkError) -> Category {
     let name = try checkedName(name)
-    return try storage(naming: name) {
+    // NB: the unique index on the folded name is the last line of defence, should another
+    // process write between the check and the insert.
+    return try LinkError.capturing(uniqueViolation: .duplicateCategoryName(name)) {
       try context.transaction { context in
         var category = try existingCategory(id, in: context)
         try checkUnique(name, except: id, in: context)
@@ -139,7 +135,7 @@ struct CategoryStorage: Sendable {
 
   func deleteCategory(id: Category.ID) throws(LinkError) {
     let target: Category.ID? = id
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         _ = try existingCategory(id, in: context)
         // NB: Persistence has no bulk update; each link is rewritten, inside the transaction.
@@ -183,27 +179,5 @@ struct CategoryStorage: Sendable {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .emptyCategoryName }
     return trimmed
-  }
-
-  /// Runs storage work, turning every error into a `LinkError` (see `LinkError.init(_:)`).
-  private func storage<R>(_ body: () throws -> R) throws(LinkError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw LinkError(error)
-    }
-  }
-
-  /// Runs storage work as `storage(_:)` does, and reports a violation of the unique index on
-  /// the folded name (the last line of defence, should another process write between the check
-  /// and the insert) as a duplicate of `name`.
-  private func storage<R>(naming name: String, _ body: () throws -> R) throws(LinkError) -> R {
-    do {
-      return try body()
-    } catch PersistenceError.uniqueViolation {
-      throw .duplicateCategoryName(name)
-    } catch {
-      throw LinkError(error)
-    }
   }
 }

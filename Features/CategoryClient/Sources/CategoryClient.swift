@@ -8,7 +8,7 @@ import Persistence
 /// ```swift
 /// @Dependency(\.categoryClient) var categoryClient
 /// let work = try await categoryClient.addCategory("Work")
-/// let count = try await categoryClient.countLinks(in: work.id)
+/// let count = try await categoryClient.countLinks(work.id)
 /// ```
 ///
 /// Categories belong to the links domain (their model and error live in `LinkClient`): every
@@ -25,30 +25,35 @@ public struct CategoryClient: Sendable {
   /// The name is trimmed. Throws `LinkError.emptyCategoryName` and
   /// `LinkError.duplicateCategoryName` (with the name as typed). Returns the stored category.
   public var addCategory:
-    nonisolated(nonsending) @Sendable (_ name: String) async throws -> Category
+    nonisolated(nonsending) @Sendable (_ name: String) async throws -> Category =
+      unimplemented("CategoryClient.addCategory")
 
   /// How many links are in a category.
   ///
   /// Throws `LinkError.categoryNotFound`.
   public var countLinks:
-    nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> Int
+    nonisolated(nonsending) @Sendable (_ categoryID: Category.ID) async throws -> Int =
+      unimplemented("CategoryClient.countLinks")
 
   /// Deletes a category; its links stay, uncategorized, in the same transaction.
   ///
   /// Throws `LinkError.categoryNotFound`.
   public var deleteCategory:
-    nonisolated(nonsending) @Sendable (_ id: Category.ID) async throws -> Void
+    nonisolated(nonsending) @Sendable (_ id: Category.ID) async throws -> Void =
+      unimplemented("CategoryClient.deleteCategory")
 
   /// Every category, by name ignoring case (names are unique ignoring case, so there are no
   /// ties).
-  public var fetchCategories: nonisolated(nonsending) @Sendable () async throws -> [Category]
+  public var fetchCategories: nonisolated(nonsending) @Sendable () async throws -> [Category] =
+    unimplemented("CategoryClient.fetchCategories")
 
   /// Every category with its number of links, in the order of ``fetchCategories``.
   ///
   /// NB: Persistence has no `GROUP BY`, so this is one indexed count per category (plus one
   /// fetch), all in one transaction: a consistent snapshot without reading any link.
   public var fetchCategorySummaries:
-    nonisolated(nonsending) @Sendable () async throws -> [CategorySummary]
+    nonisolated(nonsending) @Sendable () async throws -> [CategorySummary] =
+      unimplemented("CategoryClient.fetchCategorySummaries")
 
   /// Renames a category, keeping its id and links.
   ///
@@ -56,51 +61,8 @@ public struct CategoryClient: Sendable {
   /// and `LinkError.duplicateCategoryName` (another category has the name, ignoring case; a
   /// category may change the case of its own name). Returns the updated category.
   public var updateCategory:
-    nonisolated(nonsending) @Sendable (_ id: Category.ID, _ name: String) async throws -> Category
-
-  /// Creates a client from its endpoints.
-  ///
-  /// - Parameters:
-  ///   - addCategory: Adds a category.
-  ///   - countLinks: Counts a category's links.
-  ///   - deleteCategory: Deletes a category, uncategorizing its links.
-  ///   - fetchCategories: Every category, by name.
-  ///   - fetchCategorySummaries: Every category with its link count, by name.
-  ///   - updateCategory: Renames a category.
-  public init(
-    addCategory:
-      nonisolated(nonsending) @escaping @Sendable (_ name: String) async throws -> Category,
-    countLinks:
-      nonisolated(nonsending) @escaping @Sendable (_ categoryID: Category.ID) async throws -> Int,
-    deleteCategory:
-      nonisolated(nonsending) @escaping @Sendable (_ id: Category.ID) async throws -> Void,
-    fetchCategories: nonisolated(nonsending) @escaping @Sendable () async throws -> [Category],
-    fetchCategorySummaries:
-      nonisolated(nonsending) @escaping @Sendable () async throws -> [CategorySummary],
-    updateCategory:
-      nonisolated(nonsending) @escaping @Sendable (_ id: Category.ID, _ name: String) async throws
-      -> Category
-  ) {
-    self.addCategory = addCategory
-    self.countLinks = countLinks
-    self.deleteCategory = deleteCategory
-    self.fetchCategories = fetchCategories
-    self.fetchCategorySummaries = fetchCategorySummaries
-    self.updateCategory = updateCategory
-  }
-}
-
-// MARK: - Named calls
-
-extension CategoryClient {
-  /// How many links are in a category; see ``countLinks``.
-  ///
-  /// - Parameter categoryID: The category.
-  /// - Returns: The number of its links.
-  /// - Throws: `LinkError.categoryNotFound`.
-  public nonisolated(nonsending) func countLinks(in categoryID: Category.ID) async throws -> Int {
-    try await countLinks(categoryID)
-  }
+    nonisolated(nonsending) @Sendable (_ id: Category.ID, _ name: String) async throws -> Category =
+      unimplemented("CategoryClient.updateCategory")
 }
 
 // MARK: - Dependency
@@ -114,17 +76,12 @@ extension CategoryClient: DependencyKey {
     live(opening: .file(ModelContainer.defaultFilePath()))
   }
 
-  /// A client whose every endpoint fails the test that calls it without overriding it.
-  public static var testValue: CategoryClient {
-    CategoryClient(
-      addCategory: unimplemented("CategoryClient.addCategory"),
-      countLinks: unimplemented("CategoryClient.countLinks"),
-      deleteCategory: unimplemented("CategoryClient.deleteCategory"),
-      fetchCategories: unimplemented("CategoryClient.fetchCategories"),
-      fetchCategorySummaries: unimplemented("CategoryClient.fetchCategorySummaries"),
-      updateCategory: unimplemented("CategoryClient.updateCategory")
-    )
-  }
+  /// A client whose every endpoint fails the test that calls it without overriding it; a test
+  /// sets the endpoints it uses (`$0.categoryClient.fetchCategories = { … }`).
+  ///
+  /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
+  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  public static var testValue: CategoryClient { CategoryClient() }
 }
 
 extension DependencyValues {

@@ -8,10 +8,6 @@ public struct CategorySummary: Identifiable, Equatable, Sendable, Codable {
   public var linkCount: Int
 
   /// Creates a summary.
-  ///
-  /// - Parameters:
-  ///   - category: The category.
-  ///   - linkCount: How many links are in it.
   public init(category: Category, linkCount: Int) {
     self.category = category
     self.linkCount = linkCount

@@ -3,6 +3,7 @@ import Foundation
 import LinkClient
 import Loop
 import Persistence
+import TestSupport
 import Testing
 
 @Suite struct CategoryClientTests {
@@ -11,7 +12,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func addCategoryStoresTheTrimmedName(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let work = try await harness.run { try await harness.categories.addCategory("  Work \n") }
+    let work = try await harness.run { _ in try await harness.categories.addCategory("  Work \n") }
     let expected = Category(id: categoryID(0), name: "Work", createdAt: Harness.start)
     #expect(work == expected)
     #expect(try await harness.categories.fetchCategories() == [expected])
@@ -20,7 +21,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func fetchCategoriesIsByNameIgnoringCase(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    try await harness.run {
+    try await harness.run { _ in
       for name in ["banana", "Cherry", "apple", "Éclair", "Apricot"] {
         _ = try await harness.categories.addCategory(name)
       }
@@ -42,11 +43,11 @@ import Testing
     _ backend: Backend, _ duplicate: (existing: String, typed: String, reported: String)
   ) async throws {
     let harness = try Harness(backend)
-    let existing = try await harness.run {
+    let existing = try await harness.run { _ in
       try await harness.categories.addCategory(duplicate.existing)
     }
     await #expect(throws: LinkError.duplicateCategoryName(duplicate.reported)) {
-      try await harness.run { try await harness.categories.addCategory(duplicate.typed) }
+      try await harness.run { _ in try await harness.categories.addCategory(duplicate.typed) }
     }
     #expect(try await harness.categories.fetchCategories() == [existing])
   }
@@ -55,7 +56,7 @@ import Testing
   func addCategoryRejectsABlankName(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     await #expect(throws: LinkError.emptyCategoryName) {
-      try await harness.run { try await harness.categories.addCategory(" \t ") }
+      try await harness.run { _ in try await harness.categories.addCategory(" \t ") }
     }
     #expect(try await harness.categories.fetchCategories() == [])
   }
@@ -76,7 +77,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func updateCategoryRenamesAndKeepsTheLinks(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let renamed = try await harness.run {
+    let renamed = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")
       _ = try await harness.links.addLink(
         LinkDraft(title: "A", url: "https://a.com", categoryID: work.id))
@@ -84,13 +85,13 @@ import Testing
     }
     #expect(renamed == Category(id: categoryID(0), name: "Office", createdAt: Harness.start))
     #expect(try await harness.categories.fetchCategories() == [renamed])
-    #expect(try await harness.links.fetchLinks(in: renamed.id).map(\.id) == [linkID(1)])
+    #expect(try await harness.links.fetchLinksInCategory(renamed.id).map(\.id) == [linkID(1)])
   }
 
   @Test(arguments: Backend.allCases)
   func updateCategoryMayChangeTheCaseOfItsOwnName(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let work = try await harness.run { try await harness.categories.addCategory("work") }
+    let work = try await harness.run { _ in try await harness.categories.addCategory("work") }
     #expect(try await harness.categories.updateCategory(work.id, "WORK").name == "WORK")
     #expect(try await harness.categories.fetchCategories().map(\.name) == ["WORK"])
   }
@@ -100,7 +101,7 @@ import Testing
     async throws
   {
     let harness = try Harness(backend)
-    let (home, work) = try await harness.run {
+    let (home, work) = try await harness.run { _ in
       (
         try await harness.categories.addCategory("Home"),
         try await harness.categories.addCategory("Work")
@@ -123,7 +124,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func deleteCategoryUncategorizesItsLinksAndLosesNone(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let home = try await harness.run {
+    let home = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")  // 0
       let home = try await harness.categories.addCategory("Home")  // 1
       for (title, category) in [("W1", work.id), ("H1", home.id), ("W2", work.id)] {
@@ -143,7 +144,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func deleteCategoryOfAMissingIDThrowsAndChangesNothing(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let work = try await harness.run { try await harness.categories.addCategory("Work") }
+    let work = try await harness.run { _ in try await harness.categories.addCategory("Work") }
     await #expect(throws: LinkError.categoryNotFound(categoryID(5))) {
       try await harness.categories.deleteCategory(categoryID(5))
     }
@@ -155,7 +156,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func countLinksAndSummariesCountEachCategorysLinks(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let (work, home, empty) = try await harness.run {
+    let (work, home, empty) = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")
       let home = try await harness.categories.addCategory("home")
       let empty = try await harness.categories.addCategory("Empty")
@@ -166,9 +167,9 @@ import Testing
       _ = try await harness.links.addLink(LinkDraft(title: "None", url: "https://b.com"))
       return (work, home, empty)
     }
-    #expect(try await harness.categories.countLinks(in: work.id) == 3)
-    #expect(try await harness.categories.countLinks(in: home.id) == 1)
-    #expect(try await harness.categories.countLinks(in: empty.id) == 0)
+    #expect(try await harness.categories.countLinks(work.id) == 3)
+    #expect(try await harness.categories.countLinks(home.id) == 1)
+    #expect(try await harness.categories.countLinks(empty.id) == 0)
     #expect(
       try await harness.categories.fetchCategorySummaries() == [
         CategorySummary(category: empty, linkCount: 0),
@@ -181,7 +182,7 @@ import Testing
   func countLinksInAMissingCategoryThrows(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     await #expect(throws: LinkError.categoryNotFound(categoryID(3))) {
-      try await harness.categories.countLinks(in: categoryID(3))
+      try await harness.categories.countLinks(categoryID(3))
     }
   }
 
@@ -196,9 +197,9 @@ import Testing
       let work = try await categoryClient.addCategory("Work")
       let link = try await linkClient.addLink(
         LinkDraft(title: "A", url: "https://a.com", categoryID: work.id))
-      #expect(try await categoryClient.countLinks(in: work.id) == 1)
+      #expect(try await categoryClient.countLinks(work.id) == 1)
       try await categoryClient.deleteCategory(work.id)
-      #expect(try await linkClient.fetchLink(id: link.id).categoryID == nil)
+      #expect(try await linkClient.fetchLink(link.id).categoryID == nil)
     }
   }
 
@@ -218,7 +219,7 @@ import Testing
     let client = CategoryClient.failing(.storageFailed("Closed."))
     let calls: [@Sendable () async throws -> Void] = [
       { _ = try await client.addCategory("Work") },
-      { _ = try await client.countLinks(in: categoryID(1)) },
+      { _ = try await client.countLinks(categoryID(1)) },
       { try await client.deleteCategory(categoryID(1)) },
       { _ = try await client.fetchCategories() },
       { _ = try await client.fetchCategorySummaries() },

@@ -16,10 +16,6 @@ public struct Completion: Equatable, Sendable, Codable, Identifiable {
     public var day: Day
 
     /// Creates an identifier.
-    ///
-    /// - Parameters:
-    ///   - habitID: The habit.
-    ///   - day: The day.
     public init(habitID: Habit.ID, day: Day) {
       self.habitID = habitID
       self.day = day
@@ -37,11 +33,6 @@ public struct Completion: Equatable, Sendable, Codable, Identifiable {
   public var createdAt: Date
 
   /// Creates a completion.
-  ///
-  /// - Parameters:
-  ///   - habitID: The habit that was done.
-  ///   - day: The day it was done on.
-  ///   - createdAt: When the completion was recorded.
   public init(habitID: Habit.ID, day: Day, createdAt: Date) {
     self.habitID = habitID
     self.day = day

@@ -36,28 +36,6 @@ public struct CompletionRepository: Sendable {
   /// Throws ``HabitError/duplicateCompletion(_:_:)`` when the habit already has a completion on
   /// that day; nothing is written then.
   public var insert: @Sendable (Completion) throws(HabitError) -> Void
-
-  /// Creates a repository from its endpoints.
-  ///
-  /// - Parameters:
-  ///   - delete: Deletes the completion of a habit on a day.
-  ///   - deleteAll: Deletes every completion of a habit.
-  ///   - fetch: Fetches the completion of a habit on a day.
-  ///   - fetchAll: Fetches every completion of a habit, by day.
-  ///   - insert: Stores a new completion.
-  public init(
-    delete: @escaping @Sendable (Habit.ID, Day) throws(HabitError) -> Void,
-    deleteAll: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
-    fetch: @escaping @Sendable (Habit.ID, Day) throws(HabitError) -> Completion?,
-    fetchAll: @escaping @Sendable (Habit.ID) throws(HabitError) -> [Completion],
-    insert: @escaping @Sendable (Completion) throws(HabitError) -> Void
-  ) {
-    self.delete = delete
-    self.deleteAll = deleteAll
-    self.fetch = fetch
-    self.fetchAll = fetchAll
-    self.insert = insert
-  }
 }
 
 extension CompletionRepository {
@@ -69,29 +47,31 @@ extension CompletionRepository {
   public static func live(context: ModelContext) -> CompletionRepository {
     CompletionRepository(
       delete: { habitID, day throws(HabitError) in
-        try storing(notFound: .completionNotFound(habitID, day)) {
+        try HabitError.capturing(notFound: .completionNotFound(habitID, day)) {
           try context.delete(Completion.self, id: Completion.ID(habitID: habitID, day: day))
         }
       },
       deleteAll: { habitID throws(HabitError) in
-        _ = try storing {
+        _ = try HabitError.capturing {
           try context.delete(Completion.self, where: #Predicate { $0.habitID == habitID })
         }
       },
       fetch: { habitID, day throws(HabitError) in
-        try storing {
+        try HabitError.capturing {
           try context.fetch(Completion.self, id: Completion.ID(habitID: habitID, day: day))
         }
       },
       fetchAll: { habitID throws(HabitError) in
-        try storing {
+        try HabitError.capturing {
           try context.fetchAll(
             Completion.self, predicate: #Predicate { $0.habitID == habitID },
             sortBy: [SortDescriptor(\.day)])
         }
       },
       insert: { completion throws(HabitError) in
-        try storing(duplicate: .duplicateCompletion(completion.habitID, completion.day)) {
+        try HabitError.capturing(
+          duplicateID: .duplicateCompletion(completion.habitID, completion.day)
+        ) {
           try context.insert(completion)
         }
       }

@@ -15,35 +15,7 @@ import Persistence
 /// ```
 public struct Habit: Equatable, Sendable, Identifiable {
   /// A habit's identifier: a UUID, typed so that it cannot be mixed up with other ids.
-  public struct ID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The UUID.
-    public let rawValue: UUID
-
-    /// Wraps a UUID.
-    ///
-    /// - Parameter rawValue: The UUID.
-    public init(rawValue: UUID) {
-      self.rawValue = rawValue
-    }
-
-    /// Wraps a UUID.
-    ///
-    /// - Parameter uuid: The UUID.
-    public init(_ uuid: UUID) {
-      self.rawValue = uuid
-    }
-
-    /// The UUID's string, such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
-    public var description: String { rawValue.uuidString }
-
-    /// Whether `lhs` sorts before `rhs`: UUID byte order, the deterministic last tie-breaker.
-    ///
-    /// - Parameters:
-    ///   - lhs: An id.
-    ///   - rhs: Another id.
-    /// - Returns: `true` when `lhs` sorts first.
-    public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
-  }
+  public typealias ID = ModelID<Habit>
 
   /// The habit's identifier.
   public let id: ID
@@ -158,31 +130,7 @@ extension Habit: Codable {
   }
 }
 
-extension Habit.ID: Codable {
-  /// Decodes an id from its UUID string.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: `DecodingError` when the value is not a UUID string.
-  public init(from decoder: any Decoder) throws {
-    self.init(try decoder.singleValueContainer().decode(UUID.self))
-  }
-
-  /// Encodes the id as its UUID string.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: What the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
-}
-
 // MARK: - Storage
-
-extension Habit.ID: ColumnValue {
-  /// ``ColumnComparability/ordering``: stored as the UUID's bytes, which sort as ids do.
-  public static var comparability: ColumnComparability { .ordering }
-}
 
 extension Habit: PersistentModel {
   /// The `habits` table.

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// Every way a habit operation can fail, with a sentence the user can read.
 ///
@@ -13,7 +14,9 @@ import Foundation
 /// HabitError.alreadyArchived(name: "Read").description
 /// // "'Read' is already archived."
 /// ```
-public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum HabitError: StorageFailing, Equatable, Sendable, CustomStringConvertible,
+  LocalizedError
+{
   /// A habit's name is empty once whitespace is trimmed.
   case emptyName
 
@@ -88,4 +91,7 @@ public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
   /// The same sentence as ``description``.
   public var errorDescription: String? { description }
+
+  /// ``storage(_:)``: what a failure of the storage becomes.
+  public static func storageFailed(_ reason: String) -> HabitError { .storage(reason) }
 }

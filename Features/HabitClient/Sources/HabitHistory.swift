@@ -15,10 +15,6 @@ public struct HabitHistory: Equatable, Sendable, Codable, Identifiable {
   public private(set) var days: [Day]
 
   /// Creates a history.
-  ///
-  /// - Parameters:
-  ///   - habit: The habit.
-  ///   - days: The days it was completed on, in any order; they are sorted and deduplicated.
   public init(habit: Habit, days: some Sequence<Day> = []) {
     self.habit = habit
     self.days = Array(Set(days)).sorted()

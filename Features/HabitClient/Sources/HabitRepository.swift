@@ -38,28 +38,6 @@ public struct HabitRepository: Sendable {
   ///
   /// Throws ``HabitError/habitNotFound(_:)`` when no habit has its id; nothing is written then.
   public var update: @Sendable (Habit) throws(HabitError) -> Void
-
-  /// Creates a repository from its endpoints.
-  ///
-  /// - Parameters:
-  ///   - delete: Deletes a habit by id.
-  ///   - fetch: Fetches a habit by id.
-  ///   - fetchAll: Fetches every habit, in list order.
-  ///   - insert: Stores a new habit.
-  ///   - update: Replaces a stored habit.
-  public init(
-    delete: @escaping @Sendable (Habit.ID) throws(HabitError) -> Void,
-    fetch: @escaping @Sendable (Habit.ID) throws(HabitError) -> Habit?,
-    fetchAll: @escaping @Sendable () throws(HabitError) -> [Habit],
-    insert: @escaping @Sendable (Habit) throws(HabitError) -> Void,
-    update: @escaping @Sendable (Habit) throws(HabitError) -> Void
-  ) {
-    self.delete = delete
-    self.fetch = fetch
-    self.fetchAll = fetchAll
-    self.insert = insert
-    self.update = update
-  }
 }
 
 extension HabitRepository {
@@ -71,49 +49,24 @@ extension HabitRepository {
   public static func live(context: ModelContext) -> HabitRepository {
     HabitRepository(
       delete: { id throws(HabitError) in
-        try storing(notFound: .habitNotFound(id)) { try context.delete(Habit.self, id: id) }
+        try HabitError.capturing(notFound: .habitNotFound(id)) {
+          try context.delete(Habit.self, id: id)
+        }
       },
       fetch: { id throws(HabitError) in
-        try storing { try context.fetch(Habit.self, id: id) }
+        try HabitError.capturing { try context.fetch(Habit.self, id: id) }
       },
       fetchAll: { () throws(HabitError) in
         // NB: sorted in Swift: "active first" is not a column, and habits are few.
-        try storing { try context.fetchAll(Habit.self) }.sorted(by: Habit.isListed(_:before:))
+        try HabitError.capturing { try context.fetchAll(Habit.self) }.sorted(
+          by: Habit.isListed(_:before:))
       },
       insert: { habit throws(HabitError) in
-        try storing(duplicate: .duplicateID(habit.id)) { try context.insert(habit) }
+        try HabitError.capturing(duplicateID: .duplicateID(habit.id)) { try context.insert(habit) }
       },
       update: { habit throws(HabitError) in
-        try storing(notFound: .habitNotFound(habit.id)) { try context.update(habit) }
+        try HabitError.capturing(notFound: .habitNotFound(habit.id)) { try context.update(habit) }
       }
     )
-  }
-}
-
-/// Runs a storage call, turning its `PersistenceError` into a ``HabitError``: a duplicate id or
-/// a missing id into the given contract errors, anything else into ``HabitError/storage(_:)``.
-///
-/// - Parameters:
-///   - duplicate: The error for `PersistenceError.duplicateID`.
-///   - notFound: The error for `PersistenceError.notFound`.
-///   - body: The storage call.
-/// - Returns: What `body` returns.
-/// - Throws: The mapped error.
-func storing<R>(
-  duplicate: HabitError? = nil, notFound: HabitError? = nil, _ body: () throws -> R
-) throws(HabitError) -> R {
-  do {
-    return try body()
-  } catch let error as HabitError {
-    throw error
-  } catch let error as PersistenceError {
-    switch error {
-    case .duplicateID: if let duplicate { throw duplicate }
-    case .notFound: if let notFound { throw notFound }
-    default: break
-    }
-    throw .storage(error.description)
-  } catch {
-    throw .storage(String(describing: error))
   }
 }

@@ -38,13 +38,6 @@ public struct HabitStats: Equatable, Sendable, Codable {
   public var completionRate: Double
 
   /// Creates statistics from their values (to compare with computed ones, say).
-  ///
-  /// - Parameters:
-  ///   - currentStreak: Consecutive completed days ending today or yesterday.
-  ///   - longestStreak: The longest run of consecutive completed days.
-  ///   - completedDays: Completed tracked days in the last 30 days.
-  ///   - trackedDays: Tracked days in the last 30 days.
-  ///   - completionRate: `completedDays` divided by `trackedDays`.
   public init(
     currentStreak: Int, longestStreak: Int, completedDays: Int, trackedDays: Int,
     completionRate: Double

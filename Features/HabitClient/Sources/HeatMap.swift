@@ -34,10 +34,6 @@ public struct HeatMap: Equatable, Sendable, Codable {
     public var status: Status
 
     /// Creates a cell.
-    ///
-    /// - Parameters:
-    ///   - day: The day.
-    ///   - status: What it shows.
     public init(day: Day, status: Status) {
       self.day = day
       self.status = status

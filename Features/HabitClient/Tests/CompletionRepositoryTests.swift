@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import Persistence
+import TestSupport
 import Testing
 
 @Suite struct CompletionRepositoryTests {

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import LoopTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct HabitArchiveTests {

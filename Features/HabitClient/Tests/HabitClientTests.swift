@@ -1,5 +1,6 @@
 import Foundation
 import LoopTesting
+import TestSupport
 import Testing
 
 @testable import HabitClient

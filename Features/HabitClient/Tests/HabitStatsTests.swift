@@ -1,4 +1,5 @@
 import HabitClient
+import TestSupport
 import Testing
 
 @Suite struct HabitStatsTests {

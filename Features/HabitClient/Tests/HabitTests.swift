@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import TestSupport
 import Testing
 
 @Suite struct HabitTests {

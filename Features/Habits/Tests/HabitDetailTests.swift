@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Interchange
 import LinkClient
+import TestSupport
 import Testing
 
 @Suite struct BookmarkFileTests {

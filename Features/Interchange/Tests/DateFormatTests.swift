@@ -1,4 +1,5 @@
 import Interchange
+import TestSupport
 import Testing
 
 @Suite struct DateFormatTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import TestSupport
 import Testing
 
 @Suite struct ImportFileTests {

@@ -5,6 +5,7 @@ import LedgerClient
 import LinkClient
 import Loop
 import LoopTesting
+import TestSupport
 import Testing
 
 /// "Now" while seeding: a date with a fraction of a second no decimal writes exactly, so that a
@@ -29,10 +30,10 @@ func seededDatabase() async throws -> Database {
         line: 2, title: "Forums", url: "https://forums.swift.org", category: "Dev / Community"),
       ImportedLink(line: 3, title: "News, \"daily\"", url: "https://news.example/?a=1&b=2"),
     ])
-    let swift = try #require(try await database.links.searchLinks(query: "swift").last)
+    let swift = try #require(try await database.links.searchLinks("swift").last)
     _ = try await database.links.addComment(swift.id, "Read the \"book\"")
-    _ = try await database.links.setFavorite(id: swift.id, true)
-    _ = try await database.links.markViewed(id: swift.id)
+    _ = try await database.links.setFavorite(swift.id, true)
+    _ = try await database.links.markViewed(swift.id)
     let read = try await database.habits.create("Read")
     _ = try await database.habits.complete(read.id, Day(seedingTime, in: berlin))
     let walk = try await database.habits.create("Walk")

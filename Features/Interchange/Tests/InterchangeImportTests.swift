@@ -3,6 +3,7 @@ import Interchange
 import LedgerClient
 import LinkClient
 import LoopTesting
+import TestSupport
 import Testing
 
 /// The sentence the links client gives for an address that is not one.

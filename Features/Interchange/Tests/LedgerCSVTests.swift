@@ -2,6 +2,7 @@ import Foundation
 import Interchange
 import Ledger
 import LedgerClient
+import TestSupport
 import Testing
 
 @Suite struct LedgerCSVTests {

@@ -3,6 +3,7 @@ import HabitClient
 import Interchange
 import LedgerClient
 import LinkClient
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment

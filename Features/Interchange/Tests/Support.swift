@@ -4,6 +4,7 @@ import Interchange
 import LedgerClient
 import LinkClient
 import LoopTesting
+import TestSupport
 
 /// The instant `seconds` after 1970-01-01 (as bookmark files count).
 func unix(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
@@ -19,26 +20,6 @@ let now = iso("2025-03-15T09:00:00Z")
 
 let berlin = zone("Europe/Berlin")
 let utc = zone("UTC")
-
-func zone(_ identifier: String) -> TimeZone {
-  guard let zone = TimeZone(identifier: identifier) else {
-    preconditionFailure("There is no time zone '\(identifier)': install tzdata.")
-  }
-  return zone
-}
-
-/// The Gregorian calendar in `timeZone`.
-func gregorian(_ timeZone: TimeZone) -> Calendar {
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = timeZone
-  return calendar
-}
-
-/// A URL from a literal the test knows is valid.
-func url(_ string: String) -> URL {
-  guard let url = URL(string: string) else { preconditionFailure("bad test URL '\(string)'") }
-  return url
-}
 
 /// The id the counting `uuid` dependency gives its `n`th value.
 func uuid(_ n: UInt64) -> UUID { UUID(counting: n) }

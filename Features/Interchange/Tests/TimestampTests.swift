@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import TestSupport
 import Testing
 
 @Suite struct TimestampTests {
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func everyDateReadsBackExactly() {
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<2_000 {
       let interval =
         Double(generator.next() % 2_000_000_000) - 1_000_000_000
@@ -46,23 +47,5 @@ import Testing
   ])
   func refusesWhatIsNotADate(_ text: String) {
     #expect(Timestamp.date(from: text) == nil)
-  }
-}
-
-/// A small deterministic random number generator (SplitMix64), so that the test is the same on
-/// every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

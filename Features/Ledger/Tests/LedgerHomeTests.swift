@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor

@@ -2,13 +2,14 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor
 @Suite struct LedgerReportTests {
   @Test func twelveMonthsAcrossTheYearBoundary() {
     let months = LedgerMonth.months(
-      endingWith: date(2025, 1, 5), count: 12, calendar: gregorian())
+      endingWith: date(2025, 1, 5), count: 12, calendar: gregorian(seoul))
     #expect(months == twelveMonths(endingWith: 2025, 1))
     #expect(months.map(\.description).first == "2024-02")
     #expect(months.map(\.description).last == "2025-01")

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 import Testing
 
 /// Three transactions around `now` (2025-03-15 in Seoul): a salary and a lunch in March, rent in

@@ -2,25 +2,11 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 
 let seoul = zone("Asia/Seoul")
 let utc = zone("UTC")
 let newYork = zone("America/New_York")
-
-/// The time zone with an IANA identifier.
-func zone(_ identifier: String) -> TimeZone {
-  guard let zone = TimeZone(identifier: identifier) else {
-    fatalError("There is no time zone '\(identifier)' on this system: install tzdata.")
-  }
-  return zone
-}
-
-/// The Gregorian calendar in `timeZone`.
-func gregorian(_ timeZone: TimeZone = seoul) -> Calendar {
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = timeZone
-  return calendar
-}
 
 /// The instant of a wall-clock time in `timeZone` (Seoul unless given).
 func date(
@@ -100,10 +86,4 @@ func ledgerStore(
     $0.timeZone = timeZone
     $0.continuousClock = TestClock()
   }
-}
-
-/// Counts the times an editor alone dismissed itself (its `DismissEffect` in a test).
-@MainActor
-final class Dismissals {
-  var count = 0
 }

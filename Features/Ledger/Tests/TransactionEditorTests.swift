@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import TestSupport
 import Testing
 
 /// A test store of the editor alone, on `now` in `timeZone` (Seoul unless given).
@@ -185,7 +186,7 @@ func editorStore(
           kind: .income, amount: "1,234.56", date: date(2025, 1, 2), memo: "Refund",
           category: "Shopping"))
     #expect(
-      try draft.validated(today: now, calendar: gregorian())
+      try draft.validated(today: now, calendar: gregorian(seoul))
         == TransactionFields(
           kind: .income, amount: money(123_456), date: date(2025, 1, 2), memo: "Refund",
           category: "Shopping"))

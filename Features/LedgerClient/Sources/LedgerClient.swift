@@ -26,7 +26,8 @@ public struct LedgerClient: Sendable {
   ///   nothing is written then.
   public var addTransaction:
     nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
-      LedgerTransaction
+      LedgerTransaction =
+      unimplemented("LedgerClient.addTransaction")
 
   /// Deletes the transaction with an id.
   ///
@@ -34,7 +35,8 @@ public struct LedgerClient: Sendable {
   /// - Throws: ``LedgerError/transactionNotFound(_:)`` when no transaction has the id, or
   ///   ``LedgerError/storageFailed(_:)``.
   public var deleteTransaction:
-    nonisolated(nonsending) @Sendable (_ id: LedgerTransaction.ID) async throws -> Void
+    nonisolated(nonsending) @Sendable (_ id: LedgerTransaction.ID) async throws -> Void =
+      unimplemented("LedgerClient.deleteTransaction")
 
   /// Every transaction, newest first.
   ///
@@ -44,7 +46,8 @@ public struct LedgerClient: Sendable {
   /// - Returns: The transactions.
   /// - Throws: ``LedgerError/storageFailed(_:)``.
   public var fetchTransactions:
-    nonisolated(nonsending) @Sendable () async throws -> [LedgerTransaction]
+    nonisolated(nonsending) @Sendable () async throws -> [LedgerTransaction] =
+      unimplemented("LedgerClient.fetchTransactions")
 
   /// Stores many transactions in one transaction of the storage: all of them, or none.
   ///
@@ -67,7 +70,8 @@ public struct LedgerClient: Sendable {
     nonisolated(nonsending) @Sendable (
       _ transactions: [LedgerTransaction], _ dryRun: Bool,
       _ progress: @escaping @Sendable (Int) -> Void
-    ) async throws -> LedgerImportSummary
+    ) async throws -> LedgerImportSummary =
+      unimplemented("LedgerClient.importTransactions")
 
   /// Replaces a stored transaction (found by its id) with new values and returns it as stored.
   ///
@@ -78,199 +82,21 @@ public struct LedgerClient: Sendable {
   ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
   public var updateTransaction:
     nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
-      LedgerTransaction
-
-  /// Creates a client from its endpoints, for tests that need a failure storage cannot produce.
-  ///
-  /// - Parameters:
-  ///   - addTransaction: Stores a new transaction.
-  ///   - deleteTransaction: Deletes a transaction.
-  ///   - fetchTransactions: Returns every transaction, newest first.
-  ///   - importTransactions: Stores many transactions at once.
-  ///   - updateTransaction: Replaces a stored transaction.
-  public init(
-    addTransaction:
-      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction) async throws ->
-      LedgerTransaction,
-    deleteTransaction:
-      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction.ID) async throws -> Void,
-    fetchTransactions:
-      nonisolated(nonsending) @escaping @Sendable () async throws -> [LedgerTransaction],
-    importTransactions:
-      nonisolated(nonsending) @escaping @Sendable (
-        [LedgerTransaction], Bool, @escaping @Sendable (Int) -> Void
-      ) async throws -> LedgerImportSummary,
-    updateTransaction:
-      nonisolated(nonsending) @escaping @Sendable (LedgerTransaction) async throws ->
-      LedgerTransaction
-  ) {
-    self.addTransaction = addTransaction
-    self.deleteTransaction = deleteTransaction
-    self.fetchTransactions = fetchTransactions
-    self.importTransactions = importTransactions
-    self.updateTransaction = updateTransaction
-  }
+      LedgerTransaction =
+      unimplemented("LedgerClient.updateTransaction")
 }
 
 extension LedgerClient {
-  /// The model types the ledger stores, for opening a container shared with other clients.
-  public static let models: [any PersistentModel.Type] = [LedgerTransaction.self]
-
-  /// The client over a context: the one implementation of every endpoint.
-  ///
-  /// The context's container must have been opened with ``models``.
-  ///
-  /// - Parameter context: The context to read and write.
-  /// - Returns: The client.
-  public static func live(context: ModelContext) -> LedgerClient {
-    LedgerClient(
-      addTransaction: { transaction in
-        try transaction.validate()
-        do {
-          try context.insert(transaction)
-        } catch PersistenceError.duplicateID {
-          throw LedgerError.duplicateTransaction(transaction.id)
-        } catch {
-          throw LedgerError(error)
-        }
-        return transaction
-      },
-      deleteTransaction: { id in
-        do {
-          try context.delete(LedgerTransaction.self, id: id)
-        } catch PersistenceError.notFound {
-          throw LedgerError.transactionNotFound(id)
-        } catch {
-          throw LedgerError(error)
-        }
-      },
-      fetchTransactions: {
-        do {
-          return try context.fetchAll(
-            LedgerTransaction.self,
-            sortBy: [
-              SortDescriptor(\.date, order: .reverse),
-              SortDescriptor(\.createdAt, order: .reverse),
-              SortDescriptor(\.id),
-            ])
-        } catch {
-          throw LedgerError(error)
-        }
-      },
-      importTransactions: { transactions, dryRun, progress in
-        try importTransactions(transactions, dryRun: dryRun, progress: progress, into: context)
-      },
-      updateTransaction: { transaction in
-        try transaction.validate()
-        do {
-          try context.update(transaction)
-        } catch PersistenceError.notFound {
-          throw LedgerError.transactionNotFound(transaction.id)
-        } catch {
-          throw LedgerError(error)
-        }
-        return transaction
-      }
-    )
-  }
-
   /// How many transactions ``importTransactions`` writes between two calls of its `progress`.
   public static let importBatchSize = 1_000
 
-  /// Stores many transactions at once; see ``importTransactions``.
-  ///
-  /// - Parameters:
-  ///   - transactions: The transactions, with their ids and `createdAt`.
-  ///   - dryRun: Whether to roll back and only report.
-  ///   - progress: Called after every batch with how many were processed.
-  /// - Returns: How many were stored and how many skipped.
-  /// - Throws: ``LedgerError/importRowInvalid(position:reason:)`` or
-  ///   ``LedgerError/storageFailed(_:)``; nothing is written then.
+  /// Stores many transactions, for real and without progress unless told; see
+  /// ``importTransactions``.
   public nonisolated(nonsending) func importTransactions(
     _ transactions: [LedgerTransaction], dryRun: Bool = false,
     progress: @escaping @Sendable (Int) -> Void = { _ in }
   ) async throws -> LedgerImportSummary {
     try await importTransactions(transactions, dryRun, progress)
-  }
-
-  /// The one implementation of ``importTransactions``.
-  private static func importTransactions(
-    _ transactions: [LedgerTransaction], dryRun: Bool, progress: (Int) -> Void,
-    into context: ModelContext
-  ) throws(LedgerError) -> LedgerImportSummary {
-    for (offset, transaction) in transactions.enumerated() {
-      do {
-        try transaction.validate()
-      } catch {
-        throw .importRowInvalid(position: offset + 1, reason: error)
-      }
-    }
-    do {
-      return try context.transaction { context in
-        var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
-        var summary = LedgerImportSummary()
-        var processed = 0
-        while processed < transactions.count {
-          let batch = transactions[processed..<min(processed + importBatchSize, transactions.count)]
-          for transaction in batch {
-            guard seen.insert(transaction.id).inserted else {
-              summary.duplicates += 1
-              continue
-            }
-            try context.insert(transaction)
-            summary.imported += 1
-          }
-          processed += batch.count
-          progress(processed)
-        }
-        if dryRun { throw DryRun(summary: summary) }
-        return summary
-      }
-    } catch let dryRun as DryRun {
-      return dryRun.summary
-    } catch {
-      throw LedgerError(error)
-    }
-  }
-
-  /// A client on a fresh, empty in-memory storage: real storage, gone with the client.
-  ///
-  /// - Returns: The client.
-  public static func inMemory() -> LedgerClient {
-    opening(.inMemory)
-  }
-
-  /// A client on the SQLite file at `path`, created when missing.
-  ///
-  /// When the file cannot be opened, every endpoint throws ``LedgerError/storageFailed(_:)``
-  /// saying why: the app reports it instead of crashing.
-  ///
-  /// - Parameter path: The database file.
-  /// - Returns: The client.
-  public static func live(path: String) -> LedgerClient {
-    opening(.file(path))
-  }
-
-  /// A client on a new container with ``models``, or one that fails with the reason it could
-  /// not be opened.
-  private static func opening(_ storage: ModelContainer.Storage) -> LedgerClient {
-    do {
-      let container = try ModelContainer(for: models, storage: storage)
-      return live(context: ModelContext(container))
-    } catch {
-      return failing(LedgerError(error))
-    }
-  }
-
-  /// A client whose every endpoint throws `error`.
-  private static func failing(_ error: LedgerError) -> LedgerClient {
-    LedgerClient(
-      addTransaction: { _ in throw error },
-      deleteTransaction: { _ in throw error },
-      fetchTransactions: { throw error },
-      importTransactions: { _, _, _ in throw error },
-      updateTransaction: { _ in throw error }
-    )
   }
 }
 
@@ -279,16 +105,11 @@ extension LedgerClient: DependencyKey {
   public static var liveValue: LedgerClient { live(path: ModelContainer.defaultFilePath()) }
 
   /// A client whose every endpoint reports an unimplemented call and throws: a test states
-  /// the storage it uses, usually ``inMemory()``.
-  public static var testValue: LedgerClient {
-    LedgerClient(
-      addTransaction: unimplemented("LedgerClient.addTransaction"),
-      deleteTransaction: unimplemented("LedgerClient.deleteTransaction"),
-      fetchTransactions: unimplemented("LedgerClient.fetchTransactions"),
-      importTransactions: unimplemented("LedgerClient.importTransactions"),
-      updateTransaction: unimplemented("LedgerClient.updateTransaction")
-    )
-  }
+  /// the storage it uses, usually ``inMemory()``, or sets the endpoints it uses.
+  ///
+  /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
+  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  public static var testValue: LedgerClient { LedgerClient() }
 }
 
 extension DependencyValues {
@@ -297,27 +118,4 @@ extension DependencyValues {
     get { self[LedgerClient.self] }
     set { self[LedgerClient.self] = newValue }
   }
-}
-
-/// What ``LedgerClient/importTransactions`` did (or, in a dry run, would do).
-public struct LedgerImportSummary: Equatable, Sendable {
-  /// How many transactions were stored.
-  public var imported: Int
-  /// How many were skipped because their id was stored already (or came earlier in the import).
-  public var duplicates: Int
-
-  /// Creates a summary.
-  ///
-  /// - Parameters:
-  ///   - imported: How many transactions were stored.
-  ///   - duplicates: How many were skipped as stored already.
-  public init(imported: Int = 0, duplicates: Int = 0) {
-    self.imported = imported
-    self.duplicates = duplicates
-  }
-}
-
-/// Thrown at the end of a dry run to roll its transaction back, carrying its summary.
-private struct DryRun: Error {
-  let summary: LedgerImportSummary
 }

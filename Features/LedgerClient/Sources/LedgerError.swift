@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// Every way the ledger refuses or fails: bad input, a broken storage contract, a storage
 /// failure.
@@ -9,7 +10,9 @@ import Foundation
 /// ```swift
 /// LedgerError.invalidAmount("12,5,0").description  // "'12,5,0' is not an amount."
 /// ```
-public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum LedgerError: StorageFailing, Equatable, Sendable, CustomStringConvertible,
+  LocalizedError
+{
   /// `addTransaction` was given a transaction whose id is already stored; nothing was written.
   case duplicateTransaction(LedgerTransaction.ID)
   /// `updateTransaction` or `deleteTransaction` was given an id that is not stored; nothing
@@ -69,13 +72,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible, Lo
 
   /// The ledger's error for any error: itself when it already is one, otherwise
   /// ``storageFailed(_:)`` with the error's own sentence.
-  ///
-  /// - Parameter error: What the storage (or anything else) threw.
   public init(_ error: any Error) {
-    if let error = error as? LedgerError {
-      self = error
-    } else {
-      self = .storageFailed(String(describing: error))
-    }
+    self = .captured(error)
   }
 }

@@ -16,45 +16,7 @@ import Persistence
 /// Order: lists of transactions come newest first (see ``isNewer(_:than:)``).
 public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
   /// A transaction's identity: a UUID, typed so it cannot be mistaken for another model's.
-  public struct ID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// The UUID.
-    public var rawValue: UUID
-
-    /// Wraps a UUID.
-    ///
-    /// - Parameter rawValue: The UUID.
-    public init(_ rawValue: UUID) {
-      self.rawValue = rawValue
-    }
-
-    /// The UUID's string, such as `00000000-0000-0000-0000-000000000001`.
-    public var description: String { rawValue.uuidString }
-
-    /// Returns whether `lhs` sorts before `rhs`, in the UUIDs' byte order.
-    ///
-    /// - Parameters:
-    ///   - lhs: An id.
-    ///   - rhs: Another id.
-    /// - Returns: `true` when `lhs` comes first.
-    public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// Decodes an id from a UUID string.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: When the value is not a UUID string.
-    public init(from decoder: any Decoder) throws {
-      rawValue = try decoder.singleValueContainer().decode(UUID.self)
-    }
-
-    /// Encodes the id as its UUID string.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      try container.encode(rawValue)
-    }
-  }
+  public typealias ID = ModelID<LedgerTransaction>
 
   /// Which way the money went.
   public enum Kind: String, Sendable, Codable, CaseIterable {
@@ -80,15 +42,6 @@ public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
   public var createdAt: Date
 
   /// Creates a transaction.
-  ///
-  /// - Parameters:
-  ///   - id: The identity.
-  ///   - kind: Income or expense.
-  ///   - amount: How much, greater than zero.
-  ///   - date: When it happened.
-  ///   - memo: What it was.
-  ///   - category: A category, or `nil`.
-  ///   - createdAt: When it was entered.
   public init(
     id: ID, kind: Kind, amount: Money, date: Date, memo: String = "", category: String? = nil,
     createdAt: Date
@@ -186,27 +139,6 @@ public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
     memo = try row[\.memo]
     category = try row[\.category]
     createdAt = try row[\.createdAt]
-  }
-}
-
-extension LedgerTransaction.ID: ColumnValue {
-  /// ``Persistence/ColumnType/blob``: the UUID's 16 bytes.
-  public static var columnType: ColumnType { .blob }
-
-  /// ``Persistence/ColumnComparability/ordering``: byte order is the ids' order.
-  public static var comparability: ColumnComparability { .ordering }
-
-  /// Returns the UUID's bytes.
-  ///
-  /// - Returns: The stored value.
-  public func encodeColumn() -> SQLValue { rawValue.encodeColumn() }
-
-  /// Reads the UUID's bytes.
-  ///
-  /// - Parameter value: The stored value.
-  /// - Throws: When the value is not a 16-byte blob.
-  public init(decodingColumn value: SQLValue) throws {
-    self.init(try UUID(decodingColumn: value))
   }
 }
 

@@ -21,8 +21,6 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
   public var minorUnits: Int64
 
   /// Creates an amount from minor units.
-  ///
-  /// - Parameter minorUnits: The amount in minor units: 1250 is 12.50.
   public init(minorUnits: Int64) {
     self.minorUnits = minorUnits
   }

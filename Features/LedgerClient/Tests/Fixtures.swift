@@ -1,23 +1,13 @@
 import Foundation
 import LedgerClient
-import Testing
-
-/// The two storages every client behaviour is tested on.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case inMemory
-  case sqlite
-
-  var testDescription: String { rawValue }
-}
+import TestSupport
 
 /// A client on a fresh storage of one backend; the SQLite file's folder goes when it does.
 final class Storage {
   let client: LedgerClient
-  let folder: URL
+  let folder = temporaryFolder("loop-ledger-client-tests")
 
   init(_ backend: Backend) {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loop-ledger-client-tests-\(UUID().uuidString)")
     switch backend {
     case .inMemory: client = .inMemory()
     case .sqlite: client = .live(path: folder.appendingPathComponent("ledger.sqlite").path)

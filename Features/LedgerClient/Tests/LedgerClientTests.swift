@@ -1,6 +1,7 @@
 import Foundation
 import LedgerClient
 import LoopTesting
+import TestSupport
 import Testing
 
 @Suite struct LedgerClientTests {

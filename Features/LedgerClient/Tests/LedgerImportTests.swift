@@ -1,8 +1,8 @@
-import CSQLite
 import Foundation
 import LedgerClient
 import Persistence
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct LedgerImportTests {
@@ -66,16 +66,11 @@ import Testing
     let storage = Storage(.sqlite)
     let rent = transaction(1, memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
-    var database: OpaquePointer?
-    defer { sqlite3_close(database) }
-    let sql = """
+    try installTrigger(
+      """
       CREATE TRIGGER refuse BEFORE INSERT ON ledger_transactions WHEN NEW.memo = 'Last'
       BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-      """
-    #expect(
-      sqlite3_open(storage.folder.appendingPathComponent("ledger.sqlite").path, &database)
-        == SQLITE_OK)
-    #expect(sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK)
+      """, in: storage.folder.appendingPathComponent("ledger.sqlite").path)
     let items = (2...1_500).map { transaction(UInt64($0), memo: $0 == 1_500 ? "Last" : "") }
     await #expect {
       try await storage.client.importTransactions(items)

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerClient
+import TestSupport
 import Testing
 
 @Suite struct LedgerTransactionTests {

@@ -20,11 +20,6 @@ public struct Category: PersistentModel, Identifiable, Equatable, Sendable, Coda
   public var createdAt: Date
 
   /// Creates a category.
-  ///
-  /// - Parameters:
-  ///   - id: The identifier.
-  ///   - name: The name.
-  ///   - createdAt: When it was added.
   public init(id: ID, name: String, createdAt: Date) {
     self.id = id
     self.name = name

@@ -18,12 +18,6 @@ public struct Comment: PersistentModel, Identifiable, Equatable, Sendable, Codab
   public var createdAt: Date
 
   /// Creates a comment.
-  ///
-  /// - Parameters:
-  ///   - id: The identifier.
-  ///   - linkID: The link it is about.
-  ///   - text: The text.
-  ///   - createdAt: When it was added.
   public init(id: ID, linkID: Link.ID, text: String, createdAt: Date) {
     self.id = id
     self.linkID = linkID

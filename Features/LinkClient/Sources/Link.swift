@@ -25,16 +25,6 @@ public struct Link: PersistentModel, Identifiable, Equatable, Sendable, Codable 
   public var lastViewedDate: Date?
 
   /// Creates a link.
-  ///
-  /// - Parameters:
-  ///   - id: The identifier.
-  ///   - title: The title.
-  ///   - url: The address.
-  ///   - categoryID: The category, if any.
-  ///   - memo: A note, if any.
-  ///   - isFavorite: Whether it is a favorite.
-  ///   - createdAt: When it was added.
-  ///   - lastViewedDate: When it was last opened, if ever.
   public init(
     id: ID, title: String, url: URL, categoryID: Category.ID? = nil, memo: String? = nil,
     isFavorite: Bool = false, createdAt: Date, lastViewedDate: Date? = nil

@@ -6,7 +6,7 @@ import Persistence
 
 extension LinkStorage {
   func exportLinks() throws(LinkError) -> LinkArchive {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         LinkArchive(
           categories: try context.fetchAll(
@@ -27,7 +27,7 @@ extension LinkStorage {
     // NB: read once: each read of a dependency looks it up again.
     let uuid = uuidDependency
     let now = date.now
-    return try storage {
+    return try LinkError.capturing {
       try transaction(dryRun: dryRun) { context in
         var known = try KnownLinks(context, adding: links.count)
         var summary = LinkImportSummary()
@@ -85,7 +85,7 @@ extension LinkStorage {
   func restoreLinks(
     _ archive: LinkArchive, dryRun: Bool, progress: (Int) -> Void
   ) throws(LinkError) -> LinkImportSummary {
-    try storage {
+    try LinkError.capturing {
       try transaction(dryRun: dryRun) { context in
         let stored = try StoredLinks(context)
         try archive.check(against: stored)

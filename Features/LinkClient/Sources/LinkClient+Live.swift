@@ -21,33 +21,10 @@ extension LinkClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> LinkClient {
-    let links = LinkStorage(context: context)
-    return LinkClient(
-      addComment: { try links.addComment(to: $0, text: $1) },
-      addLink: { try links.addLink($0) },
-      addLinks: { try links.addLinks($0) },
-      deleteComment: { try links.deleteComment(id: $0) },
-      deleteLink: { try links.deleteLink(id: $0) },
-      exportLinks: { try links.exportLinks() },
-      fetchComments: { try links.fetchComments(for: $0) },
-      fetchLink: { try links.fetchLink(id: $0) },
-      fetchLinks: { try links.fetchLinks() },
-      fetchLinksWithIDPrefix: { try links.fetchLinks(idPrefix: $0, limit: $1) },
-      fetchLinksInCategory: { try links.fetchLinks(in: $0) },
-      fetchRecentLinks: { try links.fetchRecentLinks(limit: $0) },
-      importLinks: { try links.importLinks($0, dryRun: $1, progress: $2) },
-      markViewed: { try links.markViewed(id: $0) },
-      restoreLinks: { try links.restoreLinks($0, dryRun: $1, progress: $2) },
-      searchLinks: { try links.searchLinks(query: $0) },
-      setFavorite: { try links.setFavorite(id: $0, $1) },
-      updateComment: { try links.updateComment(id: $0, text: $1) },
-      updateLink: { try links.updateLink(id: $0, $1) }
-    )
+    live(.success(LinkStorage(context: context)))
   }
 
   /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  ///
-  /// - Returns: The client.
   public static func inMemory() -> LinkClient {
     live(opening: .inMemory)
   }
@@ -64,30 +41,32 @@ extension LinkClient {
 
   /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
   /// cannot be opened.
-  ///
-  /// - Parameter error: The error to throw.
-  /// - Returns: The client.
   public static func failing(_ error: LinkError) -> LinkClient {
+    live(.failure(error))
+  }
+
+  /// Every endpoint over the storage, or throwing its error when there is none.
+  private static func live(_ storage: Result<LinkStorage, LinkError>) -> LinkClient {
     LinkClient(
-      addComment: { _, _ in throw error },
-      addLink: { _ in throw error },
-      addLinks: { _ in throw error },
-      deleteComment: { _ in throw error },
-      deleteLink: { _ in throw error },
-      exportLinks: { throw error },
-      fetchComments: { _ in throw error },
-      fetchLink: { _ in throw error },
-      fetchLinks: { throw error },
-      fetchLinksWithIDPrefix: { _, _ in throw error },
-      fetchLinksInCategory: { _ in throw error },
-      fetchRecentLinks: { _ in throw error },
-      importLinks: { _, _, _ in throw error },
-      markViewed: { _ in throw error },
-      restoreLinks: { _, _, _ in throw error },
-      searchLinks: { _ in throw error },
-      setFavorite: { _, _ in throw error },
-      updateComment: { _, _ in throw error },
-      updateLink: { _, _ in throw error }
+      addComment: { try storage.get().addComment(to: $0, text: $1) },
+      addLink: { try storage.get().addLink($0) },
+      addLinks: { try storage.get().addLinks($0) },
+      deleteComment: { try storage.get().deleteComment(id: $0) },
+      deleteLink: { try storage.get().deleteLink(id: $0) },
+      exportLinks: { try storage.get().exportLinks() },
+      fetchComments: { try storage.get().fetchComments(for: $0) },
+      fetchLink: { try storage.get().fetchLink(id: $0) },
+      fetchLinks: { try storage.get().fetchLinks() },
+      fetchLinksWithIDPrefix: { try storage.get().fetchLinks(idPrefix: $0, limit: $1) },
+      fetchLinksInCategory: { try storage.get().fetchLinks(in: $0) },
+      fetchRecentLinks: { try storage.get().fetchRecentLinks(limit: $0) },
+      importLinks: { try storage.get().importLinks($0, dryRun: $1, progress: $2) },
+      markViewed: { try storage.get().markViewed(id: $0) },
+      restoreLinks: { try storage.get().restoreLinks($0, dryRun: $1, progress: $2) },
+      searchLinks: { try storage.get().searchLinks(query: $0) },
+      setFavorite: { try storage.get().setFavorite(id: $0, $1) },
+      updateComment: { try storage.get().updateComment(id: $0, text: $1) },
+      updateLink: { try storage.get().updateLink(id: $0, $1) }
     )
   }
 }
@@ -107,16 +86,16 @@ struct LinkStorage: Sendable {
   // MARK: Links
 
   func fetchLinks() throws(LinkError) -> [Link] {
-    try storage { try context.fetchAll(Link.self, sortBy: Self.newestFirst) }
+    try LinkError.capturing { try context.fetchAll(Link.self, sortBy: Self.newestFirst) }
   }
 
   func fetchLink(id: Link.ID) throws(LinkError) -> Link {
-    try storage { try existingLink(id, in: context) }
+    try LinkError.capturing { try existingLink(id, in: context) }
   }
 
   func fetchLinks(in categoryID: Category.ID) throws(LinkError) -> [Link] {
     let target: Category.ID? = categoryID
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         try checkCategory(categoryID, in: context)
         return try context.fetchAll(
@@ -126,7 +105,7 @@ struct LinkStorage: Sendable {
   }
 
   func fetchRecentLinks(limit: Int) throws(LinkError) -> [Link] {
-    try storage {
+    try LinkError.capturing {
       try context.fetchAll(
         Link.self, predicate: #Predicate { $0.lastViewedDate != nil },
         sortBy: [
@@ -139,7 +118,7 @@ struct LinkStorage: Sendable {
   func searchLinks(query: String) throws(LinkError) -> [Link] {
     let folded = query.trimmingCharacters(in: .whitespacesAndNewlines).caseFolded
     guard !folded.isEmpty else { return try fetchLinks() }
-    return try storage {
+    return try LinkError.capturing {
       try context.fetchAll(
         Link.self, predicate: #Predicate { $0.title.caseFolded.contains(folded) },
         sortBy: Self.newestFirst)
@@ -148,7 +127,7 @@ struct LinkStorage: Sendable {
 
   func addLink(_ draft: LinkDraft) throws(LinkError) -> Link {
     let checked = try draft.checked()
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         if let categoryID = draft.categoryID { try checkCategory(categoryID, in: context) }
         @Dependency(\.uuid) var uuid
@@ -164,7 +143,7 @@ struct LinkStorage: Sendable {
 
   func fetchLinks(idPrefix prefix: String, limit: Int) throws(LinkError) -> [Link] {
     guard let (lower, upper) = Self.idRange(prefix: prefix), limit > 0 else { return [] }
-    return try storage {
+    return try LinkError.capturing {
       try context.fetchAll(
         Link.self, predicate: #Predicate { $0.id >= lower && $0.id <= upper },
         sortBy: [SortDescriptor(\.id)], limit: limit)
@@ -212,7 +191,7 @@ struct LinkStorage: Sendable {
 
   func addLinks(_ drafts: [LinkDraft]) throws(LinkError) -> [Link] {
     let checked = try drafts.map { draft throws(LinkError) in (draft, try draft.checked()) }
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         @Dependency(\.uuid) var uuid
         @Dependency(\.date) var date
@@ -235,7 +214,7 @@ struct LinkStorage: Sendable {
 
   func updateLink(id: Link.ID, _ draft: LinkDraft) throws(LinkError) -> Link {
     let checked = try draft.checked()
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         var link = try existingLink(id, in: context)
         if let categoryID = draft.categoryID { try checkCategory(categoryID, in: context) }
@@ -250,7 +229,7 @@ struct LinkStorage: Sendable {
   }
 
   func deleteLink(id: Link.ID) throws(LinkError) {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         _ = try existingLink(id, in: context)
         try context.delete(Comment.self, where: #Predicate { $0.linkID == id })
@@ -273,7 +252,7 @@ struct LinkStorage: Sendable {
   // MARK: Comments
 
   func fetchComments(for linkID: Link.ID) throws(LinkError) -> [Comment] {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         _ = try existingLink(linkID, in: context)
         return try context.fetchAll(
@@ -285,7 +264,7 @@ struct LinkStorage: Sendable {
 
   func addComment(to linkID: Link.ID, text: String) throws(LinkError) -> Comment {
     let text = try checkedComment(text)
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         _ = try existingLink(linkID, in: context)
         @Dependency(\.uuid) var uuid
@@ -300,7 +279,7 @@ struct LinkStorage: Sendable {
 
   func updateComment(id: Comment.ID, text: String) throws(LinkError) -> Comment {
     let text = try checkedComment(text)
-    return try storage {
+    return try LinkError.capturing {
       try context.transaction { context in
         guard var comment = try context.fetch(Comment.self, id: id) else {
           throw LinkError.commentNotFound(id)
@@ -313,7 +292,7 @@ struct LinkStorage: Sendable {
   }
 
   func deleteComment(id: Comment.ID) throws(LinkError) {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         guard try context.fetch(Comment.self, id: id) != nil else {
           throw LinkError.commentNotFound(id)
@@ -326,7 +305,7 @@ struct LinkStorage: Sendable {
   // MARK: Helpers
 
   private func modifyLink(_ id: Link.ID, _ change: (inout Link) -> Void) throws(LinkError) -> Link {
-    try storage {
+    try LinkError.capturing {
       try context.transaction { context in
         var link = try existingLink(id, in: context)
         change(&link)
@@ -351,19 +330,5 @@ struct LinkStorage: Sendable {
     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .emptyComment }
     return text
-  }
-}
-
-/// Runs storage work, turning every error into a `LinkError`: domain errors pass through, and
-/// `PersistenceError`s become `LinkError.storageFailed` with their description.
-///
-/// - Parameter body: The work.
-/// - Returns: What `body` returns.
-/// - Throws: `LinkError`.
-func storage<R>(_ body: () throws -> R) throws(LinkError) -> R {
-  do {
-    return try body()
-  } catch {
-    throw LinkError(error)
   }
 }

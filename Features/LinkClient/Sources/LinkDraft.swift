@@ -22,12 +22,6 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   public var memo: String
 
   /// Creates a draft.
-  ///
-  /// - Parameters:
-  ///   - title: The title.
-  ///   - url: The address, as typed.
-  ///   - categoryID: The category, if any.
-  ///   - memo: A note; blank for none.
   public init(
     title: String = "", url: String = "", categoryID: Category.ID? = nil, memo: String = ""
   ) {
@@ -38,8 +32,6 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   }
 
   /// A draft holding a saved link's values, for editing it.
-  ///
-  /// - Parameter link: The link.
   public init(_ link: Link) {
     self.init(
       title: link.title, url: link.url.absoluteString, categoryID: link.categoryID,

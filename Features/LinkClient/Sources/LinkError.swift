@@ -14,7 +14,9 @@ import Persistence
 ///   print(error)  // 'swift.org' is not a web address: enter an absolute http or https URL, …
 /// }
 /// ```
-public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum LinkError: StorageFailing, Equatable, Sendable, CustomStringConvertible,
+  LocalizedError
+{
   /// No link has this id.
   case notFound(Link.ID)
   /// No comment has this id.
@@ -41,17 +43,8 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible, Loca
 
   /// Wraps any error as a `LinkError`: itself when it is one, otherwise ``storageFailed(_:)``
   /// with its description.
-  ///
-  /// - Parameter error: The error.
   public init(_ error: any Error) {
-    switch error {
-    case let error as LinkError:
-      self = error
-    case let error as PersistenceError:
-      self = .storageFailed(error.description)
-    default:
-      self = .storageFailed(String(describing: error))
-    }
+    self = .captured(error)
   }
 
   /// A sentence for the user, with what they typed in single quotes.

@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import Loop
 import Synchronization
+import TestSupport
 import Testing
 
 /// `addLinks` (a batch in one transaction) and `fetchLinksWithIDPrefix` (resolving short refs),
@@ -21,7 +22,7 @@ import Testing
       }
       $0.date = .constant(Harness.start)
     } operation: {
-      try await harness.client.addLinks(
+      try await harness.links.addLinks(
         ids.indices.map { LinkDraft(title: "Link \($0)", url: "https://example.com/\($0)") })
     }
   }
@@ -51,7 +52,7 @@ import Testing
           id: linkID(1), title: "Second", url: url("https://b.example"), memo: "two",
           createdAt: Harness.start),
       ])
-    #expect(try await harness.client.fetchLinks().map(\.id) == [linkID(1), linkID(0)])
+    #expect(try await harness.links.fetchLinks().map(\.id) == [linkID(1), linkID(0)])
   }
 
   @Test(arguments: Backend.allCases)
@@ -74,7 +75,7 @@ import Testing
         ])
       }
     }
-    #expect(try await harness.client.fetchLinks() == [])
+    #expect(try await harness.links.fetchLinks() == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -87,7 +88,7 @@ import Testing
         LinkDraft(title: "B", url: "https://b.example", categoryID: work.id),
       ])
     }
-    #expect(try await harness.client.fetchLinks(in: work.id) == links.reversed())
+    #expect(try await harness.links.fetchLinksInCategory(work.id) == links.reversed())
   }
 
   static let prefixes: [(String, [Int])] = [
@@ -111,7 +112,7 @@ import Testing
     let harness = try Harness(backend)
     let links = try await seed(harness, ids: Self.ids)
     for (prefix, expected) in Self.prefixes {
-      let found = try await harness.client.fetchLinksWithIDPrefix(prefix, 10)
+      let found = try await harness.links.fetchLinksWithIDPrefix(prefix, 10)
       #expect(found == expected.map { links[$0] }, "prefix '\(prefix)'")
     }
   }
@@ -120,8 +121,8 @@ import Testing
   func fetchLinksWithIDPrefixStopsAtTheLimit(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     let links = try await seed(harness, ids: Self.ids)
-    #expect(try await harness.client.fetchLinksWithIDPrefix("9", 2) == [links[0], links[2]])
-    #expect(try await harness.client.fetchLinksWithIDPrefix("9", 0) == [])
-    #expect(try await harness.client.fetchLinksWithIDPrefix("", 10).count == 5)
+    #expect(try await harness.links.fetchLinksWithIDPrefix("9", 2) == [links[0], links[2]])
+    #expect(try await harness.links.fetchLinksWithIDPrefix("9", 0) == [])
+    #expect(try await harness.links.fetchLinksWithIDPrefix("", 10).count == 5)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkClient
 import Loop
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
@@ -19,7 +20,7 @@ import struct LinkClient.Comment
       id: linkID(0), title: "Swift Testing", url: url("https://swift.org/testing"), memo: "new",
       createdAt: Harness.start)
     #expect(link == expected)
-    #expect(try await harness.client.fetchLink(id: linkID(0)) == expected)
+    #expect(try await harness.links.fetchLink(linkID(0)) == expected)
   }
 
   @Test(arguments: Backend.allCases)
@@ -29,7 +30,7 @@ import struct LinkClient.Comment
       try await client.addLink(LinkDraft(title: "Swift", url: "http://swift.org", memo: "  "))
     }
     #expect(link.memo == nil)
-    #expect(try await harness.client.fetchLink(id: link.id).memo == nil)
+    #expect(try await harness.links.fetchLink(link.id).memo == nil)
   }
 
   @Test(arguments: Backend.allCases)
@@ -41,7 +42,7 @@ import struct LinkClient.Comment
         LinkDraft(title: "Swift", url: "https://swift.org", categoryID: work.id))
     }
     #expect(link.categoryID == work.id)
-    #expect(try await harness.client.fetchLinks(in: work.id) == [link])
+    #expect(try await harness.links.fetchLinksInCategory(work.id) == [link])
   }
 
   static let invalidDrafts: [(LinkDraft, LinkError)] = [
@@ -70,7 +71,7 @@ import struct LinkClient.Comment
     await #expect(throws: invalid.error) {
       try await harness.run { client in try await client.addLink(invalid.draft) }
     }
-    #expect(try await harness.client.fetchLinks() == [])
+    #expect(try await harness.links.fetchLinks() == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -100,7 +101,7 @@ import struct LinkClient.Comment
       harness.advance(by: 60)
       _ = try await client.addLink(LinkDraft(title: "D", url: "https://d.com"))
     }
-    let links = try await harness.client.fetchLinks()
+    let links = try await harness.links.fetchLinks()
     #expect(links.map(\.title) == ["D", "C", "B", "A"])
     #expect(links.map(\.id) == [linkID(3), linkID(2), linkID(1), linkID(0)])
   }
@@ -109,7 +110,7 @@ import struct LinkClient.Comment
   func fetchLinkOfAMissingIDThrowsNotFound(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     await #expect(throws: LinkError.notFound(linkID(7))) {
-      try await harness.client.fetchLink(id: linkID(7))
+      try await harness.links.fetchLink(linkID(7))
     }
   }
 
@@ -128,8 +129,8 @@ import struct LinkClient.Comment
       _ = try await client.addLink(
         LinkDraft(title: "W2", url: "https://d.com", categoryID: work.id))
     }
-    #expect(try await harness.client.fetchLinks(in: work.id).map(\.title) == ["W2", "W1"])
-    #expect(try await harness.client.fetchLinks(in: home.id).map(\.title) == ["H1"])
+    #expect(try await harness.links.fetchLinksInCategory(work.id).map(\.title) == ["W2", "W1"])
+    #expect(try await harness.links.fetchLinksInCategory(home.id).map(\.title) == ["H1"])
   }
 
   @Test(arguments: Backend.allCases)
@@ -137,7 +138,7 @@ import struct LinkClient.Comment
     let harness = try Harness(backend)
     let missing = Category.ID(UUID(counting: 42))
     await #expect(throws: LinkError.categoryNotFound(missing)) {
-      try await harness.client.fetchLinks(in: missing)
+      try await harness.links.fetchLinksInCategory(missing)
     }
   }
 
@@ -169,7 +170,7 @@ import struct LinkClient.Comment
   ) async throws {
     let harness = try Harness(backend)
     try await seedSearchable(harness)
-    #expect(try await harness.client.searchLinks(query: search.query).map(\.title) == search.titles)
+    #expect(try await harness.links.searchLinks(search.query).map(\.title) == search.titles)
   }
 
   // MARK: Recent
@@ -184,15 +185,15 @@ import struct LinkClient.Comment
       // Viewed: L8 first, then L0 to L6 in order; L7 never.
       for number in [8, 0, 1, 2, 3, 4, 5, 6] as [UInt64] {
         harness.advance(by: 10)
-        _ = try await client.markViewed(id: linkID(number))
+        _ = try await client.markViewed(linkID(number))
       }
     }
-    let recent = try await harness.client.fetchRecentLinks()
+    let recent = try await harness.links.fetchRecentLinks()
     #expect(recent.map(\.title) == ["L6", "L5", "L4", "L3", "L2", "L1"])
     #expect(recent.first?.lastViewedDate == Harness.start.addingTimeInterval(80))
-    #expect(try await harness.client.fetchRecentLinks(limit: 2).map(\.title) == ["L6", "L5"])
-    #expect(try await harness.client.fetchRecentLinks(limit: 20).count == 8)
-    #expect(try await harness.client.fetchRecentLinks(limit: -1) == [])
+    #expect(try await harness.links.fetchRecentLinks(limit: 2).map(\.title) == ["L6", "L5"])
+    #expect(try await harness.links.fetchRecentLinks(limit: 20).count == 8)
+    #expect(try await harness.links.fetchRecentLinks(limit: -1) == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -202,9 +203,9 @@ import struct LinkClient.Comment
       for title in ["A", "B", "C"] {
         _ = try await client.addLink(LinkDraft(title: title, url: "https://a.com"))
       }
-      for number in [1, 0, 2] as [UInt64] { _ = try await client.markViewed(id: linkID(number)) }
+      for number in [1, 0, 2] as [UInt64] { _ = try await client.markViewed(linkID(number)) }
     }
-    #expect(try await harness.client.fetchRecentLinks().map(\.title) == ["C", "B", "A"])
+    #expect(try await harness.links.fetchRecentLinks().map(\.title) == ["C", "B", "A"])
   }
 
   // MARK: Updating
@@ -215,9 +216,9 @@ import struct LinkClient.Comment
     let work = try harness.seedCategory(1, "Work")
     let updated = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Old", url: "https://old.com", memo: "m"))
-      _ = try await client.setFavorite(id: linkID(0), true)
+      _ = try await client.setFavorite(linkID(0), true)
       harness.advance(by: 5)
-      _ = try await client.markViewed(id: linkID(0))
+      _ = try await client.markViewed(linkID(0))
       harness.advance(by: 5)
       return try await client.updateLink(
         linkID(0), LinkDraft(title: " New ", url: "https://new.com", categoryID: work.id))
@@ -227,7 +228,7 @@ import struct LinkClient.Comment
       isFavorite: true, createdAt: Harness.start,
       lastViewedDate: Harness.start.addingTimeInterval(5))
     #expect(updated == expected)
-    #expect(try await harness.client.fetchLinks() == [expected])
+    #expect(try await harness.links.fetchLinks() == [expected])
   }
 
   static let invalidUpdates: [(LinkDraft, LinkError)] = [
@@ -248,16 +249,16 @@ import struct LinkClient.Comment
       try await client.addLink(LinkDraft(title: "Old", url: "https://old.com"))
     }
     await #expect(throws: invalid.error) {
-      try await harness.client.updateLink(original.id, invalid.draft)
+      try await harness.links.updateLink(original.id, invalid.draft)
     }
-    #expect(try await harness.client.fetchLinks() == [original])
+    #expect(try await harness.links.fetchLinks() == [original])
   }
 
   @Test(arguments: Backend.allCases)
   func updateLinkOfAMissingIDThrowsNotFound(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     await #expect(throws: LinkError.notFound(linkID(3))) {
-      try await harness.client.updateLink(linkID(3), LinkDraft(title: "A", url: "https://a.com"))
+      try await harness.links.updateLink(linkID(3), LinkDraft(title: "A", url: "https://a.com"))
     }
   }
 
@@ -267,10 +268,10 @@ import struct LinkClient.Comment
     let viewed = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       harness.advance(by: 30)
-      return try await client.markViewed(id: linkID(0))
+      return try await client.markViewed(linkID(0))
     }
     #expect(viewed.lastViewedDate == Harness.start.addingTimeInterval(30))
-    #expect(try await harness.client.fetchLink(id: linkID(0)) == viewed)
+    #expect(try await harness.links.fetchLink(linkID(0)) == viewed)
   }
 
   @Test(arguments: Backend.allCases)
@@ -279,20 +280,20 @@ import struct LinkClient.Comment
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
     }
-    #expect(try await harness.client.setFavorite(id: linkID(0), true).isFavorite)
-    #expect(try await harness.client.fetchLink(id: linkID(0)).isFavorite)
-    #expect(try await !harness.client.setFavorite(id: linkID(0), false).isFavorite)
-    #expect(try await !harness.client.fetchLink(id: linkID(0)).isFavorite)
+    #expect(try await harness.links.setFavorite(linkID(0), true).isFavorite)
+    #expect(try await harness.links.fetchLink(linkID(0)).isFavorite)
+    #expect(try await !harness.links.setFavorite(linkID(0), false).isFavorite)
+    #expect(try await !harness.links.fetchLink(linkID(0)).isFavorite)
   }
 
   @Test(arguments: Backend.allCases)
   func markViewedAndSetFavoriteOfAMissingIDThrowNotFound(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     await #expect(throws: LinkError.notFound(linkID(1))) {
-      try await harness.run { client in try await client.markViewed(id: linkID(1)) }
+      try await harness.run { client in try await client.markViewed(linkID(1)) }
     }
     await #expect(throws: LinkError.notFound(linkID(1))) {
-      try await harness.client.setFavorite(id: linkID(1), true)
+      try await harness.links.setFavorite(linkID(1), true)
     }
   }
 
@@ -309,13 +310,13 @@ import struct LinkClient.Comment
       _ = try await client.addComment(linkID(0), "two")  // 4
       try await client.deleteLink(linkID(0))
     }
-    #expect(try await harness.client.fetchLinks().map(\.title) == ["Kept"])
-    #expect(try await harness.client.fetchComments(for: linkID(1)).map(\.text) == ["kept"])
+    #expect(try await harness.links.fetchLinks().map(\.title) == ["Kept"])
+    #expect(try await harness.links.fetchComments(linkID(1)).map(\.text) == ["kept"])
     await #expect(throws: LinkError.notFound(linkID(0))) {
-      try await harness.client.fetchComments(for: linkID(0))
+      try await harness.links.fetchComments(linkID(0))
     }
     await #expect(throws: LinkError.commentNotFound(commentID(2))) {
-      try await harness.client.deleteComment(commentID(2))
+      try await harness.links.deleteComment(commentID(2))
     }
   }
 
@@ -326,9 +327,9 @@ import struct LinkClient.Comment
       try await client.addLink(LinkDraft(title: "Kept", url: "https://b.com"))
     }
     await #expect(throws: LinkError.notFound(linkID(5))) {
-      try await harness.client.deleteLink(linkID(5))
+      try await harness.links.deleteLink(linkID(5))
     }
-    #expect(try await harness.client.fetchLinks() == [kept])
+    #expect(try await harness.links.fetchLinks() == [kept])
   }
 
   // MARK: Comments
@@ -357,7 +358,7 @@ import struct LinkClient.Comment
           id: commentID(3), linkID: linkID(0), text: "third",
           createdAt: Harness.start.addingTimeInterval(20)),
       ])
-    #expect(try await harness.client.fetchComments(for: linkID(0)) == added)
+    #expect(try await harness.links.fetchComments(linkID(0)) == added)
   }
 
   @Test(arguments: Backend.allCases)
@@ -367,12 +368,12 @@ import struct LinkClient.Comment
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
     }
     await #expect(throws: LinkError.emptyComment) {
-      try await harness.client.addComment(linkID(0), " \n ")
+      try await harness.links.addComment(linkID(0), " \n ")
     }
     await #expect(throws: LinkError.notFound(linkID(8))) {
       try await harness.run { client in try await client.addComment(linkID(8), "hello") }
     }
-    #expect(try await harness.client.fetchComments(for: linkID(0)) == [])
+    #expect(try await harness.links.fetchComments(linkID(0)) == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -383,11 +384,11 @@ import struct LinkClient.Comment
       return try await client.addComment(linkID(0), "draft")
     }
     harness.advance(by: 100)
-    let updated = try await harness.client.updateComment(original.id, " final ")
+    let updated = try await harness.links.updateComment(original.id, " final ")
     var expected = original
     expected.text = "final"
     #expect(updated == expected)
-    #expect(try await harness.client.fetchComments(for: linkID(0)) == [expected])
+    #expect(try await harness.links.fetchComments(linkID(0)) == [expected])
   }
 
   @Test(arguments: Backend.allCases)
@@ -398,12 +399,12 @@ import struct LinkClient.Comment
       return try await client.addComment(linkID(0), "draft")
     }
     await #expect(throws: LinkError.emptyComment) {
-      try await harness.client.updateComment(original.id, "")
+      try await harness.links.updateComment(original.id, "")
     }
     await #expect(throws: LinkError.commentNotFound(commentID(9))) {
-      try await harness.client.updateComment(commentID(9), "text")
+      try await harness.links.updateComment(commentID(9), "text")
     }
-    #expect(try await harness.client.fetchComments(for: linkID(0)) == [original])
+    #expect(try await harness.links.fetchComments(linkID(0)) == [original])
   }
 
   @Test(arguments: Backend.allCases)
@@ -415,9 +416,9 @@ import struct LinkClient.Comment
       _ = try await client.addComment(linkID(0), "two")
       try await client.deleteComment(commentID(1))
     }
-    #expect(try await harness.client.fetchComments(for: linkID(0)).map(\.text) == ["two"])
+    #expect(try await harness.links.fetchComments(linkID(0)).map(\.text) == ["two"])
     await #expect(throws: LinkError.commentNotFound(commentID(1))) {
-      try await harness.client.deleteComment(commentID(1))
+      try await harness.links.deleteComment(commentID(1))
     }
   }
 
@@ -442,16 +443,16 @@ import struct LinkClient.Comment
         }
         for number in [3, 1, 4, 1, 5, 9, 2, 6] as [UInt64] {
           harness.advance(by: 2)
-          _ = try await client.markViewed(id: linkID(number))
+          _ = try await client.markViewed(linkID(number))
         }
-        _ = try await client.setFavorite(id: linkID(4), true)
+        _ = try await client.setFavorite(linkID(4), true)
         _ = try await client.addComment(linkID(4), "b")
         _ = try await client.addComment(linkID(4), "a")
         try await client.deleteLink(linkID(2))
         try record(try await client.fetchLinks())
-        try record(try await client.searchLinks(query: "SWIFT"))
+        try record(try await client.searchLinks("SWIFT"))
         try record(try await client.fetchRecentLinks())
-        try record(try await client.fetchComments(for: linkID(4)))
+        try record(try await client.fetchComments(linkID(4)))
         return answers
       }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkClient
 import Persistence
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
@@ -65,14 +66,14 @@ import struct LinkClient.Comment
       { _ = try await client.addLink(draft) },
       { try await client.deleteComment(Comment.ID(UUID(counting: 1))) },
       { try await client.deleteLink(id) },
-      { _ = try await client.fetchComments(for: id) },
-      { _ = try await client.fetchLink(id: id) },
+      { _ = try await client.fetchComments(id) },
+      { _ = try await client.fetchLink(id) },
       { _ = try await client.fetchLinks() },
-      { _ = try await client.fetchLinks(in: Category.ID(UUID(counting: 1))) },
+      { _ = try await client.fetchLinksInCategory(Category.ID(UUID(counting: 1))) },
       { _ = try await client.fetchRecentLinks() },
-      { _ = try await client.markViewed(id: id) },
-      { _ = try await client.searchLinks(query: "a") },
-      { _ = try await client.setFavorite(id: id, true) },
+      { _ = try await client.markViewed(id) },
+      { _ = try await client.searchLinks("a") },
+      { _ = try await client.setFavorite(id, true) },
       { _ = try await client.updateComment(Comment.ID(UUID(counting: 1)), "x") },
       { _ = try await client.updateLink(id, draft) },
     ]

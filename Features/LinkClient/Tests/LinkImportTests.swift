@@ -3,6 +3,7 @@ import LinkClient
 import Loop
 import Persistence
 import Synchronization
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
@@ -31,7 +32,7 @@ import struct LinkClient.Comment
       summary
         == LinkImportSummary(linksImported: 4, categoriesCreated: ["Dev"], duplicates: 0))
     let dev = Category.ID(UUID(counting: 0))
-    let links = try await harness.client.exportLinks().links
+    let links = try await harness.links.exportLinks().links
     #expect(
       links == [
         Link(
@@ -48,7 +49,7 @@ import struct LinkClient.Comment
           createdAt: Harness.start),
       ])
     #expect(
-      try await harness.client.exportLinks().categories == [
+      try await harness.links.exportLinks().categories == [
         Category(id: dev, name: "Dev", createdAt: Harness.start), work,
       ])
   }
@@ -69,7 +70,7 @@ import struct LinkClient.Comment
       $0.uuid = descending
       $0.date = DateGenerator { Harness.start }
     } operation: {
-      try await harness.client.importLinks([
+      try await harness.links.importLinks([
         ImportedLink(line: 1, title: "A", url: "https://a.example", category: "Dev"),
         ImportedLink(line: 2, title: "B", url: "https://b.example"),
         ImportedLink(line: 3, title: "C", url: "https://c.example"),
@@ -99,7 +100,7 @@ import struct LinkClient.Comment
           rejected: [
             LinkImportRejection(line: 2, error: .invalidURL("https://spaced.example/a\u{00A0}b"))
           ]))
-    let link = try #require(try await harness.client.fetchLinks().first)
+    let link = try #require(try await harness.links.fetchLinks().first)
     #expect(link.title == "Swift")
     #expect(link.url == url("https://swift.org"))
     #expect(link.memo == nil)
@@ -117,7 +118,7 @@ import struct LinkClient.Comment
       ])
     }
     #expect(summary == LinkImportSummary(linksImported: 1, duplicates: 2))
-    #expect(try await harness.client.fetchLinks().map(\.title) == ["New", "Saved"])
+    #expect(try await harness.links.fetchLinks().map(\.title) == ["New", "Saved"])
   }
 
   @Test(arguments: Backend.allCases)
@@ -144,7 +145,7 @@ import struct LinkClient.Comment
             LinkImportRejection(line: 12, error: .invalidURL("")),
             LinkImportRejection(line: 14, error: .invalidURL("place:sort=8")),
           ]))
-    #expect(try await harness.client.exportLinks().categories == [])
+    #expect(try await harness.links.exportLinks().categories == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -156,7 +157,7 @@ import struct LinkClient.Comment
       ImportedLink(line: 3, title: "C", url: "nope"),
     ]
     let dryRun = try await harness.run { try await $0.importLinks(links, dryRun: true) }
-    #expect(try await harness.client.exportLinks() == LinkArchive())
+    #expect(try await harness.links.exportLinks() == LinkArchive())
     let real = try await harness.run { try await $0.importLinks(links) }
     #expect(dryRun == real)
     #expect(
@@ -198,7 +199,7 @@ import struct LinkClient.Comment
       guard case LinkError.storageFailed(let reason) = error else { return false }
       return reason.contains("constraint failed")
     }
-    #expect(try await harness.client.exportLinks() == before)
+    #expect(try await harness.links.exportLinks() == before)
   }
 
   // MARK: exportLinks
@@ -258,12 +259,12 @@ import struct LinkClient.Comment
     #expect(
       summary
         == LinkImportSummary(linksImported: 3, commentsImported: 2, categoriesCreated: ["Dev"]))
-    #expect(try await harness.client.exportLinks() == archive)
-    #expect(try await harness.client.fetchRecentLinks().map(\.title) == ["Swift"])
+    #expect(try await harness.links.exportLinks() == archive)
+    #expect(try await harness.links.fetchRecentLinks().map(\.title) == ["Swift"])
 
     let copy = try Harness(backend)
-    _ = try await copy.run { try await $0.restoreLinks(harness.client.exportLinks()) }
-    #expect(try await copy.client.exportLinks() == archive)
+    _ = try await copy.run { try await $0.restoreLinks(harness.links.exportLinks()) }
+    #expect(try await copy.links.exportLinks() == archive)
   }
 
   @Test(arguments: Backend.allCases)
@@ -276,7 +277,7 @@ import struct LinkClient.Comment
     }
     let summary = try await harness.run { try await $0.restoreLinks(archive) }
     #expect(summary == LinkImportSummary(linksImported: 2, commentsImported: 1, duplicates: 1))
-    let stored = try await harness.client.exportLinks()
+    let stored = try await harness.links.exportLinks()
     #expect(stored.categories == [dev])
     #expect(stored.links.map(\.title) == ["Mine", "Swift", "Forums"])
     #expect(stored.links[1].categoryID == dev.id)
@@ -284,7 +285,7 @@ import struct LinkClient.Comment
 
     let again = try await harness.run { try await $0.restoreLinks(archive) }
     #expect(again == LinkImportSummary(duplicates: 3))
-    #expect(try await harness.client.exportLinks() == stored)
+    #expect(try await harness.links.exportLinks() == stored)
   }
 
   static let invalidArchives: [(String, @Sendable (inout LinkArchive) -> Void, LinkError)] = [
@@ -350,7 +351,7 @@ import struct LinkClient.Comment
     await #expect(throws: error) {
       try await harness.run { try await $0.restoreLinks(archive) }
     }
-    #expect(try await harness.client.exportLinks() == LinkArchive())
+    #expect(try await harness.links.exportLinks() == LinkArchive())
   }
 
   @Test func anInvalidArchiveErrorIsASentence() {
@@ -372,6 +373,6 @@ import struct LinkClient.Comment
       summary
         == LinkImportSummary(linksImported: 3, commentsImported: 2, categoriesCreated: ["Dev"]))
     #expect(reports.withLock { $0 } == [4, 6])
-    #expect(try await harness.client.exportLinks() == LinkArchive())
+    #expect(try await harness.links.exportLinks() == LinkArchive())
   }
 }

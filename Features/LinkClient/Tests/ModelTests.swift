@@ -1,25 +1,11 @@
 import Foundation
 import LinkClient
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
 
 @Suite struct ModelTests {
-  @Test func idsEncodeAsUUIDStringsAndRoundTrip() throws {
-    let id = Link.ID(UUID(counting: 10))
-    let data = try JSONEncoder().encode([id])
-    #expect(String(decoding: data, as: UTF8.self) == #"["00000000-0000-0000-0000-00000000000A"]"#)
-    #expect(try JSONDecoder().decode([Link.ID].self, from: data) == [id])
-    #expect(Link.ID(uuidString: "00000000-0000-0000-0000-00000000000a") == id)
-    #expect(Link.ID(uuidString: "not a uuid") == nil)
-    #expect(id.description == "00000000-0000-0000-0000-00000000000A")
-  }
-
-  @Test func idsSortAsTheirUUIDs() {
-    #expect(Link.ID(UUID(counting: 1)) < Link.ID(UUID(counting: 2)))
-    #expect(!(Link.ID(UUID(counting: 2)) < Link.ID(UUID(counting: 1))))
-  }
-
   @Test func aLinkEncodesWithItsOwnFieldNames() throws {
     let link = Link(
       id: Link.ID(UUID(counting: 1)), title: "Swift",

@@ -153,7 +153,7 @@ public struct AllLinks: Reducer {
         let linkClient = self.linkClient
         return .run { send in
           await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
+            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
         }
 
       case .rows:
@@ -178,7 +178,7 @@ public struct AllLinks: Reducer {
           Result {
             let links =
               if let filter {
-                try await linkClient.fetchLinks(in: filter)
+                try await linkClient.fetchLinksInCategory(filter)
               } else {
                 try await linkClient.fetchLinks()
               }

@@ -161,7 +161,7 @@ public struct LinkDetail: Reducer {
       return .run { send in
         await send(
           .favoriteResponse(
-            Result { try await linkClient.setFavorite(id: link.id, !link.isFavorite) }))
+            Result { try await linkClient.setFavorite(link.id, !link.isFavorite) }))
       }
 
     case .opened:
@@ -172,8 +172,8 @@ public struct LinkDetail: Reducer {
           .openResponse(
             Result {
               Content(
-                link: try await linkClient.markViewed(id: linkID),
-                comments: try await linkClient.fetchComments(for: linkID))
+                link: try await linkClient.markViewed(linkID),
+                comments: try await linkClient.fetchComments(linkID))
             }))
       }
 

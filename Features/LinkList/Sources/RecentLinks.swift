@@ -131,7 +131,7 @@ public struct RecentLinks: Reducer {
         let linkClient = self.linkClient
         return .run { send in
           await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
+            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
         }
 
       case .rows:

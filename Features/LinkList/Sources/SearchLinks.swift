@@ -173,7 +173,7 @@ public struct SearchLinks: Reducer {
         let linkClient = self.linkClient
         return .run { send in
           await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id: id, isFavorite) }))
+            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
         }
 
       case .rows:
@@ -203,7 +203,7 @@ public struct SearchLinks: Reducer {
         state.isSearching = true
         return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) {
           [linkClient] send in
-          await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
+          await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
         }
       }
     }
@@ -216,7 +216,7 @@ public struct SearchLinks: Reducer {
   private func search(_ query: String) -> Effect<Action> {
     let linkClient = self.linkClient
     return .run { send in
-      await send(.searchResponse(Result { try await linkClient.searchLinks(query: query) }))
+      await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
   }

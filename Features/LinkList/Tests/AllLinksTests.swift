@@ -2,6 +2,7 @@ import CategoryClient
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -113,7 +114,7 @@ import Testing
     let client = fixture.linkClient
     let store = makeStore()
     store.dependencies.linkClient.fetchLinksInCategory = { categoryID in
-      try await answers.answer { try await client.fetchLinks(in: categoryID) }
+      try await answers.answer { try await client.fetchLinksInCategory(categoryID) }
     }
     store.dependencies.linkClient.fetchLinks = {
       try await answers.answer { try await client.fetchLinks() }

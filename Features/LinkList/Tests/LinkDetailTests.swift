@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 import struct LinkClient.Comment
@@ -89,7 +90,7 @@ import struct LinkClient.Comment
     await store.send(.addCommentSubmitted(" third "))
     await store.receive(.addCommentResponse(.success(added))) { $0.comments.append(added) }
     await store.finish()
-    #expect(try await fixture.linkClient.fetchComments(for: link.id) == comments + [added])
+    #expect(try await fixture.linkClient.fetchComments(link.id) == comments + [added])
   }
 
   @Test func addingABlankCommentShowsWhyAndAddsNothing() async throws {
@@ -100,7 +101,7 @@ import struct LinkClient.Comment
       $0.errorMessage = "A comment cannot be empty."
     }
     await store.finish()
-    #expect(try await fixture.linkClient.fetchComments(for: link.id) == comments)
+    #expect(try await fixture.linkClient.fetchComments(link.id) == comments)
   }
 
   @Test func updatingACommentReplacesItsText() async throws {
@@ -133,7 +134,7 @@ import struct LinkClient.Comment
       $0.comments.remove(id: comments[0].id)
     }
     await store.finish()
-    #expect(try await fixture.linkClient.fetchComments(for: link.id) == [comments[1]])
+    #expect(try await fixture.linkClient.fetchComments(link.id) == [comments[1]])
   }
 
   @Test func deletingAMissingCommentShowsWhyAndKeepsTheComments() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -53,11 +54,11 @@ import Testing
     ),
     (.emptyTitle, "A link needs a title."),
     (
-      .categoryNotFound(ModelID(UUID(counting: 7))),
+      .categoryNotFound(id(7)),
       "No category with id '00000000-0000-0000-0000-000000000007' exists."
     ),
     (
-      .notFound(ModelID(UUID(counting: 4))),
+      .notFound(id(4)),
       "No link with id '00000000-0000-0000-0000-000000000004' exists."
     ),
   ]

@@ -4,6 +4,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -33,7 +34,7 @@ import Testing
     let work = try await fixture.seed { categories, _ in try await categories.addCategory("Work") }
     let links = try await fixture.seedLinks(
       ["Swift", "Kotlin", "Rust"], in: [work.id, nil, work.id])
-    let kotlin = try await fixture.seed { _, client in try await client.markViewed(id: id(2)) }
+    let kotlin = try await fixture.seed { _, client in try await client.markViewed(id(2)) }
     return Seeded(work: work, swift: links[0], kotlin: kotlin, rust: links[2])
   }
 
@@ -162,7 +163,7 @@ import Testing
     let (clock, client) = (fixture.clock, fixture.linkClient)
     store.dependencies.linkClient.markViewed = { id in
       try await clock.sleep(for: .seconds(1))
-      return try await client.markViewed(id: id)
+      return try await client.markViewed(id)
     }
     await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
     await store.receive(.detail(.presented(.opened)))
@@ -209,8 +210,8 @@ import Testing
     ),
     (LinkDraft(title: " ", url: "https://swift.org"), .emptyTitle, "A link needs a title."),
     (
-      LinkDraft(title: "Swift", url: "https://swift.org", categoryID: ModelID(UUID(counting: 7))),
-      .categoryNotFound(ModelID(UUID(counting: 7))),
+      LinkDraft(title: "Swift", url: "https://swift.org", categoryID: id(7)),
+      .categoryNotFound(id(7)),
       "No category with id '00000000-0000-0000-0000-000000000007' exists."
     ),
   ]

@@ -1,6 +1,7 @@
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 /// A row value of a screen that does not exist: the row works with any `LinkRowItem`.

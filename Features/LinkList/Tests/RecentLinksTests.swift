@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -26,7 +27,7 @@ import Testing
       var viewed: [Link] = []
       for number in [3, 0, 1, 2, 4, 5, 6] as [UInt64] {
         self.fixture.advance(by: 10)
-        viewed.append(try await links.markViewed(id: id(number)))
+        viewed.append(try await links.markViewed(id(number)))
       }
       return viewed
     }
@@ -100,7 +101,7 @@ import Testing
     await store.send(.loadRequested)
     await answers.waitForRead(0)
     fixture.advance(by: 10)
-    let l7 = try await fixture.seed { _, links in try await links.markViewed(id: id(7)) }
+    let l7 = try await fixture.seed { _, links in try await links.markViewed(id(7)) }
     await store.send(.loadRequested)
     await answers.clock.advance(by: .seconds(1))
     let recent = [l7] + viewed.reversed().prefix(5)

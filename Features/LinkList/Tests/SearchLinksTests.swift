@@ -3,6 +3,7 @@ import LinkClient
 import LinkList
 import LoopTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// The queries a client was asked to search, in order.
@@ -51,7 +52,7 @@ final class QueryLog: Sendable {
     store.dependencies.linkClient.searchLinks = { query in
       log.append(query)
       try await clock.sleep(for: .seconds(1))
-      return try await client.searchLinks(query: query)
+      return try await client.searchLinks(query)
     }
     return log
   }
@@ -154,7 +155,7 @@ final class QueryLog: Sendable {
 
   @Test func loadRequestedSearchesTheCurrentQueryAgainNow() async throws {
     var links = try await seed()
-    _ = try await fixture.linkClient.setFavorite(id: id(0), true)
+    _ = try await fixture.linkClient.setFavorite(id(0), true)
     links[0].isFavorite = true
     let store = makeStore(
       SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))

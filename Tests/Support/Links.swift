@@ -1,45 +1,38 @@
 import CSQLite
+import CategoryClient
 import Foundation
 import LinkClient
 import Loop
 import Persistence
 import Synchronization
-import Testing
 
 import struct LinkClient.Comment
 
-/// The two storages every client behaviour runs on; both must give the same results.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case inMemory
-  case sqlite
-
-  var testDescription: String { rawValue }
-}
-
-/// A link client on a fresh storage, with a clock the test moves and ids that count up.
+/// A link client and a category client sharing a fresh storage, as the app has them, with a
+/// clock the test moves and ids that count up.
 ///
-/// The client is built with `live(context:)` as the app builds it. The context is used directly
-/// only to seed categories, which `LinkClient` has no endpoint to add (that is `CategoryClient`).
-final class Harness: Sendable {
-  let client: LinkClient
-  let context: ModelContext
-  private let folder: URL
+/// The clients are built with `live(context:)` as the app builds them. The context is used
+/// directly only to seed what no endpoint of the client under test adds.
+public final class Harness: Sendable {
+  /// The link client.
+  public let links: LinkClient
+  /// The category client, on the same storage.
+  public let categories: CategoryClient
+  /// The clients' context.
+  public let context: ModelContext
+  private let folder = temporaryFolder("loop-client-tests")
   private let now = Mutex(Harness.start)
   private let uuid = UUIDGenerator.incrementing
 
   /// The date of the first write: 2001-01-01 plus 1,000 seconds.
-  static let start = Date(timeIntervalSinceReferenceDate: 1_000)
+  public static let start = Date(timeIntervalSinceReferenceDate: 1_000)
 
-  init(_ backend: Backend) throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loop-link-client-tests-\(UUID().uuidString)")
-    let storage: ModelContainer.Storage =
-      switch backend {
-      case .inMemory: .inMemory
-      case .sqlite: .file(folder.appendingPathComponent("links.sqlite").path)
-      }
+  /// Opens a fresh storage of `backend`.
+  public init(_ backend: Backend) throws {
+    let storage = backend.storage(file: "links.sqlite", in: folder)
     context = ModelContext(try ModelContainer(for: LinkClient.models, storage: storage))
-    client = LinkClient.live(context: context)
+    links = LinkClient.live(context: context)
+    categories = CategoryClient.live(context: context)
   }
 
   deinit {
@@ -47,20 +40,21 @@ final class Harness: Sendable {
   }
 
   /// The clock's current date.
-  var date: Date { now.withLock { $0 } }
+  public var date: Date { now.withLock { $0 } }
 
   /// Moves the clock forward.
-  func advance(by seconds: TimeInterval) {
+  public func advance(by seconds: TimeInterval) {
     now.withLock { $0 += seconds }
   }
 
-  /// Runs `body` with the harness's `date` and counting `uuid` dependencies.
-  func run<R>(_ body: (LinkClient) async throws -> R) async throws -> R {
+  /// Runs `body`, given the link client, with the harness's `date` and counting `uuid`
+  /// dependencies.
+  public func run<R>(_ body: (LinkClient) async throws -> R) async throws -> R {
     try await withDependencies {
       $0.uuid = uuid
       $0.date = DateGenerator { [self] in date }
     } operation: {
-      try await body(client)
+      try await body(links)
     }
   }
 
@@ -69,7 +63,7 @@ final class Harness: Sendable {
   ///
   /// NB: the in-memory storage has nothing like a trigger; its rollback is the one of every
   /// transaction, tested through dry runs (which write everything, then roll back).
-  func refuseLinks(titled title: String) throws {
+  public func refuseLinks(titled title: String) throws {
     try installTrigger(
       """
       CREATE TRIGGER refuse_link BEFORE INSERT ON links WHEN NEW.title = '\(title)'
@@ -77,9 +71,9 @@ final class Harness: Sendable {
       """, in: folder.appendingPathComponent("links.sqlite").path)
   }
 
-  /// Stores a category directly (see the type's note).
+  /// Stores a category directly, with an id apart from the counting ones.
   @discardableResult
-  func seedCategory(_ number: UInt64, _ name: String) throws -> Category {
+  public func seedCategory(_ number: UInt64, _ name: String) throws -> Category {
     let category = Category(
       id: Category.ID(UUID(counting: 1_000 + number)), name: name, createdAt: Self.start)
     try context.insert(category)
@@ -88,19 +82,25 @@ final class Harness: Sendable {
 }
 
 /// The id the counting `uuid` dependency gives the `number`th new model (from 0).
-func linkID(_ number: UInt64) -> Link.ID { Link.ID(UUID(counting: number)) }
+public func id<Model>(_ number: UInt64) -> ModelID<Model> { ModelID(UUID(counting: number)) }
 
-/// The id the counting `uuid` dependency gives the `number`th new model (from 0).
-func commentID(_ number: UInt64) -> Comment.ID { Comment.ID(UUID(counting: number)) }
+/// The id the counting `uuid` dependency gives the `number`th new link (from 0).
+public func linkID(_ number: UInt64) -> Link.ID { id(number) }
+
+/// The id the counting `uuid` dependency gives the `number`th new comment (from 0).
+public func commentID(_ number: UInt64) -> Comment.ID { id(number) }
+
+/// The id the counting `uuid` dependency gives the `number`th new category (from 0).
+public func categoryID(_ number: UInt64) -> Category.ID { id(number) }
 
 /// A URL from a literal the test knows is valid.
-func url(_ string: String) -> URL {
+public func url(_ string: String) -> URL {
   guard let url = URL(string: string) else { preconditionFailure("bad test URL '\(string)'") }
   return url
 }
 
 /// Runs `sql` (a `CREATE TRIGGER`) on the SQLite file at `path`, through a connection of its own.
-func installTrigger(_ sql: String, in path: String) throws {
+public func installTrigger(_ sql: String, in path: String) throws {
   var database: OpaquePointer?
   defer { sqlite3_close(database) }
   guard sqlite3_open(path, &database) == SQLITE_OK,

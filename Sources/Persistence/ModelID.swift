@@ -1,18 +1,23 @@
 import Foundation
-import Persistence
+import Loop
 
 /// The identifier of a model: a UUID typed by the model it identifies.
 ///
-/// `Link.ID`, `Comment.ID` and `Category.ID` are all `ModelID`s, but of different models, so a
-/// category's id cannot be passed where a link's is expected:
+/// Every model with a UUID identity declares its id as one (`typealias ID = ModelID<Link>`), so
+/// ids of different models are different types and one cannot be passed where another is
+/// expected:
 ///
 /// ```swift
-/// let id = Link.ID(UUID())
-/// let link = try await linkClient.fetchLink(id: id)
+/// public struct Habit: PersistentModel {
+///   public typealias ID = ModelID<Habit>
+///   public var id: ID
+///   …
+/// }
+/// let id = Habit.ID(uuid())
 /// ```
 ///
-/// It is stored as the UUID's 16 bytes, sorts as the UUID does, and encodes to JSON as the UUID
-/// string.
+/// It is stored as the UUID's 16 bytes, sorts as the UUID does (the deterministic last
+/// tie-breaker of every ordered list), prints and encodes to JSON as the UUID string.
 public struct ModelID<Model>: RawRepresentable, Hashable, Comparable, Sendable,
   CustomStringConvertible
 {
@@ -20,15 +25,11 @@ public struct ModelID<Model>: RawRepresentable, Hashable, Comparable, Sendable,
   public var rawValue: UUID
 
   /// Creates an id from its UUID.
-  ///
-  /// - Parameter rawValue: The UUID.
   public init(rawValue: UUID) {
     self.rawValue = rawValue
   }
 
   /// Creates an id from its UUID.
-  ///
-  /// - Parameter rawValue: The UUID.
   public init(_ rawValue: UUID) {
     self.rawValue = rawValue
   }
@@ -75,4 +76,9 @@ extension ModelID: Codable {
 extension ModelID: ColumnValue {
   /// ``ColumnComparability/ordering``: stored as the UUID's bytes, which sort as `<` does.
   public static var comparability: ColumnComparability { .ordering }
+}
+
+extension ModelID: CustomDiffTypeName {
+  /// The name the model declares the id under, such as `Habit.ID`, for diffs and state dumps.
+  public static var diffTypeName: String { "\(Model.self).ID" }
 }

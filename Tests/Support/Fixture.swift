@@ -7,30 +7,35 @@ import Synchronization
 /// In-memory clients sharing one storage, and the dependencies every test store gets: ids that
 /// count up (shared by seeding and the store, so they never collide), a date the test moves,
 /// and a test clock.
-final class Fixture: Sendable {
-  let categoryClient: CategoryClient
-  let linkClient: LinkClient
-  let clock = TestClock()
-  let uuid = UUIDGenerator.incrementing
+public final class Fixture: Sendable {
+  /// The category client.
+  public let categoryClient: CategoryClient
+  /// The link client, on the same storage.
+  public let linkClient: LinkClient
+  /// The store's `continuousClock`; only the test moves it.
+  public let clock = TestClock()
+  /// The ids, shared by seeding and the store.
+  public let uuid = UUIDGenerator.incrementing
   private let now = Mutex(Fixture.start)
 
   /// The date of the first write.
-  static let start = Date(timeIntervalSinceReferenceDate: 1_000)
+  public static let start = Date(timeIntervalSinceReferenceDate: 1_000)
 
-  init() {
+  /// Opens fresh in-memory clients.
+  public init() {
     (categoryClient, linkClient) = CategoryClient.inMemoryWithLinkClient()
   }
 
   /// The current date of the fixture's `date` dependency.
-  var date: Date { now.withLock { $0 } }
+  public var date: Date { now.withLock { $0 } }
 
   /// Moves the `date` dependency forward.
-  func advance(by seconds: TimeInterval) {
+  public func advance(by seconds: TimeInterval) {
     now.withLock { $0 += seconds }
   }
 
   /// Sets the dependencies of a test store.
-  func prepare(_ dependencies: inout DependencyValues) {
+  public func prepare(_ dependencies: inout DependencyValues) {
     dependencies.categoryClient = categoryClient
     dependencies.linkClient = linkClient
     dependencies.uuid = uuid
@@ -40,7 +45,7 @@ final class Fixture: Sendable {
 
   /// Writes through the clients before the story starts, with the same dependencies.
   @discardableResult
-  func seed<R>(_ body: @Sendable (CategoryClient, LinkClient) async throws -> R) async throws
+  public func seed<R>(_ body: @Sendable (CategoryClient, LinkClient) async throws -> R) async throws
     -> R
   {
     try await withDependencies(prepare) { try await body(categoryClient, linkClient) }
@@ -49,7 +54,9 @@ final class Fixture: Sendable {
   /// Adds links with these titles (at `https://example.com/<n>`), a minute apart, the last the
   /// newest; each in the category given, if any.
   @discardableResult
-  func seedLinks(_ titles: [String], in categories: [Category.ID?] = []) async throws -> [Link] {
+  public func seedLinks(_ titles: [String], in categories: [Category.ID?] = []) async throws
+    -> [Link]
+  {
     try await seed { _, links in
       var added: [Link] = []
       for (index, title) in titles.enumerated() {
@@ -64,13 +71,13 @@ final class Fixture: Sendable {
   }
 
   /// Reads a link back from storage.
-  func stored(_ id: Link.ID) async throws -> Link {
-    try await linkClient.fetchLink(id: id)
+  public func stored(_ id: Link.ID) async throws -> Link {
+    try await linkClient.fetchLink(id)
   }
 }
 
 /// The address `Fixture.seedLinks` gives its `index`th link (from 0).
-func seededURL(_ index: Int) -> URL {
+public func seededURL(_ index: Int) -> URL {
   guard let url = URL(string: "https://example.com/\(index)") else {
     preconditionFailure("bad test URL for link \(index)")
   }
@@ -78,13 +85,16 @@ func seededURL(_ index: Int) -> URL {
 }
 
 /// When `Fixture.seedLinks` adds its `index`th link (from 0): a minute apart from the start.
-func seededDate(_ index: Int) -> Date { Fixture.start.addingTimeInterval(60 * Double(index)) }
-
-/// The id the counting `uuid` dependency gives the `number`th new model (from 0).
-func id<Model>(_ number: UInt64) -> ModelID<Model> { ModelID(UUID(counting: number)) }
+public func seededDate(_ index: Int) -> Date {
+  Fixture.start.addingTimeInterval(60 * Double(index))
+}
 
 /// Counts the times a child alone dismissed itself (its `DismissEffect` in a test).
 @MainActor
-final class Dismissals {
-  var count = 0
+public final class Dismissals {
+  /// How many times.
+  public var count = 0
+
+  /// Starts at zero.
+  public init() {}
 }

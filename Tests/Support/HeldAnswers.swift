@@ -7,20 +7,20 @@ import Synchronization
 /// With a later time for the first call than for the second, the first call's answer (read
 /// before whatever the test changes next) arrives after the second's: the stale answer a screen
 /// must never show.
-final class HeldAnswers: Sendable {
+public final class HeldAnswers: Sendable {
   /// The clock the answers wait on; only the test moves it.
-  let clock = TestClock()
+  public let clock = TestClock()
   private let answerTimes: [Duration]
   private let state = Mutex<(reads: Int, waiters: [(read: Int, CheckedContinuation<Void, Never>)])>(
     (0, []))
 
   /// Holds the calls' answers until these times, from the clock's start, in call order.
-  init(answeringAt answerTimes: Duration...) {
+  public init(answeringAt answerTimes: Duration...) {
     self.answerTimes = answerTimes
   }
 
   /// Reads now, then holds the answer until this call's time.
-  func answer<Value>(_ read: () async throws -> Value) async throws -> Value {
+  public func answer<Value>(_ read: () async throws -> Value) async throws -> Value {
     let value = try await read()
     let (call, done) = state.withLock { state in
       let call = state.reads
@@ -37,7 +37,7 @@ final class HeldAnswers: Sendable {
 
   /// Waits until call `number` (from 0) has read, so the test can change what a later call
   /// reads.
-  func waitForRead(_ number: Int) async {
+  public func waitForRead(_ number: Int) async {
     await withCheckedContinuation { continuation in
       let isDone = state.withLock { state in
         guard state.reads <= number else { return true }

@@ -1,0 +1,146 @@
+import Foundation
+import Loop
+import Persistence
+
+extension LedgerClient {
+  /// The model types the ledger stores, for opening a container shared with other clients.
+  public static let models: [any PersistentModel.Type] = [LedgerTransaction.self]
+
+  /// The client over a context: the one implementation of every endpoint.
+  ///
+  /// The context's container must have been opened with ``models``.
+  ///
+  /// - Parameter context: The context to read and write.
+  /// - Returns: The client.
+  public static func live(context: ModelContext) -> LedgerClient {
+    live(.success(LedgerStorage(context: context)))
+  }
+
+  /// A client on a fresh, empty in-memory storage: real storage, gone with the client.
+  public static func inMemory() -> LedgerClient {
+    live(opening: .inMemory)
+  }
+
+  /// A client on the SQLite file at `path`, created when missing.
+  ///
+  /// When the file cannot be opened, every endpoint throws ``LedgerError/storageFailed(_:)``
+  /// saying why: the app reports it instead of crashing.
+  ///
+  /// - Parameter path: The database file.
+  /// - Returns: The client.
+  public static func live(path: String) -> LedgerClient {
+    live(opening: .file(path))
+  }
+
+  /// A client on a new container with ``models``, or one that fails with the reason it could
+  /// not be opened.
+  static func live(opening storage: ModelContainer.Storage) -> LedgerClient {
+    do {
+      let container = try ModelContainer(for: models, storage: storage)
+      return live(context: ModelContext(container))
+    } catch {
+      return failing(LedgerError(error))
+    }
+  }
+
+  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
+  /// cannot be opened.
+  public static func failing(_ error: LedgerError) -> LedgerClient {
+    live(.failure(error))
+  }
+
+  /// Every endpoint over the storage, or throwing its error when there is none.
+  private static func live(_ storage: Result<LedgerStorage, LedgerError>) -> LedgerClient {
+    LedgerClient(
+      addTransaction: { try storage.get().addTransaction($0) },
+      deleteTransaction: { try storage.get().deleteTransaction(id: $0) },
+      fetchTransactions: { try storage.get().fetchTransactions() },
+      importTransactions: { try storage.get().importTransactions($0, dryRun: $1, progress: $2) },
+      updateTransaction: { try storage.get().updateTransaction($0) }
+    )
+  }
+}
+
+/// The ledger's storage over a model context; every failure is a `LedgerError`.
+struct LedgerStorage: Sendable {
+  let context: ModelContext
+
+  func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
+    try transaction.validate()
+    try LedgerError.capturing(duplicateID: .duplicateTransaction(transaction.id)) {
+      try context.insert(transaction)
+    }
+    return transaction
+  }
+
+  func deleteTransaction(id: LedgerTransaction.ID) throws(LedgerError) {
+    try LedgerError.capturing(notFound: .transactionNotFound(id)) {
+      try context.delete(LedgerTransaction.self, id: id)
+    }
+  }
+
+  func fetchTransactions() throws(LedgerError) -> [LedgerTransaction] {
+    try LedgerError.capturing {
+      try context.fetchAll(
+        LedgerTransaction.self,
+        sortBy: [
+          SortDescriptor(\.date, order: .reverse),
+          SortDescriptor(\.createdAt, order: .reverse),
+          SortDescriptor(\.id),
+        ])
+    }
+  }
+
+  func importTransactions(
+    _ transactions: [LedgerTransaction], dryRun: Bool, progress: (Int) -> Void
+  ) throws(LedgerError) -> LedgerImportSummary {
+    for (offset, transaction) in transactions.enumerated() {
+      do {
+        try transaction.validate()
+      } catch {
+        throw .importRowInvalid(position: offset + 1, reason: error)
+      }
+    }
+    let batchSize = LedgerClient.importBatchSize
+    return try LedgerError.capturing {
+      do {
+        return try context.transaction { context in
+          var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
+          var summary = LedgerImportSummary()
+          var processed = 0
+          while processed < transactions.count {
+            let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
+            for transaction in batch {
+              guard seen.insert(transaction.id).inserted else {
+                summary.duplicates += 1
+                continue
+              }
+              try context.insert(transaction)
+              summary.imported += 1
+            }
+            processed += batch.count
+            progress(processed)
+          }
+          if dryRun { throw DryRun(summary: summary) }
+          return summary
+        }
+      } catch let dryRun as DryRun {
+        return dryRun.summary
+      }
+    }
+  }
+
+  func updateTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction
+  {
+    try transaction.validate()
+    try LedgerError.capturing(notFound: .transactionNotFound(transaction.id)) {
+      try context.update(transaction)
+    }
+    return transaction
+  }
+}
+
+/// Thrown at the end of a dry run to roll its transaction back, carrying its summary.
+private struct DryRun: Error {
+  let summary: LedgerImportSummary
+}

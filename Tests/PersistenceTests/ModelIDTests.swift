@@ -1,0 +1,34 @@
+import Foundation
+import Persistence
+import Testing
+
+@Suite struct ModelIDTests {
+  @Test func idsEncodeAsUUIDStringsAndRoundTrip() throws {
+    let id = Note.ID(uuid(10))
+    let data = try JSONEncoder().encode([id])
+    #expect(String(decoding: data, as: UTF8.self) == #"["00000000-0000-0000-0000-00000000000A"]"#)
+    #expect(try JSONDecoder().decode([Note.ID].self, from: data) == [id])
+    #expect(Note.ID(uuidString: "00000000-0000-0000-0000-00000000000a") == id)
+    #expect(Note.ID(uuidString: "not a uuid") == nil)
+    #expect(id.description == "00000000-0000-0000-0000-00000000000A")
+  }
+
+  @Test func idsSortAsTheirUUIDs() {
+    #expect(Note.ID(uuid(1)) < Note.ID(uuid(2)))
+    #expect(!(Note.ID(uuid(2)) < Note.ID(uuid(1))))
+  }
+
+  @Test func anIdShowsInDiffsAsItsModelsID() {
+    #expect(Note.ID.diffTypeName == "Note.ID")
+  }
+}
+
+/// A model the ids are typed by.
+private struct Note {
+  typealias ID = ModelID<Note>
+}
+
+/// The UUID whose last digits are `n`, in hexadecimal.
+private func uuid(_ n: UInt8) -> UUID {
+  UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, n))
+}
