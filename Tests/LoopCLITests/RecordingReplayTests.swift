@@ -122,17 +122,17 @@ import Testing
               ),
               linkRefMatches: [],
           −   savedLink: Link(
-          −     id: ModelID<Link>(
-          −       rawValue: UUID(654A1AB5-AE9D-4818-8C8E-7220DAE1BA5C)
+          −     id: Link.ID(
+          −       rawValue: UUID(982C08CA-027F-43B7-8280-1B97E078D8B8)
           −     ),
           −     title: "Swift book",
           −     url: URL(https://docs.swift.org/book),
-          −     categoryID: ModelID<Category>(
-          −       rawValue: UUID(9679730E-83B9-4C5D-906A-65C0263DA79C)
+          −     categoryID: Category.ID(
+          −       rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
           −     ),
           −     memo: "the language",
           −     isFavorite: false,
-          −     createdAt: Date(2026-12-01T03:26:37.487Z),
+          −     createdAt: Date(2026-12-01T03:55:02.777Z),
           −     lastViewedDate: nil
           −   ),
           +   savedLink: nil,
