@@ -7,7 +7,7 @@ import LoopCLI
 enum RecordingBenchmarks {
   static func run(_ settings: Settings) async throws -> [Measurement] {
     let commands = settings.size(10_000, quick: 90)
-    let name = "script mode, \(commands.formatted()) add commands, in memory, recorded"
+    let name = "script mode recorded, \(commands.formatted()) add commands, in memory"
     guard settings.includes(name) else { return [] }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("loop-bench-\(UUID().uuidString)")

@@ -144,9 +144,21 @@ public final class Session {
   ) -> Store<AppFeature.State, AppFeature.Action> {
     // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
     // at most six links, where "All links" would read every one after each `link add`.
-    Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
-      AppFeature()._printChanges(when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
-      if let extraReducer { extraReducer }
+    let initialState = AppFeature.State(links: LinkList.State(screen: .recent))
+    let app = AppFeature()._printChanges(
+      when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    // NB: the app's reducer alone unless a test adds one, so the app runs exactly what it ran
+    // before tests could.
+    guard let extraReducer else {
+      return Store(initialState: initialState) {
+        app
+      } withDependencies: {
+        environment.apply(to: &$0)
+      }
+    }
+    return Store(initialState: initialState) {
+      app
+      extraReducer
     } withDependencies: {
       environment.apply(to: &$0)
     }

@@ -263,4 +263,32 @@ import Testing
     #expect(diverged.output.hasPrefix("The replay diverged from the recording at step "))
     #expect(diverged.status == 1)
   }
+
+  @Test func recordIsAnOptionOfLoop() throws {
+    let options = try LaunchOptions(arguments: ["--record", "r.txt", "habit", "list"])
+    #expect(options.recordPath == "r.txt")
+    #expect(options.command == ["habit", "list"])
+  }
+
+  @Test func replayWithoutOneFileShowsItsUsage() async {
+    let error = Captured()
+    let status = await SessionReplay.main(
+      arguments: [], console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
+    #expect(
+      error.value == "error: 'loop replay' takes one recording file\nusage: loop replay FILE\n")
+    #expect(status == 2)
+  }
+
+  @Test func aRecordingThatCannotBeWrittenStopsLoopBeforeItRuns() async throws {
+    let folder = try TemporaryFolder()
+    let error = Captured()
+    let status = await Launcher.main(
+      arguments: ["--in-memory", "--record", folder.path("missing/r.txt"), "habit", "list"],
+      environment: [:],
+      console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
+    #expect(
+      error.value
+        == "error: the recording '\(folder.path("missing/r.txt"))' cannot be written\n")
+    #expect(status == 1)
+  }
 }
