@@ -291,4 +291,29 @@ import Testing
         == "error: the recording '\(folder.path("missing/r.txt"))' cannot be written\n")
     #expect(status == 1)
   }
+
+  @Test func answersToConfirmationsAreRecordedAndHandedBackInTheReplay() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await transcript(
+      ":record r.txt\nhabit add Walk\nhabit add Run\nhabit rm 91\nn\nhabit rm 91\ny\n:record off\n",
+      mode: .interactive, currentDirectory: folder.url.path)
+    #expect(result.transcript.contains("Kept 'Walk'."))
+    #expect(result.transcript.contains("Deleted 'Walk'."))
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(try Recording(text: text).values(named: "answer") == ["n", "y"])
+    let outcome = await SessionReplay.replay(text, named: "r.txt")
+    guard case .identical(let commands, _) = outcome else {
+      Issue.record("the recording did not replay: \(outcome)")
+      return
+    }
+    #expect(commands == 4)
+
+    // Answered the other way, the replay deletes the habit the recording kept.
+    let flipped = text.replacingOccurrences(of: "value answer n\n", with: "value answer y\n")
+    guard case .diverged(let message) = await SessionReplay.replay(flipped, named: "r.txt") else {
+      Issue.record("the flipped answer replayed")
+      return
+    }
+    #expect(message.contains("during input 3 ('habit rm 91')"))
+  }
 }
