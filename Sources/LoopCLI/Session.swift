@@ -143,7 +143,9 @@ public final class Session {
     // NB: the app's reducer alone unless a test adds one, so the app runs exactly what it ran
     // before tests could.
     guard let extraReducer else {
-      return Store(initialState: initialState) { app } withDependencies: {
+      return Store(initialState: initialState) {
+        app
+      } withDependencies: {
         environment.apply(to: &$0)
       }
     }
