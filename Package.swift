@@ -97,13 +97,15 @@ let package = Package(
     ),
     // NB: the tests run the built `loop` binary too (depending on it makes `swift build
     // --build-tests` build it), and seed and reopen its database files through the clients on
-    // a `ModelContainer` of their own.
+    // a `ModelContainer` of their own. `Recordings` holds sessions recorded with `loop --record`,
+    // each replayed as a test; they are read from the source folder, not bundled.
     .testTarget(
       name: "LoopCLITests",
       dependencies: [
         "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
         "HabitClient", "LedgerClient", "Interchange", "TestSupport",
-      ]
+      ],
+      exclude: ["Recordings"]
     ),
     .executableTarget(name: "loop", dependencies: ["LoopCLI"]),
     .executableTarget(

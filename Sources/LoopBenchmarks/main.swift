@@ -23,6 +23,7 @@ do {
   }
   if only == nil || only == "repl" {
     measurements += try await REPLBenchmarks.run(settings)
+    measurements += try await RecordingBenchmarks.run(settings)
   }
 } catch {
   FileHandle.standardError.write(Data("loop-bench: \(error)\n".utf8))

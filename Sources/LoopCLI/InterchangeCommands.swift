@@ -50,7 +50,7 @@ enum InterchangeCommands {
       let file = input[.file]
       let contents: Data
       do throws(InterchangeError) {
-        contents = try ImportFile.read(atPath: session.path(of: file), named: file)
+        contents = try session.readImportFile(atPath: session.path(of: file), named: file)
       } catch {
         throw CommandError(error.description)
       }
@@ -89,7 +89,7 @@ enum InterchangeCommands {
       try await session.send(.interchange(.exportSubmitted(request)))
       guard let exported = session.store.state.interchange.exportedFile else { return }
       do throws(InterchangeError) {
-        try exported.write(toPath: session.path(of: file), named: file)
+        try session.writeExportFile(exported, toPath: session.path(of: file), named: file)
       } catch {
         throw CommandError(error.description)
       }

@@ -32,12 +32,15 @@ public struct LaunchOptions: Equatable, Sendable {
   public var scriptPath: String?
   /// `--keep-going`: in a script, run the commands after a failing one.
   public var keepGoing = false
+  /// `--record FILE`: record the session into FILE, for `loop replay FILE`.
+  public var recordPath: String?
   /// The one-shot command's words, or empty.
   public var command: [String] = []
 
   /// The usage line of `loop`.
   public static let usage =
-    "usage: loop [--db PATH | --in-memory] [--script FILE] [--keep-going] [<noun> <verb> ...]"
+    "usage: loop [--db PATH | --in-memory] [--script FILE] [--keep-going] [--record FILE] "
+    + "[<noun> <verb> ... | replay FILE]"
 
   /// Reads the options from the process arguments (without the executable's name).
   ///
@@ -64,6 +67,7 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--in-memory": inMemory = true
       case "--script": scriptPath = try value()
       case "--keep-going": keepGoing = true
+      case "--record": recordPath = try value()
       case "--":
         command = Array(remaining)
         return
@@ -130,6 +134,10 @@ public enum Launcher {
     case .run:
       break
     }
+    if options.command.first == "replay" {
+      return await SessionReplay.main(
+        arguments: Array(options.command.dropFirst()), console: console)
+    }
 
     let defaultPath = ModelContainer.defaultFilePath(environment: environment)
     let path = options.inMemory ? nil : (options.databasePath ?? defaultPath)
@@ -164,6 +172,15 @@ public enum Launcher {
         databasePath: path,
         showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment)))
 
+    if let recordPath = options.recordPath {
+      do {
+        try await session.startRecording(to: recordPath)
+      } catch {
+        console.printError("error: \(error.message)")
+        return 1
+      }
+    }
+    defer { session.stopRecording() }
     if !options.command.isEmpty {
       return await session.run(words: options.command)
     }
@@ -214,6 +231,8 @@ public enum Launcher {
       --in-memory    keep nothing: a database in memory only
       --script FILE  run the commands in FILE
       --keep-going   in a script, run the commands after a failing one (exit status 1)
+      --record FILE  record the session into FILE; 'loop replay FILE' replays it and
+                     checks every action and state (exit status 1 at the first difference)
       --version      print the version
       --help         print this help
 

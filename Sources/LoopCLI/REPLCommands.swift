@@ -1,9 +1,9 @@
 import Loop
 
-/// The REPL's own commands: `help`, `:trace`, `:state`, `:quit` and `exit`.
+/// The REPL's own commands: `help`, `:trace`, `:state`, `:record`, `:quit` and `exit`.
 enum REPLCommands {
   /// The commands, in the order `help` lists them.
-  static let all = [help, trace, state, quit, exit]
+  static let all = [help, trace, state, record, quit, exit]
 
   private static let topic = Argument(name: "noun", isOptional: true)
 
@@ -47,6 +47,16 @@ enum REPLCommands {
   static let state = Command(verb: ":state", summary: "Print the whole state of the app.") {
     session, _ throws(CommandError) in
     session.console.print(Diff.dump(session.store.state))
+  }
+
+  private static let recordingFile = Argument(name: "file")
+
+  /// `:record FILE` records the session from here into FILE; `:record off` stops.
+  static let record = Command(
+    verb: ":record", arguments: [recordingFile],
+    summary: "Record the session from here into a file ('off' stops); 'loop replay' replays it."
+  ) { session, input throws(CommandError) in
+    try await session.record(input[recordingFile])
   }
 
   /// `:quit`: ends the session.

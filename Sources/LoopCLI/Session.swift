@@ -70,13 +70,23 @@ public final class Session {
     case quit
   }
 
-  let store: Store<AppFeature.State, AppFeature.Action>
-  let environment: AppEnvironment
+  /// The app's store; a new one when a recording starts (see ``SessionRecording``).
+  var store: Store<AppFeature.State, AppFeature.Action>
+  /// The environment the store runs on; its dates, ids and clock are recorded while recording.
+  var environment: AppEnvironment
   let console: Console
   let configuration: Configuration
   let style: Style
   /// Whether `:trace` prints actions.
   let trace: TraceSwitch
+  /// A reducer run after the app's on every action, for tests that change its behaviour.
+  private let extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+
+  /// The recording being written (`loop --record`, `:record FILE`), or `nil`.
+  var recording: SessionRecording?
+
+  /// The recorded values a replay hands out: files imports read, answers to confirmations.
+  var replayedValues: RecordedValues?
 
   /// The nouns whose data the session has loaded (their list "appeared"); a command needing a
   /// ref of one loads it first.
@@ -97,20 +107,65 @@ public final class Session {
   ///   - environment: The clients, time and ids the store uses.
   ///   - console: Where output and errors go.
   ///   - configuration: How the session runs.
-  public init(environment: AppEnvironment, console: Console, configuration: Configuration) {
+  public convenience init(
+    environment: AppEnvironment, console: Console, configuration: Configuration
+  ) {
+    self.init(
+      environment: environment, console: console, configuration: configuration,
+      extraReducer: nil)
+  }
+
+  /// Creates a session whose store runs `extraReducer` after the app's reducer.
+  init(
+    environment: AppEnvironment, console: Console, configuration: Configuration,
+    extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+  ) {
     let trace = TraceSwitch()
     self.trace = trace
     self.environment = environment
     self.console = console
     self.configuration = configuration
     self.style = Style(isEnabled: configuration.usesColor)
+    self.extraReducer = extraReducer
+    self.store = Self.makeStore(
+      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+  }
+
+  private static func makeStore(
+    environment: AppEnvironment, trace: TraceSwitch, console: Console,
+    extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
+  ) -> Store<AppFeature.State, AppFeature.Action> {
     // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
     // at most six links, where "All links" would read every one after each `link add`.
-    self.store = Store(initialState: AppFeature.State(links: LinkList.State(screen: .recent))) {
-      AppFeature()._printChanges(when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    let initialState = AppFeature.State(links: LinkList.State(screen: .recent))
+    let app = AppFeature()._printChanges(
+      when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    // NB: the app's reducer alone unless a test adds one, so the app runs exactly what it ran
+    // before tests could.
+    guard let extraReducer else {
+      return Store(initialState: initialState) {
+        app
+      } withDependencies: {
+        environment.apply(to: &$0)
+      }
+    }
+    return Store(initialState: initialState) {
+      app
+      extraReducer
     } withDependencies: {
       environment.apply(to: &$0)
     }
+  }
+
+  /// Starts over on `environment` with a new store, nothing loaded: what a recording starts
+  /// from.
+  func restart(on environment: AppEnvironment) {
+    self.environment = environment
+    store = Self.makeStore(
+      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+    loaded = []
+    habitRefLengths = RefLengthCache()
+    ledgerRefLengths = RefLengthCache()
   }
 
   /// The app's state, as the commands left it.
@@ -165,6 +220,14 @@ public final class Session {
   }
 
   private func execute(words: [String], lineNumber: Int?) async -> Outcome {
+    let recording = words.first == ":record" ? nil : self.recording
+    recording?.begin(words)
+    let outcome = await executeCommand(words: words, lineNumber: lineNumber)
+    recording?.end(outcome)
+    return outcome
+  }
+
+  private func executeCommand(words: [String], lineNumber: Int?) async -> Outcome {
     do {
       let (command, rest) = try CommandTable.command(for: words)
       let invocation = try command.parse(rest)
@@ -254,6 +317,7 @@ public final class Session {
   func confirm(_ question: String) -> Bool {
     guard configuration.mode == .interactive, let reader else { return false }
     guard let answer = reader.readLine(prompt: "\(question) [y/N] ") else { return false }
+    recording?.recordAnswer(answer)
     return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
   }
 

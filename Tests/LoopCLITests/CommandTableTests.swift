@@ -112,7 +112,7 @@ import Testing
       [], "",
       [
         "link", "category", "habit", "ledger", "import", "export", "help", ":trace", ":state",
-        ":quit", "exit",
+        ":record", ":quit", "exit",
       ]
     ),
     ([], "h", ["habit", "help"]),

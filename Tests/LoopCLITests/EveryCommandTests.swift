@@ -10,7 +10,7 @@ import Testing
   /// The lines to run, in order; `{link}`, `{habit}` and `{transaction}` stand for the refs the
   /// adds print, `{folder}` for the test's folder.
   static let lines = [
-    "help", "help link", ":trace off", ":state",
+    "help", "help link", ":trace off", ":state", ":record {folder}/session.txt",
     "category add Reading", "category list", "category rename Reading Books",
     "link add \"Swift book\" https://docs.swift.org/book --category Books --memo language",
     "link list", "link search Swift", "link show {link}", "link open {link}", "link recent",

@@ -41,24 +41,32 @@ import Testing
     """,
   ]
 
-  @Test func theReadmeSessionIsWhatTheREPLPrints() async throws {
-    let expected = try Self.readmeSession()
-    let commands = expected.split(separator: "\n").filter { $0.hasPrefix("loop> ") }
+  /// The README session's commands, and an interactive session in `folder` (beside the files
+  /// the commands import) that prints into `log`.
+  static func session(
+    in folder: TemporaryFolder, log: Captured
+  ) throws -> (commands: [String], session: Session) {
+    let commands = try readmeSession().split(separator: "\n").filter { $0.hasPrefix("loop> ") }
       .map { String($0.dropFirst("loop> ".count)) }
-    #expect(commands.count > 10)
-    let folder = try TemporaryFolder()
-    for (name, text) in Self.files {
+    for (name, text) in files {
       try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path(name)))
     }
-    let log = Captured()
     let session = Session(
       environment: try transcriptEnvironment(),
       console: Console(writeOutput: { log.append($0) }, writeError: { log.append($0) }),
       configuration: Session.Configuration(mode: .interactive, currentDirectory: folder.url.path))
+    return (commands, session)
+  }
+
+  @Test func theReadmeSessionIsWhatTheREPLPrints() async throws {
+    let folder = try TemporaryFolder()
+    let log = Captured()
+    let (commands, session) = try Self.session(in: folder, log: log)
+    #expect(commands.count > 10)
     for command in commands {
       log.append("loop> \(command)\n")
       _ = await session.execute(command)
     }
-    #expect(log.value == expected)
+    #expect(log.value == (try Self.readmeSession()))
   }
 }

@@ -1,0 +1,319 @@
+import AppFeature
+import Foundation
+import Loop
+import Testing
+
+@testable import LoopCLI
+
+/// Sessions recorded with `loop --record`, and `loop replay`: every recording in `Recordings/`
+/// replays as a test of its own, so a recording attached to a bug report becomes a regression
+/// test once committed there.
+@MainActor
+@Suite struct RecordingReplayTests {
+  /// The folder of committed recordings.
+  nonisolated static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Recordings")
+
+  /// The committed recordings' file names.
+  nonisolated static func recordings() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".txt") }.sorted()
+  }
+
+  nonisolated static func text(of name: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test(arguments: recordings())
+  func aCommittedRecordingReplaysIdentically(file: String) async throws {
+    let outcome = await SessionReplay.replay(try Self.text(of: file), named: file)
+    guard case .identical(let commands, let actions) = outcome else {
+      Issue.record("'\(file)' did not replay identically: \(outcome)")
+      return
+    }
+    #expect(commands > 0)
+    #expect(actions > 0)
+  }
+
+  @Test func theCommittedRecordingsCoverEveryDomainAndAnImport() throws {
+    let inputs = try Self.recordings().flatMap { try Recording(text: Self.text(of: $0)).inputs }
+    for noun in ["link", "category", "habit", "ledger"] {
+      #expect(inputs.contains { $0.hasPrefix(noun + " ") }, "no recording of '\(noun)'")
+    }
+    #expect(inputs.contains { $0.hasPrefix("link import ") })
+    #expect(inputs.contains { $0.hasPrefix("ledger import ") })
+    let databases = try Self.recordings().filter {
+      try !Recording(text: Self.text(of: $0)).values(named: "database").isEmpty
+    }
+    #expect(!databases.isEmpty, "no recording starts from a database it imports")
+  }
+
+  @Test func theReadmeSessionRecordedReplaysIdentically() async throws {
+    let folder = try TemporaryFolder()
+    let log = Captured()
+    let (commands, session) = try ReadmeSessionTests.session(in: folder, log: log)
+    try await session.startRecording(to: "readme.txt")
+    for command in commands {
+      log.append("loop> \(command)\n")
+      _ = await session.execute(command)
+    }
+    session.stopRecording()
+    #expect(log.value == (try ReadmeSessionTests.readmeSession()))
+
+    let text = try String(contentsOfFile: folder.path("readme.txt"), encoding: .utf8)
+    let outcome = await SessionReplay.replay(text, named: "readme.txt")
+    let steps = try Recording(text: text).entries.count {
+      if case .step = $0 { true } else { false }
+    }
+    #expect(outcome == .identical(commands: commands.count, actions: steps))
+  }
+
+  @Test func editingOneStateLineMakesTheReplayFailNamingThatStepWithADiff() async throws {
+    var lines = try Self.text(of: "habits.txt").split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map(String.init)
+    let edited = try #require(
+      lines.firstIndex { $0.hasPrefix("| +") && $0.contains("name: \"Stretch\"") })
+    let step = lines[..<edited].filter {
+      $0.split(separator: " ").first.map { $0 == "send" || $0 == "receive" } ?? false
+    }.count
+    let original = lines[edited]
+    lines[edited] = original.replacingOccurrences(of: "Stretch", with: "Stretching")
+    let outcome = await SessionReplay.replay(lines.joined(separator: "\n"), named: "habits.txt")
+    guard case .diverged(let message) = outcome else {
+      Issue.record("the edited recording replayed: \(outcome)")
+      return
+    }
+    #expect(message.hasPrefix("The replay diverged from the recording at step \(step), "))
+    #expect(message.contains(": the state does not match.\n\n"))
+    let marked = original.dropFirst(4)
+    #expect(
+      message.contains("  − " + marked.replacingOccurrences(of: "Stretch", with: "Stretching")))
+    #expect(message.contains("  + " + marked))
+    #expect(message.contains("(Recorded: −, Replayed: +)"))
+  }
+
+  @Test func aReducerChangedOnPurposeMakesACommittedRecordingFail() async throws {
+    // The app, but a saved link is forgotten as soon as it is saved.
+    let forgetful = Reduce<AppFeature.State, AppFeature.Action> { state, action in
+      if case .links(.saveLinkResponse(.success)) = action { state.savedLink = nil }
+      return .none
+    }
+    let outcome = await SessionReplay.replay(
+      try Self.text(of: "links.txt"), named: "links.txt", extraReducer: forgetful)
+    guard case .diverged(let message) = outcome else {
+      Issue.record("the changed app replayed the recording: \(outcome)")
+      return
+    }
+    #expect(
+      message.hasPrefix(
+        "The replay diverged from the recording at step 9, during input 2 ('link add "
+          + "'Swift book' https://docs.swift.org/book --category reading --memo 'the language'"
+          + "'), after AppFeature.Action.links(…: the state does not match."))
+    #expect(
+      message.hasSuffix(
+        """
+        : the state does not match.
+
+            AppFeature.State(
+            … (57 lines)
+                failure: nil
+              ),
+              linkRefMatches: [],
+          −   savedLink: Link(
+          −     id: Link.ID(
+          −       rawValue: UUID(982C08CA-027F-43B7-8280-1B97E078D8B8)
+          −     ),
+          −     title: "Swift book",
+          −     url: URL(https://docs.swift.org/book),
+          −     categoryID: Category.ID(
+          −       rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
+          −     ),
+          −     memo: "the language",
+          −     isFavorite: false,
+          −     createdAt: Date(2026-12-01T03:55:02.777Z),
+          −     lastViewedDate: nil
+          −   ),
+          +   savedLink: nil,
+              errorMessage: nil
+            )
+
+        (Recorded: −, Replayed: +)
+
+        To fix, find what changed since the recording was made; if the change is meant, record \
+        the session again.
+        """))
+  }
+
+  /// Runs `loop replay` on a file holding `text`, and returns what it printed.
+  func replayCommand(_ text: String) async throws -> (output: String, error: String, status: Int32)
+  {
+    let folder = try TemporaryFolder()
+    try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path("bad.txt")))
+    let output = Captured()
+    let error = Captured()
+    let status = await SessionReplay.main(
+      arguments: [folder.path("bad.txt")],
+      console: Console(writeOutput: { output.append($0) }, writeError: { error.append($0) }))
+    return (
+      output.value, error.value.replacingOccurrences(of: folder.path("bad.txt"), with: "bad.txt"),
+      status
+    )
+  }
+
+  @Test(arguments: [
+    ("hello\n", "'bad.txt' is not a Loop recording: it does not start with 'loop-recording 1'"),
+    (
+      "loop-recording 2\nvalue mode script\n",
+      "'bad.txt' was recorded by a newer Loop (format 2; this one reads up to 1)"
+    ),
+    (
+      "loop-recording 1\nvalue mode script\ninput habit li",
+      "'bad.txt' ends in the middle of line 3: it was cut off while being written"
+    ),
+  ])
+  func aBadRecordingGetsOneClearSentence(text: String, sentence: String) async throws {
+    let run = try await replayCommand(text)
+    #expect(run.error == "error: \(sentence)\n")
+    #expect(run.output == "")
+    #expect(run.status == 1)
+  }
+
+  @Test func aCommandThatNowFailsGetsOneClearSentence() async throws {
+    let text = try Self.text(of: "habits.txt")
+    let done = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix("input habit done ") })
+    let run = try await replayCommand(
+      text.replacingOccurrences(of: done + "\n", with: "input habit done zzzz\n"))
+    #expect(run.error == "error: command 3 ('habit done zzzz') now fails: 'zzzz' is not a ref\n")
+    #expect(run.status == 1)
+  }
+
+  @Test func anIdenticalReplayIsOneLine() async throws {
+    let run = try await replayCommand(try Self.text(of: "ledger.txt"))
+    #expect(run.output == "replayed 10 commands, 28 actions: identical\n")
+    #expect(run.error == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func recordInASessionWritesEachCommandAsItEnds() async throws {
+    let folder = try TemporaryFolder()
+    let session = Session(
+      environment: try transcriptEnvironment(),
+      console: Console(writeOutput: { _ in }, writeError: { _ in }),
+      configuration: Session.Configuration(mode: .interactive, currentDirectory: folder.url.path))
+    _ = await session.execute(":record r.txt")
+    var previous = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    for command in ["habit add Walk", "habit list", "habit done zz"] {
+      _ = await session.execute(command)
+      let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+      #expect(text.hasPrefix(previous))
+      #expect(text.hasSuffix("value status \(command == "habit done zz" ? 1 : 0)\n"))
+      previous = text
+    }
+    _ = await session.execute(":record off")
+    let outcome = await SessionReplay.replay(previous, named: "r.txt")
+    guard case .identical(let commands, _) = outcome else {
+      Issue.record("the recording did not replay: \(outcome)")
+      return
+    }
+    #expect(commands == 3)
+  }
+
+  @Test func recordTellsWhereAndOffTellsWhatWasRecorded() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await transcript(
+      ":record r.txt\nhabit add Walk\n:record off\n:record off\n",
+      currentDirectory: folder.url.path)
+    #expect(
+      result.transcript == """
+        > :record r.txt
+        Recording into 'r.txt': 'loop replay r.txt' replays it.
+        > habit add Walk
+        Added habit 'Walk' (910a2de).
+        > :record off
+        Recorded into 'r.txt'.
+        > :record off
+        ! test:4: error: nothing is being recorded
+        ! start with ':record FILE'
+
+        """)
+  }
+
+  @Test func theBinaryRecordsWithRecordAndReplaysWithExitStatusZeroOrOne() throws {
+    let folder = try TemporaryFolder()
+    let recorded = try runLoop(
+      ["--in-memory", "--record", folder.path("r.txt")], input: "habit add Walk\nhabit list\n",
+      dataHome: folder.url)
+    #expect(recorded.status == 0)
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    let steps = try Recording(text: text).entries.count {
+      if case .step = $0 { true } else { false }
+    }
+
+    let replayed = try runLoop(["replay", folder.path("r.txt")], dataHome: folder.url)
+    #expect(replayed.output == "replayed 2 commands, \(steps) actions: identical\n")
+    #expect(replayed.error == "")
+    #expect(replayed.status == 0)
+
+    try Data(text.replacingOccurrences(of: "\"Walk\"", with: "\"Run\"").utf8)
+      .write(to: URL(fileURLWithPath: folder.path("r.txt")))
+    let diverged = try runLoop(["replay", folder.path("r.txt")], dataHome: folder.url)
+    #expect(diverged.output.hasPrefix("The replay diverged from the recording at step "))
+    #expect(diverged.status == 1)
+  }
+
+  @Test func recordIsAnOptionOfLoop() throws {
+    let options = try LaunchOptions(arguments: ["--record", "r.txt", "habit", "list"])
+    #expect(options.recordPath == "r.txt")
+    #expect(options.command == ["habit", "list"])
+  }
+
+  @Test func replayWithoutOneFileShowsItsUsage() async {
+    let error = Captured()
+    let status = await SessionReplay.main(
+      arguments: [], console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
+    #expect(
+      error.value == "error: 'loop replay' takes one recording file\nusage: loop replay FILE\n")
+    #expect(status == 2)
+  }
+
+  @Test func aRecordingThatCannotBeWrittenStopsLoopBeforeItRuns() async throws {
+    let folder = try TemporaryFolder()
+    let error = Captured()
+    let status = await Launcher.main(
+      arguments: ["--in-memory", "--record", folder.path("missing/r.txt"), "habit", "list"],
+      environment: [:],
+      console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
+    #expect(
+      error.value
+        == "error: the recording '\(folder.path("missing/r.txt"))' cannot be written\n")
+    #expect(status == 1)
+  }
+
+  @Test func answersToConfirmationsAreRecordedAndHandedBackInTheReplay() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await transcript(
+      ":record r.txt\nhabit add Walk\nhabit add Run\nhabit rm 91\nn\nhabit rm 91\ny\n:record off\n",
+      mode: .interactive, currentDirectory: folder.url.path)
+    #expect(result.transcript.contains("Kept 'Walk'."))
+    #expect(result.transcript.contains("Deleted 'Walk'."))
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(try Recording(text: text).values(named: "answer") == ["n", "y"])
+    let outcome = await SessionReplay.replay(text, named: "r.txt")
+    guard case .identical(let commands, _) = outcome else {
+      Issue.record("the recording did not replay: \(outcome)")
+      return
+    }
+    #expect(commands == 4)
+
+    // Answered the other way, the replay deletes the habit the recording kept.
+    let flipped = text.replacingOccurrences(of: "value answer n\n", with: "value answer y\n")
+    guard case .diverged(let message) = await SessionReplay.replay(flipped, named: "r.txt") else {
+      Issue.record("the flipped answer replayed")
+      return
+    }
+    #expect(message.contains("during input 3 ('habit rm 91')"))
+  }
+}
