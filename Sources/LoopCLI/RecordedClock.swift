@@ -33,6 +33,14 @@ struct RecordedClock: Clock {
 
   /// A clock that records each reading, and sleeps on `base`.
   init(recording base: some Clock<Duration>, _ recorder: Recorder) {
+    // NB: a replay that records again (`loop replay FILE --record NEW`) records the replayed
+    // readings as they were: reading a start here would draw one of them.
+    if let replayed = base as? RecordedClock, case .replaying(let values) = replayed.mode {
+      mode = .recording(
+        recorder, elapsed: { .nanoseconds(values.next("clock").flatMap { Int64($0) } ?? 0) },
+        sleep: { _ in await Task.yield() })
+      return
+    }
     let start = base.now
     mode = .recording(
       recorder, elapsed: { start.duration(to: base.now) },

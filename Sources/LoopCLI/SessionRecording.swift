@@ -116,7 +116,10 @@ extension Session {
   /// Starts recording into `file`, from a new store (see ``SessionRecording``).
   ///
   /// - Throws: ``CommandError`` when the file cannot be written, or the database exported.
-  func startRecording(to file: String) async throws(CommandError) {
+  func startRecording(
+    to file: String, database given: Data? = nil, on base: AppEnvironment? = nil
+  ) async throws(CommandError) {
+    let environment = base ?? self.environment
     if recording != nil { stopRecording() }
     let path = recordingPath(of: file)
     guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -135,7 +138,9 @@ extension Session {
       .value(
         name: "calendar",
         "\(environment.calendar.firstWeekday) \(environment.calendar.minimumDaysInFirstWeek)"))
-    if let database = try await database() {
+    let database: Data?
+    if let given { database = given } else { database = try await self.database() }
+    if let database {
       recorder.record(.value(name: "database", String(decoding: database, as: UTF8.self)))
     }
     var recorded = environment
@@ -194,6 +199,8 @@ extension Session {
       guard let value = replayedValues.next("file") else {
         throw .unreadableFile(file: file, reason: "the recording holds no more files")
       }
+      // NB: recorded again as it was, when a replay records (`loop replay FILE --record NEW`).
+      recording?.recorder.record(.value(name: "file", value))
       let lines = value.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
       let contents = lines.count > 2 ? String(lines[2]) : ""
       switch lines.count > 1 ? lines[1] : "" {

@@ -26,14 +26,20 @@ enum SessionReplay {
   }
 
   /// The usage line of `loop replay`.
-  static let usage = "usage: loop replay FILE"
+  static let usage = "usage: loop replay FILE [--record NEW]"
 
   /// Runs `loop replay` with the words after `replay`.
   ///
   /// - Returns: 0 when the replay is identical, 1 when it diverged or could not run, 2 for bad
   ///   arguments.
   static func main(arguments: [String], console: Console) async -> Int32 {
-    guard arguments.count == 1, let file = arguments.first else {
+    var arguments = arguments
+    var newRecording: String?
+    if let flag = arguments.firstIndex(of: "--record"), flag + 1 < arguments.count {
+      newRecording = arguments[flag + 1]
+      arguments.removeSubrange(flag...flag + 1)
+    }
+    guard arguments.count == 1, let file = arguments.first, !file.hasPrefix("--") else {
       console.printError("error: 'loop replay' takes one recording file")
       console.printError(usage)
       return 2
@@ -46,6 +52,16 @@ enum SessionReplay {
         "error: the recording '\(file)' cannot be read: \(error.localizedDescription)")
       return 1
     }
+    if let newRecording {
+      switch await recordAgain(text, named: file, into: newRecording) {
+      case .identical(let commands, _):
+        console.print("recorded \(count(commands, "command")) again into '\(newRecording)'")
+        return 0
+      case .diverged(let message), .failed(let message):
+        console.printError("error: \(message)")
+        return 1
+      }
+    }
     switch await replay(text, named: file) {
     case .identical(let commands, let actions):
       console.print(
@@ -53,6 +69,8 @@ enum SessionReplay {
       return 0
     case .diverged(let message):
       console.print(message)
+      console.print(
+        "If the change is meant: 'loop replay \(file) --record \(file)' records it again.")
       return 1
     case .failed(let sentence):
       console.printError("error: \(sentence)")
@@ -111,6 +129,76 @@ enum SessionReplay {
     }
     if let divergence = replayer.finish() { return .diverged(divergence) }
     return .identical(commands: recording.inputs.count, actions: replayer.stepsReplayed)
+  }
+
+  /// Runs a recording's commands with its dates, ids, clock readings, files and answers, as
+  /// ``replay(_:named:extraReducer:)`` does, but records what the app does now into `path`
+  /// instead of comparing: after a change of behaviour that is meant, the recording made again.
+  ///
+  /// Each command must still end as it did (succeed or fail), or nothing is written; a command
+  /// that draws more values than were recorded fails.
+  ///
+  /// - Returns: `.identical` with the number of commands when the new recording is written,
+  ///   `.failed` with one sentence otherwise.
+  static func recordAgain(_ text: String, named file: String, into path: String) async -> Outcome {
+    let recording: Recording
+    do {
+      recording = try Recording(text: text)
+    } catch {
+      return .failed("'\(file)' \(error)")
+    }
+    let values = RecordedValues(recording)
+    let environment: AppEnvironment
+    do {
+      environment = try await replayEnvironment(recording, values)
+    } catch {
+      return .failed(error.message)
+    }
+    let errors = ErrorLines()
+    let isInteractive = values.next("mode") == "interactive"
+    // NB: the session starts on dates and ids that are not the recording's, so that only the
+    // store the recording starts (as `--record` does) draws the recorded ones.
+    var unrecorded = environment
+    unrecorded.date = DateGenerator { Date(timeIntervalSinceReferenceDate: 0) }
+    unrecorded.uuid = UUIDGenerator { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    let session = Session(
+      environment: unrecorded,
+      console: Console(writeOutput: { _ in }, writeError: { errors.append($0) }),
+      configuration: Session.Configuration(mode: isInteractive ? .interactive : .oneShot),
+      extraReducer: nil)
+    session.replayedValues = values
+    if isInteractive { session.reader = AnswerReader(values) }
+    let temporary = path + ".partial"
+    do {
+      let database = recording.values(named: "database").first.map { Data($0.utf8) }
+      try await session.startRecording(to: temporary, database: database, on: environment)
+    } catch {
+      return .failed(error.message)
+    }
+    let statuses = recording.values(named: "status")
+    for (offset, input) in recording.inputs.enumerated() {
+      errors.removeAll()
+      let outcome = await session.execute(input)
+      if offset < statuses.count, (outcome == .failure) != (statuses[offset] == "1") {
+        session.stopRecording()
+        try? FileManager.default.removeItem(atPath: temporary)
+        let command = "command \(offset + 1) ('\(input)')"
+        return .failed(
+          outcome == .failure
+            ? "\(command) now fails: \(errors.first ?? "")"
+            : "\(command) failed when it was recorded, and now succeeds")
+      }
+    }
+    session.stopRecording()
+    do {
+      if FileManager.default.fileExists(atPath: path) {
+        try FileManager.default.removeItem(atPath: path)
+      }
+      try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    } catch {
+      return .failed("the recording '\(path)' cannot be written: \(error.localizedDescription)")
+    }
+    return .identical(commands: recording.inputs.count, actions: 0)
   }
 
   /// A new in-memory database (with the recording's database imported), and the recorded time

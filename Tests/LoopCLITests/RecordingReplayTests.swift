@@ -97,7 +97,7 @@ import Testing
   @Test func aReducerChangedOnPurposeMakesACommittedRecordingFail() async throws {
     // The app, but a saved link is forgotten as soon as it is saved.
     let forgetful = Reduce<AppFeature.State, AppFeature.Action> { state, action in
-      if case .links(.saveLinkResponse(.success)) = action { state.savedLink = nil }
+      if case .links(.saveLinkResponse(.success)) = action { state.links.savedLink = nil }
       return .none
     }
     let outcome = await SessionReplay.replay(
@@ -117,27 +117,30 @@ import Testing
         : the state does not match.
 
             AppFeature.State(
-            … (57 lines)
-                failure: nil
+              links: LinkList.State(
+            … (36 lines)
+                  refMatches: [],
+                  errorMessage: nil
+                ),
+          −     savedLink: Link(
+          −       id: Link.ID(
+          −         rawValue: UUID(982C08CA-027F-43B7-8280-1B97E078D8B8)
+          −       ),
+          −       title: "Swift book",
+          −       url: URL(https://docs.swift.org/book),
+          −       categoryID: Category.ID(
+          −         rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
+          −       ),
+          −       memo: "the language",
+          −       isFavorite: false,
+          −       createdAt: Date(2026-12-01T03:55:02.777Z),
+          −       lastViewedDate: nil
+          −     )
+          +     savedLink: nil
               ),
-              linkRefMatches: [],
-          −   savedLink: Link(
-          −     id: Link.ID(
-          −       rawValue: UUID(982C08CA-027F-43B7-8280-1B97E078D8B8)
-          −     ),
-          −     title: "Swift book",
-          −     url: URL(https://docs.swift.org/book),
-          −     categoryID: Category.ID(
-          −       rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
-          −     ),
-          −     memo: "the language",
-          −     isFavorite: false,
-          −     createdAt: Date(2026-12-01T03:55:02.777Z),
-          −     lastViewedDate: nil
-          −   ),
-          +   savedLink: nil,
-              errorMessage: nil
-            )
+              habits: Habits.State(
+                destination: nil,
+            … (21 lines)
 
         (Recorded: −, Replayed: +)
 
@@ -264,6 +267,37 @@ import Testing
     #expect(diverged.status == 1)
   }
 
+  @Test func aReplayRecordsTheSessionAgainAsTheAppRunsNow() async throws {
+    let folder = try TemporaryFolder()
+    let original = folder.path("links.txt")
+    let again = folder.path("again.txt")
+    try Self.text(of: "links.txt").write(toFile: original, atomically: true, encoding: .utf8)
+    let output = Captured()
+    let status = await SessionReplay.main(
+      arguments: [original, "--record", again],
+      console: Console(writeOutput: { output.append($0) }, writeError: { output.append($0) }))
+    #expect(status == 0)
+    #expect(output.value == "recorded 14 commands again into '\(again)'\n")
+    // NB: the same dates, ids and readings are drawn, and the app is unchanged: the same file.
+    #expect(try String(contentsOfFile: again, encoding: .utf8) == Self.text(of: "links.txt"))
+  }
+
+  @Test func recordingAgainStopsAtACommandThatNowEndsOtherwise() async throws {
+    let folder = try TemporaryFolder()
+    let again = folder.path("again.txt")
+    let text = try Self.text(of: "links.txt").replacingOccurrences(
+      of: "input link list\n", with: "input link lst\n")
+    let outcome = await SessionReplay.recordAgain(text, named: "links.txt", into: again)
+    guard case .failed(let sentence) = outcome else {
+      Issue.record("recorded again: \(outcome)")
+      return
+    }
+    #expect(sentence.hasPrefix("command "))
+    #expect(sentence.contains("('link lst') now fails: unknown command 'link lst'"))
+    #expect(!FileManager.default.fileExists(atPath: again))
+    #expect(!FileManager.default.fileExists(atPath: again + ".partial"))
+  }
+
   @Test func recordIsAnOptionOfLoop() throws {
     let options = try LaunchOptions(arguments: ["--record", "r.txt", "habit", "list"])
     #expect(options.recordPath == "r.txt")
@@ -275,7 +309,9 @@ import Testing
     let status = await SessionReplay.main(
       arguments: [], console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
     #expect(
-      error.value == "error: 'loop replay' takes one recording file\nusage: loop replay FILE\n")
+      error.value
+        == "error: 'loop replay' takes one recording file\nusage: loop replay FILE [--record NEW]\n"
+    )
     #expect(status == 2)
   }
 
