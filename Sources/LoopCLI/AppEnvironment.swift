@@ -31,18 +31,7 @@ public struct AppEnvironment: Sendable {
   /// The clock effects wait on.
   public var continuousClock: any Clock<Duration>
 
-  /// Creates an environment.
-  ///
-  /// - Parameters:
-  ///   - linkClient: The links' storage.
-  ///   - categoryClient: The categories' storage.
-  ///   - habitClient: The habits' storage.
-  ///   - ledgerClient: The ledger's storage.
-  ///   - date: "Now".
-  ///   - uuid: New ids.
-  ///   - calendar: The user's calendar.
-  ///   - timeZone: The user's time zone.
-  ///   - continuousClock: The clock effects wait on.
+  /// An environment with these clients, time and ids.
   public init(
     linkClient: LinkClient, categoryClient: CategoryClient, habitClient: HabitClient,
     ledgerClient: LedgerClient, date: DateGenerator,

@@ -1,19 +1,8 @@
-/// What a command does: one case per command of the table, so that a `switch` over it handles
-/// every command.
-enum CommandID: Sendable, CaseIterable {
-  case help, quit, trace, state
-  case linkAdd, linkList, linkSearch, linkRecent, linkShow, linkOpen, linkFavorite
-  case linkUnfavorite, linkUpdate, linkRemove, linkComment
-  case categoryAdd, categoryList, categoryRename, categoryRemove
-  case habitAdd, habitList, habitDone, habitUndo, habitRename, habitArchive, habitUnarchive
-  case habitShow, habitRemove
-  case ledgerAdd, ledgerList, ledgerHome, ledgerUpdate, ledgerRemove, ledgerReport
-  case linkImport, linkExport, habitExport, ledgerImport, ledgerExport
-  case databaseImport, databaseExport
-}
+import AppFeature
 
-/// A positional argument of a command.
-struct ArgumentSpec: Sendable {
+/// A positional argument of a command, declared with it and read from its ``Invocation`` by this
+/// value (never by its name).
+struct Argument: Sendable, Equatable {
   /// The name shown in the usage line, such as `ref` in `<ref>`.
   var name: String
   /// Whether it may be left out.
@@ -26,10 +15,17 @@ struct ArgumentSpec: Sendable {
     let shown = choices?.joined(separator: "|") ?? "<\(name)>"
     return isOptional ? "[\(shown)]" : shown
   }
+
+  /// `<ref>`: the short id a listing shows.
+  static let ref = Argument(name: "ref")
+
+  /// `<file>`: the file an import reads or an export writes.
+  static let file = Argument(name: "file")
 }
 
-/// An option of a command: `--name VALUE`, or a flag without a value.
-struct OptionSpec: Sendable {
+/// An option of a command, `--name VALUE` or a flag without a value, declared with it and read
+/// from its ``Invocation`` by this value (never by its name).
+struct Option: Sendable, Equatable {
   /// The name without the dashes.
   var name: String
   /// What the value is, such as `YYYY-MM-DD`; `nil` for a flag.
@@ -47,25 +43,110 @@ struct OptionSpec: Sendable {
   }
 
   /// `--format text|json`, which every listing takes.
-  static let format = OptionSpec(
+  static let format = Option(
     name: "format", valueName: "FORMAT", choices: ["text", "json"],
     summary: "json prints the data as JSON instead of a table")
+
+  /// `--on YYYY-MM-DD`: the day a habit or a transaction is about.
+  static let day = Option(
+    name: "on", valueName: "YYYY-MM-DD", summary: "the day (today by default)")
 }
 
-/// A command of the REPL: its words, arguments, options and what it is for.
-struct CommandSpec: Sendable {
-  /// What the command does.
-  var id: CommandID
-  /// The noun (`habit`), or `nil` for a command of the REPL itself (`help`).
+/// A command of the REPL: its words, arguments, options, what it is for, and what it does.
+///
+/// Each noun declares its commands in one file (`LinkCommands.swift`, …), one value each, with
+/// the handler beside the declaration; the handler reads its arguments and options through the
+/// ``Invocation`` by the very ``Argument`` and ``Option`` values the command declares:
+///
+/// ```swift
+/// static let rename = Command(
+///   noun: .habit, verb: "rename", arguments: [.ref, newName], summary: "Rename a habit."
+/// ) { session, input in
+///   let history = try await session.habit(input[.ref])
+///   try await session.send(.habits(.renameSubmitted(history.id, name: input[newName])))
+/// }
+/// ```
+struct Command: Sendable {
+  /// What a command does once parsed: it drives the session's store and prints.
+  typealias Handler = @MainActor @Sendable (Session, Invocation) async throws(CommandError) -> Void
+
+  /// The noun (`habit`), or `nil` for a command of the REPL itself (`help`) or of the whole
+  /// database (`import`).
   var noun: Noun?
-  /// The verb (`add`), or the whole word of a REPL command (`help`, `:trace`).
+  /// The verb (`add`), or the whole word of a noun-less command (`help`, `:trace`).
   var verb: String
   /// The positional arguments, in order.
-  var arguments: [ArgumentSpec] = []
+  var arguments: [Argument] = []
   /// The options, in the order `help` lists them.
-  var options: [OptionSpec] = []
+  var options: [Option] = []
   /// One sentence for `help`.
   var summary: String
+  /// Whether the command ends the session (`:quit`, `exit`) instead of running a handler.
+  var endsSession = false
+  /// What the command does.
+  var run: Handler
+
+  /// Declares a command; a command that only ends the session passes `endsSession` and no handler.
+  init(
+    noun: Noun? = nil, verb: String, arguments: [Argument] = [], options: [Option] = [],
+    summary: String, endsSession: Bool = false, run: @escaping Handler = { _, _ in }
+  ) {
+    self.noun = noun
+    self.verb = verb
+    self.arguments = arguments
+    self.options = options
+    self.summary = summary
+    self.endsSession = endsSession
+    self.run = run
+  }
+
+  /// A command on the one item its `<ref>` names: it finds the item, sends one action about it,
+  /// and prints one line.
+  ///
+  /// - Parameters:
+  ///   - noun: The noun.
+  ///   - verb: The verb.
+  ///   - summary: One sentence for `help`.
+  ///   - find: Finds the item a ref names (loading what it needs).
+  ///   - action: The action sent about the item.
+  ///   - done: The line printed after it, from the item as found and the state the action left.
+  /// - Returns: The command.
+  static func onRef<Item>(
+    noun: Noun, verb: String, summary: String,
+    find: @escaping @MainActor @Sendable (Session, String) async throws(CommandError) -> Item,
+    action: @escaping @Sendable (Item) -> AppFeature.Action,
+    done: @escaping @MainActor @Sendable (Session, Item) -> String
+  ) -> Command {
+    Command(noun: noun, verb: verb, arguments: [.ref], summary: summary) {
+      session, input throws(CommandError) in
+      let item = try await find(session, input[.ref])
+      try await session.send(action(item))
+      session.console.print(done(session, item))
+    }
+  }
+
+  /// A listing without arguments: it loads the noun's data again (as its list appears), then
+  /// prints what `json` reads from the state as JSON with `--format json`, else the lines of
+  /// `text`.
+  ///
+  /// - Parameters:
+  ///   - noun: The noun.
+  ///   - verb: The verb.
+  ///   - summary: One sentence for `help`.
+  ///   - json: What `--format json` prints.
+  ///   - text: The lines printed otherwise.
+  /// - Returns: The command.
+  static func listing(
+    noun: Noun, verb: String = "list", summary: String,
+    json: @escaping @MainActor @Sendable (Session) -> any Encodable,
+    text: @escaping @MainActor @Sendable (Session) -> [String]
+  ) -> Command {
+    Command(noun: noun, verb: verb, options: [.format], summary: summary) {
+      session, input throws(CommandError) in
+      try await session.reload(noun)
+      try await session.printListing(input, json: json(session)) { text(session) }
+    }
+  }
 
   /// The words that name the command: `habit add`, `help`.
   var name: String { noun.map { "\($0.rawValue) \(verb)" } ?? verb }
@@ -140,7 +221,7 @@ struct CommandSpec: Sendable {
       let extra = positionals[self.arguments.count]
       throw usageError("unexpected argument '\(extra)'")
     }
-    return Invocation(spec: self, arguments: arguments, values: values, flags: flags)
+    return Invocation(self, arguments: arguments, values: values, flags: flags)
   }
 
   /// An error about how the command was written, with the usage line as its hint.
@@ -165,28 +246,75 @@ struct CommandSpec: Sendable {
   }
 }
 
-/// A command as typed: its spec, and the values of its arguments and options.
+/// A command as typed: its command, and the values of its arguments and options, read by the
+/// ``Argument`` and ``Option`` values the command declares.
+///
+/// NB: reading an argument or option the command does not declare is a programmer error (a
+/// precondition), never a silent `nil`: a handler cannot ask for what its command cannot parse.
 struct Invocation: Sendable {
   /// The command.
-  var spec: CommandSpec
+  let command: Command
   /// The positional arguments given, by name.
-  var arguments: [String: String]
+  private let arguments: [String: String]
   /// The options given with a value, by name (without dashes).
-  var values: [String: String]
+  private let values: [String: String]
   /// The flags given, by name (without dashes).
-  var flags: Set<String>
+  private let flags: Set<String>
 
-  /// The argument named `name`, or `nil` when it was left out.
-  subscript(argument name: String) -> String? { arguments[name] }
+  /// An invocation of `command` with these values by name, as ``Command/parse(_:)`` read them.
+  init(
+    _ command: Command, arguments: [String: String] = [:], values: [String: String] = [:],
+    flags: Set<String> = []
+  ) {
+    self.command = command
+    self.arguments = arguments
+    self.values = values
+    self.flags = flags
+  }
 
-  /// The value of the option `--name`, or `nil` when it was not given.
-  subscript(option name: String) -> String? { values[name] }
+  /// The value of a required argument (the parse guarantees it is there).
+  subscript(argument: Argument) -> String {
+    precondition(!argument.isOptional, "'\(argument.name)' is optional: read it with ifGiven:")
+    return self[ifGiven: argument] ?? ""
+  }
 
-  /// Whether the flag `--name` was given.
-  func has(_ name: String) -> Bool { flags.contains(name) }
+  /// The value of an optional argument, or `nil` when it was left out.
+  subscript(ifGiven argument: Argument) -> String? {
+    precondition(
+      command.arguments.contains(argument),
+      "'\(command.name)' declares no argument <\(argument.name)>")
+    return arguments[argument.name]
+  }
 
-  /// Whether `--format json` was given.
-  var wantsJSON: Bool { values["format"] == "json" }
+  /// The value of the option, or `nil` when it was not given.
+  subscript(option: Option) -> String? {
+    precondition(
+      command.options.contains(option) && option.valueName != nil,
+      "'\(command.name)' declares no option '--\(option.name) \(option.valueName ?? "")'")
+    return values[option.name]
+  }
+
+  /// Whether the flag was given.
+  func has(_ flag: Option) -> Bool {
+    precondition(
+      command.options.contains(flag) && flag.valueName == nil,
+      "'\(command.name)' declares no flag '--\(flag.name)'")
+    return flags.contains(flag.name)
+  }
+
+  /// Whether no option at all was given.
+  var hasNoOptions: Bool { values.isEmpty && flags.isEmpty }
+
+  /// Whether `--format json` was given (the command must declare ``Option/format``).
+  var wantsJSON: Bool { self[.format] == "json" }
+}
+
+extension Invocation: Equatable {
+  /// Two invocations of the same command with the same values.
+  static func == (lhs: Invocation, rhs: Invocation) -> Bool {
+    lhs.command.name == rhs.command.name && lhs.arguments == rhs.arguments
+      && lhs.values == rhs.values && lhs.flags == rhs.flags
+  }
 }
 
 /// A command that failed: a sentence for the user and hint lines that help them fix it.
@@ -196,11 +324,7 @@ struct CommandError: Error, Equatable, Sendable {
   /// What to do about it, one line each: a usage line, a suggestion, candidates.
   var hints: [String]
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - message: What went wrong.
-  ///   - hints: What to do about it.
+  /// An error with its message and hints.
   init(_ message: String, hints: [String] = []) {
     self.message = message
     self.hints = hints

@@ -9,10 +9,10 @@ enum Help {
       lines.append("")
     }
     lines.append(style.bold("import, export") + " — the whole database, in and out")
-    lines += commandLines(CommandTable.databaseCommands)
+    lines += commandLines(InterchangeCommands.all)
     lines.append("")
     lines.append(style.bold("REPL"))
-    lines += commandLines(CommandTable.builtins)
+    lines += commandLines(REPLCommands.all)
     lines.append("")
     lines.append("<ref> is the short id a listing shows; any unique start of it works.")
     lines.append("Quote words with spaces: \"two words\" or 'two words'.")
@@ -28,18 +28,18 @@ enum Help {
 
   /// A command of the whole database (`import`, `export`) with its usage line, summary and
   /// options.
-  static func command(_ spec: CommandSpec, style: Style) -> String {
-    details(of: [spec], title: style.bold(spec.verb) + " — the whole database")
+  static func command(_ command: Command, style: Style) -> String {
+    details(of: [command], title: style.bold(command.verb) + " — the whole database")
   }
 
   /// Commands with their usage lines, summaries and options, under a title.
-  private static func details(of specs: [CommandSpec], title: String) -> String {
+  private static func details(of commands: [Command], title: String) -> String {
     var lines = [title, ""]
-    for spec in specs {
-      lines.append(spec.usage)
-      lines.append("    \(spec.summary)")
-      let width = spec.options.map { $0.usage.count }.max() ?? 0
-      for option in spec.options {
+    for command in commands {
+      lines.append(command.usage)
+      lines.append("    \(command.summary)")
+      let width = command.options.map { $0.usage.count }.max() ?? 0
+      for option in command.options {
         let usage = option.usage
         lines.append(
           "    \(usage)" + String(repeating: " ", count: width - usage.count)
@@ -49,13 +49,13 @@ enum Help {
     return lines.joined(separator: "\n")
   }
 
-  private static func commandLines(_ specs: [CommandSpec]) -> [String] {
-    let shown = specs.map { spec in
-      ([spec.name] + spec.arguments.map(\.usage)).joined(separator: " ")
+  private static func commandLines(_ commands: [Command]) -> [String] {
+    let shown = commands.map { command in
+      ([command.name] + command.arguments.map(\.usage)).joined(separator: " ")
     }
     let width = shown.map(\.count).max() ?? 0
-    return zip(specs, shown).map { spec, usage in
-      "  " + usage + String(repeating: " ", count: width - usage.count) + "  " + spec.summary
+    return zip(commands, shown).map { command, usage in
+      "  " + usage + String(repeating: " ", count: width - usage.count) + "  " + command.summary
     }
   }
 }

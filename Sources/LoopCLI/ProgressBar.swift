@@ -47,11 +47,7 @@ final class ProgressDisplay {
   private let elapsed: @Sendable () -> Duration
   private var shown: ImportProgress?
 
-  /// Creates a display.
-  ///
-  /// - Parameters:
-  ///   - console: Where to draw (its standard error, a terminal).
-  ///   - elapsed: How long the import has been running.
+  /// A display drawing on `console`'s standard error (a terminal), timed by `elapsed`.
   init(console: Console, elapsed: @escaping @Sendable () -> Duration) {
     self.console = console
     self.elapsed = elapsed

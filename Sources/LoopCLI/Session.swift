@@ -49,15 +49,7 @@ public final class Session {
     /// current directory.
     public var currentDirectory: String?
 
-    /// Creates a configuration.
-    ///
-    /// - Parameters:
-    ///   - mode: Where the commands come from.
-    ///   - keepGoing: Whether a script goes on after a failing command.
-    ///   - usesColor: Whether output may have colours.
-    ///   - databasePath: The database file, or `nil` in memory.
-    ///   - showsProgress: Whether imports draw a progress bar.
-    ///   - currentDirectory: Where relative file paths start; `nil` for the process's.
+    /// A configuration with these values.
     public init(
       mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
       showsProgress: Bool = false, currentDirectory: String? = nil
@@ -83,7 +75,8 @@ public final class Session {
   let console: Console
   let configuration: Configuration
   let style: Style
-  private let trace: TraceSwitch
+  /// Whether `:trace` prints actions.
+  let trace: TraceSwitch
 
   /// The nouns whose data the session has loaded (their list "appeared"); a command needing a
   /// ref of one loads it first.
@@ -173,13 +166,13 @@ public final class Session {
 
   private func execute(words: [String], lineNumber: Int?) async -> Outcome {
     do {
-      let (spec, rest) = try CommandTable.command(for: words)
-      let invocation = try spec.parse(rest)
-      if spec.id == .quit { return .quit }
+      let (command, rest) = try CommandTable.command(for: words)
+      let invocation = try command.parse(rest)
+      if command.endsSession { return .quit }
       if store.state.firstErrorMessage != nil {
         await store.send(.errorsDismissed).finish()
       }
-      try await run(invocation)
+      try await command.run(self, invocation)
       return .success
     } catch {
       report(error, lineNumber: lineNumber)
@@ -200,57 +193,6 @@ public final class Session {
     }
   }
 
-  // MARK: - Commands
-
-  /// Runs a parsed command.
-  private func run(_ invocation: Invocation) async throws(CommandError) {
-    switch invocation.spec.id {
-    case .help: try help(invocation[argument: "noun"])
-    case .quit: break
-    case .trace:
-      trace.isOn = invocation[argument: "switch"] == "on"
-      console.print("Tracing is \(trace.isOn ? "on" : "off").")
-    case .state: console.print(Diff.dump(store.state))
-    case .linkAdd: try await linkAdd(invocation)
-    case .linkList: try await linkList(invocation)
-    case .linkSearch: try await linkSearch(invocation)
-    case .linkRecent: try await linkRecent(invocation)
-    case .linkShow: try await linkShow(invocation)
-    case .linkOpen: try await linkOpen(invocation)
-    case .linkFavorite: try await linkFavorite(invocation, true)
-    case .linkUnfavorite: try await linkFavorite(invocation, false)
-    case .linkUpdate: try await linkUpdate(invocation)
-    case .linkRemove: try await linkRemove(invocation)
-    case .linkComment: try await linkComment(invocation)
-    case .categoryAdd: try await categoryAdd(invocation)
-    case .categoryList: try await categoryList(invocation)
-    case .categoryRename: try await categoryRename(invocation)
-    case .categoryRemove: try await categoryRemove(invocation)
-    case .habitAdd: try await habitAdd(invocation)
-    case .habitList: try await habitList(invocation)
-    case .habitDone: try await habitDone(invocation)
-    case .habitUndo: try await habitUndo(invocation)
-    case .habitRename: try await habitRename(invocation)
-    case .habitArchive: try await habitArchive(invocation)
-    case .habitUnarchive: try await habitUnarchive(invocation)
-    case .habitShow: try await habitShow(invocation)
-    case .habitRemove: try await habitRemove(invocation)
-    case .ledgerAdd: try await ledgerAdd(invocation)
-    case .ledgerList: try await ledgerList(invocation)
-    case .ledgerHome: try await ledgerHome(invocation)
-    case .ledgerUpdate: try await ledgerUpdate(invocation)
-    case .ledgerRemove: try await ledgerRemove(invocation)
-    case .ledgerReport: try await ledgerReport(invocation)
-    case .linkImport: try await importFile(invocation, into: .links)
-    case .ledgerImport: try await importFile(invocation, into: .ledger)
-    case .databaseImport: try await importFile(invocation, into: .everything)
-    case .linkExport: try await exportFile(invocation, of: .links)
-    case .habitExport: try await exportFile(invocation, of: .habits)
-    case .ledgerExport: try await exportFile(invocation, of: .ledger)
-    case .databaseExport: try await exportFile(invocation, of: .everything)
-    }
-  }
-
   /// Sends an action, waits for the effects it started (and the actions they sent), and fails
   /// with the error a feature then shows.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
@@ -258,6 +200,32 @@ public final class Session {
     if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
+  }
+
+  /// Sends an action that adds one element to a list the session has loaded, finds the
+  /// element added by comparing the list's ids before and after, and prints `message` of it and
+  /// its short ref (nothing when none was added).
+  ///
+  /// - Parameters:
+  ///   - action: The action that adds.
+  ///   - list: The list in the state.
+  ///   - ids: The list's ids, in order.
+  ///   - refLengths: The cache of the list's ref length.
+  ///   - message: The line printed, from the element added and its short ref.
+  /// - Throws: ``CommandError`` with the error a feature shows after the action.
+  func sendAdding<Element>(
+    _ action: AppFeature.Action, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
+    ids: (IdentifiedArrayOf<Element>) -> [UUID],
+    refLengths: ReferenceWritableKeyPath<Session, RefLengthCache>,
+    message: (Element, String) -> String
+  ) async throws(CommandError) {
+    let before = ids(store.state[keyPath: list])
+    try await send(action)
+    let elements = store.state[keyPath: list]
+    let after = ids(elements)
+    guard let index = ListChange.firstAdded(to: before, in: after) else { return }
+    let ref = Ref.short(after[index], length: self[keyPath: refLengths].length(ofIDs: after))
+    console.print(message(elements[index], ref))
   }
 
   /// Loads a noun's data the first time a command needs it.
@@ -299,6 +267,19 @@ public final class Session {
     return day
   }
 
+  /// Prints a listing: `json` as JSON when `--format json` was given, otherwise the lines
+  /// `text` makes.
+  func printListing(
+    _ input: Invocation, json: some Encodable,
+    text: () async throws(CommandError) -> [String]
+  ) async throws(CommandError) {
+    if input.wantsJSON {
+      try printJSON(json)
+      return
+    }
+    for line in try await text() { console.print(line) }
+  }
+
   /// Prints a value as JSON.
   func printJSON(_ value: some Encodable) throws(CommandError) {
     do {
@@ -307,31 +288,10 @@ public final class Session {
       throw CommandError("the output could not be written as JSON: \(error)")
     }
   }
-
-  /// `help` and `help NOUN`.
-  private func help(_ topic: String?) throws(CommandError) {
-    guard let topic else {
-      console.print(Help.overview(style: style))
-      return
-    }
-    if let spec = CommandTable.databaseCommands.first(where: { $0.verb == topic }) {
-      console.print(Help.command(spec, style: style))
-      return
-    }
-    guard let noun = Noun(rawValue: topic) else {
-      let suggestion = Suggestion.closest(
-        to: topic,
-        among: Noun.allCases.map(\.rawValue) + CommandTable.databaseCommands.map(\.verb))
-      throw CommandError(
-        "there is no help on '\(topic)'",
-        hints: [suggestion.map { "did you mean '\($0)'?" } ?? "try 'help' for every command"])
-    }
-    console.print(Help.commands(of: noun, style: style))
-  }
 }
 
 /// Whether `:trace` is on: read by the printing reducer for every action.
-private final class TraceSwitch: Sendable {
+final class TraceSwitch: Sendable {
   private let flag = Atomic<Bool>(false)
 
   var isOn: Bool {

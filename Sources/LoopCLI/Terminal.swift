@@ -16,11 +16,7 @@ public struct Console: Sendable {
   /// Writes text to standard error as is.
   public var writeError: @Sendable (String) -> Void
 
-  /// Creates a console from two writers.
-  ///
-  /// - Parameters:
-  ///   - writeOutput: Writes to standard output.
-  ///   - writeError: Writes to standard error.
+  /// A console writing standard output and standard error through these two writers.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void

@@ -8,37 +8,69 @@ import Testing
     let names = CommandTable.commands.map(\.name)
     #expect(Set(names).count == names.count)
     #expect(
-      CommandTable.commands.first { $0.id == .ledgerAdd }?.usage
+      LedgerCommands.add.usage
         == "ledger add income|expense <amount> [<memo>] [--on YYYY-MM-DD] [--category NAME]")
   }
 
   @Test func everyListingTakesTheJSONFormat() {
-    let listings: [CommandID] = [
-      .linkList, .linkSearch, .linkRecent, .linkShow, .categoryList, .habitList, .habitShow,
-      .ledgerList, .ledgerHome, .ledgerReport,
+    let listings = [
+      LinkCommands.list, LinkCommands.search, LinkCommands.recent, LinkCommands.show,
+      CategoryCommands.list, HabitCommands.list, HabitCommands.show, LedgerCommands.list,
+      LedgerCommands.home, LedgerCommands.report,
     ]
-    for id in listings {
-      let spec = CommandTable.commands.first { $0.id == id }
-      #expect(spec?.options.contains { $0.name == "format" } == true, "\(id)")
+    for command in listings {
+      #expect(command.options.contains(.format), "\(command.name)")
     }
   }
 
   @Test func parsesArgumentsAndOptionsInAnyOrder() throws {
-    let (spec, rest) = try CommandTable.command(
+    let (command, rest) = try CommandTable.command(
       for: ["ledger", "add", "--on", "2025-03-01", "expense", "--category=Food", "5", "Lunch"])
-    let invocation = try spec.parse(rest)
-    #expect(invocation.arguments == ["kind": "expense", "amount": "5", "memo": "Lunch"])
-    #expect(invocation.values == ["on": "2025-03-01", "category": "Food"])
+    #expect(
+      try command.parse(rest)
+        == Invocation(
+          command, arguments: ["kind": "expense", "amount": "5", "memo": "Lunch"],
+          values: ["on": "2025-03-01", "category": "Food"]))
   }
 
   @Test func doubleDashEndsTheOptions() throws {
-    let (spec, rest) = try CommandTable.command(for: ["habit", "add", "--", "--weird name"])
-    #expect(try spec.parse(rest).arguments == ["name": "--weird name"])
+    let (command, rest) = try CommandTable.command(for: ["habit", "add", "--", "--weird name"])
+    #expect(try command.parse(rest) == Invocation(command, arguments: ["name": "--weird name"]))
   }
 
   @Test func negativeNumbersAreArguments() throws {
-    let (spec, rest) = try CommandTable.command(for: ["ledger", "add", "expense", "-5"])
-    #expect(try spec.parse(rest).arguments["amount"] == "-5")
+    let (command, rest) = try CommandTable.command(for: ["ledger", "add", "expense", "-5"])
+    #expect(
+      try command.parse(rest)
+        == Invocation(command, arguments: ["kind": "expense", "amount": "-5"]))
+  }
+
+  @Test func theDeclaredOptionsAndArgumentsReadWhatWasTyped() throws {
+    let invocation = try HabitCommands.done.parse(["ab", "--on", "2025-03-01"])
+    #expect(invocation[.ref] == "ab")
+    #expect(invocation[.day] == "2025-03-01")
+    #expect(try !HabitCommands.list.parse([]).wantsJSON)
+    #expect(try HabitCommands.list.parse(["--format", "json"]).wantsJSON)
+  }
+
+  @Test func readingAnOptionTheCommandDoesNotDeclareStopsTheProgram() async {
+    // NB: `habit list` takes `--format` only: a handler asking it for `--on` is a programmer
+    // error, never a silent nil.
+    await #expect(processExitsWith: .failure) {
+      _ = try HabitCommands.list.parse(["--format", "json"])[Option.day]
+    }
+  }
+
+  @Test func readingAFlagTheCommandDoesNotDeclareStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try HabitCommands.done.parse(["ab"]).has(Option(name: "yes", summary: "delete"))
+    }
+  }
+
+  @Test func readingAnArgumentTheCommandDoesNotDeclareStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try HabitCommands.list.parse([])[Argument.ref]
+    }
   }
 
   static let mistakes: [([String], CommandError)] = [
@@ -71,8 +103,8 @@ import Testing
 
   @Test(arguments: mistakes)
   func badOptionsAreReportedWithTheUsage(_ words: [String], _ error: CommandError) throws {
-    let (spec, rest) = try CommandTable.command(for: words)
-    #expect(throws: error) { try spec.parse(rest) }
+    let (command, rest) = try CommandTable.command(for: words)
+    #expect(throws: error) { try command.parse(rest) }
   }
 
   static let completions: [([String], String, [String])] = [

@@ -73,6 +73,14 @@ public struct TransactionDraft: Equatable, Sendable {
   private static func checkPlausible(_ date: Date, today: Date, calendar: Calendar)
     throws(LedgerError)
   {
+    // NB: the common case (a date up to now, after 1970) needs no calendar arithmetic, which
+    // cost a ledger add more than its insert: 1970-01-01 begins before 1970-01-02T00:00Z in
+    // every time zone, and the last day allowed ends after today.
+    if calendar.identifier == .gregorian, date <= today,
+      date >= Date(timeIntervalSince1970: 2 * 86_400)
+    {
+      return
+    }
     // NB: adding years fails only past the calendar's last representable year; today is then
     // the safer bound.
     let lastDay = calendar.date(byAdding: .year, value: yearsAhead, to: today) ?? today

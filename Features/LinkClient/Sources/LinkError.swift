@@ -88,7 +88,11 @@ extension Result where Failure == LinkError {
   /// ```
   ///
   /// - Parameter body: The operation.
-  public nonisolated(nonsending) init(catching body: () async throws -> Success) async {
+  // NB: `body` is `nonisolated(nonsending)` too: a plain `() async` closure runs on the global
+  // executor, so every link effect hopped off the main actor and back (two thread wake-ups).
+  public nonisolated(nonsending) init(
+    catching body: nonisolated(nonsending) () async throws -> Success
+  ) async {
     do {
       self = .success(try await body())
     } catch {

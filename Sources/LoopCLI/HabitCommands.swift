@@ -1,0 +1,207 @@
+import AppFeature
+import Foundation
+import HabitClient
+import Habits
+import Loop
+
+/// The `habit` commands: each resolves its ref in the loaded habits, sends the Habits feature's
+/// action, and prints what the state then shows.
+enum HabitCommands {
+  /// The commands, in the order `help` lists them.
+  static let all = [
+    add, list, done, undo, rename, archive, unarchive, show, remove,
+    InterchangeCommands.exporting(
+      .habits, noun: .habit, formats: ["json", "csv"],
+      summary: "Export the habits and their completions as JSON or CSV."),
+  ]
+
+  private static let name = Argument(name: "name")
+
+  /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``.
+  static let add = Command(
+    noun: .habit, verb: "add", arguments: [name], summary: "Start tracking a habit."
+  ) { session, input throws(CommandError) in
+    try await session.sendAdding(
+      .habits(.addHabitSubmitted(name: input[name])), to: \.habits.habits, ids: Session.ids(of:),
+      refLengths: \.habitRefLengths
+    ) { "Added habit '\($0.habit.name)' (\($1))." }
+  }
+
+  /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.
+  static let list = Command.listing(
+    noun: .habit, summary: "List the habits with today's progress and streaks.",
+    json: { $0.store.state.habits.habits.elements },
+    text: {
+      HabitRenderer(environment: $0.environment, style: $0.style).list($0.store.state.habits)
+    })
+
+  /// `habit done <ref> [--on DAY]`: ``Habits/Habits/Action/completeButtonTapped(_:day:)``.
+  static let done = onHabitDay(
+    "done", summary: "Mark a habit done today, or on an earlier day.",
+    action: { .completeButtonTapped($0, day: $1) },
+    done: { session, history, day in
+      "Done: '\(history.habit.name)' on \(day).\(session.streakNote(of: history.id))"
+    })
+
+  /// `habit undo <ref> [--on DAY]`: ``Habits/Habits/Action/uncompleteButtonTapped(_:day:)``.
+  static let undo = onHabitDay(
+    "undo", summary: "Take back a habit's completion.",
+    action: { .uncompleteButtonTapped($0, day: $1) },
+    done: { _, history, day in "Undone: '\(history.habit.name)' is not done on \(day)." })
+
+  /// A command on the habit `<ref>` names and a day (`--on`, today by default): sends one
+  /// action about them, prints one line.
+  private static func onHabitDay(
+    _ verb: String, summary: String,
+    action: @escaping @Sendable (Habit.ID, Day?) -> Habits.Action,
+    done: @escaping @MainActor @Sendable (Session, HabitHistory, Day) -> String
+  ) -> Command {
+    Command(noun: .habit, verb: verb, arguments: [.ref], options: [.day], summary: summary) {
+      session, input throws(CommandError) in
+      let day = try session.day(input[.day])
+      let history = try await session.habit(input[.ref])
+      try await session.send(.habits(action(history.id, day)))
+      let shown = day ?? session.store.state.habits.today ?? session.environment.today
+      session.console.print(done(session, history, shown))
+    }
+  }
+
+  /// `habit rename <ref> <name>`: ``Habits/Habits/Action/renameSubmitted(_:name:)``.
+  static let rename = Command(
+    noun: .habit, verb: "rename", arguments: [.ref, name], summary: "Rename a habit."
+  ) { session, input throws(CommandError) in
+    let history = try await session.habit(input[.ref])
+    try await session.send(.habits(.renameSubmitted(history.id, name: input[name])))
+    let renamed = session.store.state.habits.habits[id: history.id]?.habit.name ?? ""
+    session.console.print("Renamed '\(history.habit.name)' to '\(renamed)'.")
+  }
+
+  /// `habit archive <ref>`: ``Habits/Habits/Action/archiveButtonTapped(_:)``.
+  static let archive = onHabit(
+    "archive", summary: "Archive a habit: it keeps its history but takes no completions.",
+    action: { .archiveButtonTapped($0.id) }, done: { "Archived '\($0.habit.name)'." })
+
+  /// `habit unarchive <ref>`: ``Habits/Habits/Action/unarchiveButtonTapped(_:)``.
+  static let unarchive = onHabit(
+    "unarchive", summary: "Make an archived habit active again.",
+    action: { .unarchiveButtonTapped($0.id) }, done: { "'\($0.habit.name)' is active again." })
+
+  /// A command on the habit `<ref>` names: sends one action about it, prints one line.
+  private static func onHabit(
+    _ verb: String, summary: String, action: @escaping @Sendable (HabitHistory) -> Habits.Action,
+    done: @escaping @Sendable (HabitHistory) -> String
+  ) -> Command {
+    .onRef(
+      noun: .habit, verb: verb, summary: summary,
+      find: { session, ref throws(CommandError) in try await session.habit(ref) },
+      action: { .habits(action($0)) }, done: { done($1) })
+  }
+
+  private static let weeks = Option(
+    name: "weeks", valueName: "N", summary: "how many weeks the heat map shows")
+
+  /// `habit show <ref> [--weeks N]`: ``Habits/Habits/Action/habitTapped(_:)``, then
+  /// `.destination(.presented(.detail(.weekCountChanged(N))))`, then the detail.
+  static let show = Command(
+    noun: .habit, verb: "show", arguments: [.ref], options: [weeks, .format],
+    summary: "Show a habit's streaks and a heat map of its last weeks."
+  ) { session, input throws(CommandError) in
+    var weekCount: Int?
+    if let text = input[weeks] {
+      guard let count = Int(text) else {
+        throw input.command.usageError("'\(text)' is not a number of weeks")
+      }
+      weekCount = count
+    }
+    let history = try await session.habit(input[.ref])
+    try await session.send(.habits(.habitTapped(history.id)))
+    if let weekCount {
+      try await session.send(
+        .habits(.destination(.presented(.detail(.weekCountChanged(weekCount))))))
+    }
+    guard let detail = session.store.state.habits.destination?.detail else { return }
+    let json = HabitDetailOutput(
+      habit: detail.history.habit, days: detail.history.days, stats: detail.stats,
+      heatMap: detail.heatMap)
+    try await session.printListing(input, json: json) {
+      HabitRenderer(environment: session.environment, style: session.style)
+        .detail(detail, ref: session.shortRef(of: history.id))
+    }
+  }
+
+  private static let yes = Option(name: "yes", summary: "delete without asking")
+
+  /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteButtonTapped(_:)``, then the
+  /// user's answer to the confirmation it presents: `.confirmTapped`, or its dismissal.
+  static let remove = Command(
+    noun: .habit, verb: "rm", arguments: [.ref], options: [yes],
+    summary: "Delete a habit and its history (asks first)."
+  ) { session, input throws(CommandError) in
+    let history = try await session.habit(input[.ref])
+    try await session.send(.habits(.deleteButtonTapped(history.id)))
+    guard let confirmation = session.store.state.habits.destination?.deletion else { return }
+    let confirmed: Bool
+    if input.has(yes) {
+      confirmed = true
+    } else if session.configuration.mode == .interactive {
+      confirmed = session.confirm(confirmation.message)
+    } else {
+      try await session.send(.habits(.destination(.dismiss)))
+      throw CommandError(
+        "deleting '\(confirmation.name)' needs a confirmation",
+        hints: ["add --yes to delete without asking: 'habit rm \(input[.ref]) --yes'"])
+    }
+    guard confirmed else {
+      try await session.send(.habits(.destination(.dismiss)))
+      session.console.print("Kept '\(confirmation.name)'.")
+      return
+    }
+    try await session.send(.habits(.destination(.presented(.deletion(.confirmTapped)))))
+    session.console.print("Deleted '\(confirmation.name)'.")
+  }
+}
+
+// MARK: - Helpers
+
+extension Session {
+  /// The habit `ref` names, loading the habits first if needed.
+  fileprivate func habit(_ ref: String) async throws(CommandError) -> HabitHistory {
+    try await load(.habit)
+    return try Ref.resolve(
+      ref, in: store.state.habits.habits.elements,
+      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
+  }
+
+  /// The short ref of a habit among the loaded ones.
+  fileprivate func shortRef(of id: Habit.ID) -> String {
+    let length = habitRefLengths.length(ofIDs: Self.ids(of: store.state.habits.habits))
+    return Ref.short(id.rawValue, length: length)
+  }
+
+  /// The habits' ids, in order.
+  ///
+  /// NB: nonisolated, and read through stored properties: a closure made on the main actor
+  /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
+  fileprivate nonisolated static func ids(of habits: IdentifiedArrayOf<HabitHistory>) -> [UUID] {
+    habits.elements.map { $0.habit.id.rawValue }
+  }
+
+  /// " Streak: 3 days." after a completion.
+  fileprivate func streakNote(of id: Habit.ID) -> String {
+    guard let history = store.state.habits.habits[id: id],
+      let today = store.state.habits.today
+    else { return "" }
+    let streak = history.stats(
+      createdOn: environment.day(of: history.habit.createdAt), today: today
+    ).currentStreak
+    return streak > 0 ? " Streak: \(HabitRenderer.days(streak))." : ""
+  }
+}
+
+/// What `habit show --format json` prints: the habit, its days, its statistics and its heat map.
+struct HabitDetailOutput: Encodable {
+  var habit: Habit
+  var days: [Day]
+  var stats: HabitStats
+  var heatMap: HeatMap
+}
