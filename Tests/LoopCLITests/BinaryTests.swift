@@ -15,7 +15,16 @@ struct Run {
 }
 
 /// The `loop` binary the package built, next to the test bundle.
+///
+/// `LOOP_BINARY` names another one: `.ci/run` points it at the release build, since the binary
+/// users run is optimized and a miscompiled path shows only there.
 func loopBinary() throws -> URL {
+  if let path = ProcessInfo.processInfo.environment["LOOP_BINARY"] {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw BinaryNotBuilt(path: path)
+    }
+    return URL(fileURLWithPath: path)
+  }
   var folder = Bundle.main.bundleURL
   if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
   let binary = folder.appendingPathComponent("loop")

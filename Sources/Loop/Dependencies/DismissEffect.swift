@@ -37,7 +37,11 @@ public struct DismissEffect: Sendable {
   }
 
   /// The dismissal of the presented child whose effect runs, bound by its `ifLet`.
-  @TaskLocal static var presented: (@MainActor @Sendable () -> Void)?
+  ///
+  /// NB: a task-local of a struct, not of an optional `@MainActor` closure: with the closure
+  /// type, the release build's specialization of `TaskLocal.withValue` passed no metadata for
+  /// the value and crashed in `swift_task_localValuePush` (Swift 6.3, Linux).
+  @TaskLocal static var presented: DismissEffect?
 
   /// Closes the presented child this effect belongs to.
   ///
@@ -54,7 +58,7 @@ public struct DismissEffect: Sendable {
     column: UInt = #column
   ) async {
     // NB: the presentation comes first, as an `ifLet` nearer the child than a test's override.
-    if let presented = Self.presented {
+    if let presented = Self.presented?.dismiss {
       presented()
     } else if let dismiss {
       dismiss()

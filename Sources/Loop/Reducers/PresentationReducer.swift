@@ -220,7 +220,7 @@ extension Effect {
     case .run(let priority, let operation):
       return Self(
         operation: .run(priority) { send in
-          await withEffectTaskLocal(DismissEffect.$presented, { dismiss(send) }) {
+          await withEffectTaskLocal(DismissEffect.$presented, DismissEffect { dismiss(send) }) {
             await operation(send)
           }
         })
