@@ -34,10 +34,6 @@ public struct CasePath<Root, Value>: Sendable {
   public let extract: @Sendable (Root) -> Value?
 
   /// Creates a case path from its two functions.
-  ///
-  /// - Parameters:
-  ///   - embed: Wraps a value in the case.
-  ///   - extract: Returns the payload when the root is the case.
   @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,

@@ -179,9 +179,6 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Runs several effects at the same time.
-  ///
-  /// - Parameter effects: The effects.
-  /// - Returns: An effect that finishes when all of them have.
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs several effects at the same time.
@@ -195,9 +192,6 @@ public struct Effect<Action>: Sendable {
 
   /// Runs several effects one after another: each starts when the previous one has finished,
   /// including the effects of the actions it sent.
-  ///
-  /// - Parameter effects: The effects, in order.
-  /// - Returns: The effect.
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// Runs several effects one after another: each starts when the previous one has finished,
@@ -363,8 +357,6 @@ public struct Send<Action>: Sendable {
   private let deliver: @MainActor (Action) -> Void
 
   /// Creates a `Send` that hands each action to `deliver`.
-  ///
-  /// - Parameter deliver: Receives the actions, on the main actor.
   public nonisolated init(_ deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
   }

@@ -48,12 +48,6 @@ public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
   package var staticFilePath: StaticString?
 
   /// Creates a location.
-  ///
-  /// - Parameters:
-  ///   - fileID: The `#fileID` of the call.
-  ///   - filePath: The `#filePath` of the call.
-  ///   - line: The line.
-  ///   - column: The column.
   public init(fileID: String, filePath: String, line: Int, column: Int) {
     self.fileID = fileID
     self.filePath = filePath
@@ -138,12 +132,6 @@ public func reportIssue(
 
 extension IssueLocation {
   /// A location from the compiler's `#fileID`, `#filePath`, `#line` and `#column`.
-  ///
-  /// - Parameters:
-  ///   - fileID: The `#fileID` of the call.
-  ///   - filePath: The `#filePath` of the call.
-  ///   - line: The line.
-  ///   - column: The column.
   public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.init(
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))

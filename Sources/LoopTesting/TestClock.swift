@@ -19,8 +19,6 @@ public final class TestClock: Clock, Sendable {
     public let offset: Duration
 
     /// Creates an instant at `offset` from the clock's start.
-    ///
-    /// - Parameter offset: The time since the start.
     public init(offset: Duration = .zero) {
       self.offset = offset
     }

@@ -47,10 +47,6 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
   public var fetchOffset: Int?
 
   /// Creates a descriptor.
-  ///
-  /// - Parameters:
-  ///   - predicate: The models to fetch; `nil` fetches all.
-  ///   - sortBy: The sort order; empty for insertion order.
   public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
     self.predicate = predicate
     self.sortBy = sortBy

@@ -231,11 +231,12 @@ extension TableDescription {
         "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table))"
       ) { statement in
         let model = try Model(row: Row(table: self, source: .statement(statement)))
-        var values: [SQLValue] = positions.map { position in
-          guard let source = stored[position].foldedSource, let fold = columns[source].fold else {
-            return .null
+        var values: [SQLValue] = withUnsafePointer(to: model) { model in
+          positions.map { position in
+            guard let source = stored[position].foldedSource, let fold = columns[source].fold
+            else { return .null }
+            return fold(UnsafeRawPointer(model))
           }
-          return fold(model)
         }
         values.append(.integer(statement.integer(at: sequenceColumn)))
         updates.append(values)

@@ -22,8 +22,6 @@ public final class ModelContext: Sendable {
   public let container: ModelContainer
 
   /// Creates a context on `container`.
-  ///
-  /// - Parameter container: The container to read and write.
   public init(_ container: ModelContainer) {
     self.container = container
   }

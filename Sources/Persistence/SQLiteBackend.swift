@@ -108,7 +108,8 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
     let table = try table(description)
     try table.checkIDColumn(model)
-    let values = try description.encode(model)
+    try description.encode(model, into: &table.values)
+    let values = table.values
     try mappingErrors {
       try table.insert.execute(values)
     } sqliteFailed: { code, _ in

@@ -4,6 +4,10 @@ import Foundation
 /// Tells SQLite to copy a bound buffer before `sqlite3_bind_*` returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// Tells SQLite a bound buffer stays valid, unchanged, until it is bound again or cleared
+/// (`SQLITE_STATIC`).
+private let borrowed: sqlite3_destructor_type? = nil
+
 /// A thin wrapper of one SQLite connection with a cache of prepared statements.
 ///
 /// Not thread-safe: the ``ModelContainer`` owning it serializes every call behind its lock.
@@ -176,12 +180,70 @@ final class SQLiteStatement {
   }
 
   /// Binds, runs to completion, resets; for statements without rows.
+  ///
+  /// Text and blobs are bound without a copy, from the parameters' own storage (SQLite copies
+  /// them into the row it writes): each is bound inside the closure that lends its bytes, and
+  /// the statement runs inside the innermost one. The bindings are cleared before it returns, so
+  /// the statement never points at storage that is gone.
   func execute(_ parameters: [SQLValue]) throws(PersistenceError) {
-    defer { sqlite3_reset(handle) }
-    for (offset, value) in parameters.enumerated() {
-      try bind(value, at: Int32(offset + 1))
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
     }
-    while try step() {}
+    try withBindings(parameters, from: 0) { () throws(PersistenceError) in
+      while try step() {}
+    }
+  }
+
+  /// Binds `parameters[offset...]` and runs `body` while the bytes of those bound in place are
+  /// valid.
+  private func withBindings(
+    _ parameters: [SQLValue], from offset: Int, _ body: () throws(PersistenceError) -> Void
+  ) throws(PersistenceError) {
+    var offset = offset
+    while offset < parameters.count {
+      let index = Int32(offset + 1)
+      let value = parameters[offset]
+      offset += 1
+      var failure: PersistenceError?
+      switch value {
+      case .text(var text) where !text.isEmpty:
+        text.withUTF8 { bytes in
+          do throws(PersistenceError) {
+            try bound(
+              bytes.withMemoryRebound(to: CChar.self) { bytes in
+                sqlite3_bind_text64(
+                  handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), borrowed,
+                  UInt8(SQLITE_UTF8))
+              })
+            try withBindings(parameters, from: offset, body)
+          } catch {
+            failure = error
+          }
+        }
+      case .blob(let blob) where !blob.isEmpty:
+        blob.withUnsafeBytes { bytes in
+          do throws(PersistenceError) {
+            try bound(
+              sqlite3_bind_blob64(
+                handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), borrowed))
+            try withBindings(parameters, from: offset, body)
+          } catch {
+            failure = error
+          }
+        }
+      default:
+        try bind(value, at: index)
+        continue
+      }
+      if let failure { throw failure }
+      return
+    }
+    try body()
+  }
+
+  private func bound(_ code: Int32) throws(PersistenceError) {
+    guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
   }
 
   /// Binds one parameter (1-based).

@@ -13,6 +13,8 @@ final class SQLiteTable<T: PersistentModel> {
   let existsByID: SQLiteStatement
   let deleteByID: SQLiteStatement
   let deleteBySequence: SQLiteStatement
+  /// The values of the row being written, kept between inserts for their storage.
+  var values: [SQLValue] = []
   private var idColumnChecked = false
   private var orders: [[SortKey]: Order] = [:]
   private var lastOrder: ([SortKey], Order)?

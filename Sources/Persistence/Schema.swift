@@ -26,12 +26,6 @@ public struct Schema<Model: PersistentModel>: Sendable {
   public let indexes: [Index<Model>]
 
   /// Creates a schema.
-  ///
-  /// - Parameters:
-  ///   - table: The table name.
-  ///   - version: The schema version, starting at 1.
-  ///   - columns: One column per stored property, `\.id` first.
-  ///   - indexes: Further indexes (plain or unique).
   public init(
     table: String, version: Int = 1, columns: [Column<Model>], indexes: [Index<Model>] = []
   ) {
@@ -48,8 +42,6 @@ public struct ColumnOptions: OptionSet, Sendable {
   public let rawValue: Int
 
   /// Creates options from their bits.
-  ///
-  /// - Parameter rawValue: The option bits.
   public init(rawValue: Int) {
     self.rawValue = rawValue
   }
@@ -78,8 +70,10 @@ public struct Column<Model: PersistentModel>: Sendable {
   @usableFromInline let keyPath: PartialKeyPath<Model> & Sendable
   @usableFromInline let valueType: any ColumnValue.Type
   @usableFromInline let defaultValue: Result<SQLValue, PersistenceError>?
-  @usableFromInline let encode: @Sendable (Model) throws -> SQLValue
-  @usableFromInline let fold: (@Sendable (Model) -> SQLValue)?
+  /// The stored value of the model at the pointer.
+  @usableFromInline let encode: @Sendable (UnsafeRawPointer) throws -> SQLValue
+  /// The case-folded text of a `String` or `String?` column of the model at the pointer.
+  @usableFromInline let fold: (@Sendable (UnsafeRawPointer) -> SQLValue)?
 
   /// Creates a column.
   ///
@@ -108,20 +102,36 @@ public struct Column<Model: PersistentModel>: Sendable {
           model: "\(Model.self)", reason: "the default of column '\(name)' cannot be stored")
       }
     }
-    self.encode = { model in try model[keyPath: keyPath].encodeColumn() }
+    let read = Self.reader(of: keyPath)
+    self.encode = { model in try read(model).encodeColumn() }
     if Value.self == String.self {
       self.fold = { model in
-        guard let text = model[keyPath: keyPath] as? String else { return .null }
+        guard let text = read(model) as? String else { return .null }
         return .text(text.caseFolded)
       }
     } else if Value.self == String?.self {
       self.fold = { model in
-        guard let text = model[keyPath: keyPath] as? String? else { return .null }
+        guard let text = read(model) as? String? else { return .null }
         return text.map { .text($0.caseFolded) } ?? .null
       }
     } else {
       self.fold = nil
     }
+  }
+
+  /// Reads the property at `keyPath` of the model at a pointer.
+  ///
+  /// NB: a stored property of a struct is loaded from its offset in the model: applying a key
+  /// path at run time looks up generic metadata on every call, and cost more than encoding the
+  /// value. Other key paths (a class's properties, computed ones) are applied.
+  @inlinable
+  static func reader<Value>(of keyPath: KeyPath<Model, Value> & Sendable)
+    -> @Sendable (UnsafeRawPointer) -> Value
+  {
+    if let offset = MemoryLayout<Model>.offset(of: keyPath) {
+      return { model in model.load(fromByteOffset: offset, as: Value.self) }
+    }
+    return { model in model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
   }
 }
 
@@ -145,10 +155,6 @@ public struct Index<Model: PersistentModel>: Sendable {
   public let isUnique: Bool
 
   /// Creates an index.
-  ///
-  /// - Parameters:
-  ///   - keyPaths: The indexed columns' key paths, most significant first.
-  ///   - unique: Whether the indexed values must be unique.
   public init(_ keyPaths: (PartialKeyPath<Model> & Sendable)..., unique: Bool = false) {
     self.keyPaths = keyPaths
     self.isUnique = unique

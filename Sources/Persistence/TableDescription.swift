@@ -115,7 +115,10 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   let layout: ColumnLayout
   private let lookup: [KeyPathKey: Int]
   /// One encoder per stored column, in ``stored`` order.
-  private let encoders: [@Sendable (Model) throws -> SQLValue]
+  ///
+  /// NB: not generic over the model (each reads it through a pointer), so that encoding, which
+  /// runs unspecialized for every insert and update, loops over an array of a concrete type.
+  private let encoders: [ColumnEncoder]
 
   init(_ schema: Schema<Model>) throws(PersistenceError) {
     let modelName = "\(Model.self)"
@@ -212,14 +215,18 @@ final class TableDescription<Model: PersistentModel>: Sendable {
       keyPaths: schema.columns.map { KeyPathKey(keyPath: $0.keyPath) },
       lookup: lookup.filter { $0.value < schema.columns.count })
     self.lookup = lookup
-    self.encoders =
-      schema.columns.map(\.encode)
-      + stored[schema.columns.count...].map { column in
-        guard let source = column.foldedSource, let fold = schema.columns[source].fold else {
-          return { _ in .null }
-        }
-        return fold
+    self.encoders = stored.indices.map { position in
+      let column = stored[position]
+      let encode: @Sendable (UnsafeRawPointer) throws -> SQLValue
+      if position < schema.columns.count {
+        encode = schema.columns[position].encode
+      } else if let source = column.foldedSource, let fold = schema.columns[source].fold {
+        encode = fold
+      } else {
+        encode = { _ in .null }
       }
+      return ColumnEncoder(encode: encode, type: column.type, isOptional: column.isOptional)
+    }
   }
 
   /// The position of the schema column declared for `keyPath`, or `nil`.
@@ -261,18 +268,19 @@ final class TableDescription<Model: PersistentModel>: Sendable {
   /// The stored values of `model`, in ``stored`` order, checked against the declarations.
   func encode(_ model: Model) throws(PersistenceError) -> [SQLValue] {
     var values: [SQLValue] = []
-    values.reserveCapacity(encoders.count)
-    for position in encoders.indices {
-      let value: SQLValue
-      do {
-        value = try encoders[position](model)
-      } catch {
-        throw invalidValue(model, position)
-      }
-      guard matches(value, stored[position]) else { throw invalidValue(model, position) }
-      values.append(value)
-    }
+    try encode(model, into: &values)
     return values
+  }
+
+  /// Replaces `values` with the stored values of `model`, as ``encode(_:)`` returns them, keeping
+  /// the array's storage (an insert reuses one array for every row).
+  func encode(_ model: Model, into values: inout [SQLValue]) throws(PersistenceError) {
+    values.removeAll(keepingCapacity: true)
+    values.reserveCapacity(encoders.count)
+    let failed = withUnsafePointer(to: model) { model in
+      ColumnEncoder.encode(UnsafeRawPointer(model), with: encoders, into: &values)
+    }
+    if let position = failed { throw invalidValue(model, position) }
   }
 
   private func invalidValue(_ model: Model, _ position: Int) -> PersistenceError {
@@ -309,7 +317,31 @@ func describeValue(_ value: Any) -> String {
   return "\(value)"
 }
 
-private func matches(_ value: SQLValue, _ column: StoredColumn) -> Bool {
+/// How one stored column is read from a model and checked: a schema column's value, or the
+/// folded copy of a searchable one.
+struct ColumnEncoder: Sendable {
+  /// The stored value of the model at the pointer.
+  let encode: @Sendable (UnsafeRawPointer) throws -> SQLValue
+  let type: ColumnType
+  let isOptional: Bool
+
+  /// Appends the stored value of each column of the model at `model` to `values`; returns the
+  /// position of the first column whose value cannot be stored, or `nil`.
+  static func encode(
+    _ model: UnsafeRawPointer, with encoders: [ColumnEncoder], into values: inout [SQLValue]
+  ) -> Int? {
+    for position in encoders.indices {
+      let encoder = encoders[position]
+      guard let value = try? encoder.encode(model), matches(value, encoder) else {
+        return position
+      }
+      values.append(value)
+    }
+    return nil
+  }
+}
+
+private func matches(_ value: SQLValue, _ column: ColumnEncoder) -> Bool {
   switch (value, column.type) {
   case (.null, _): return column.isOptional
   // NB: SQLite binds NaN as NULL; refused here (a custom `ColumnValue` may encode it) so that

@@ -113,40 +113,46 @@ private struct Reader {
   }
 
   /// Every non-blank record.
+  ///
+  /// NB: an unquoted field (most of them) becomes a string straight from its bytes in the file;
+  /// only a quoted one is copied byte by byte, to drop its quotes.
   func records() throws(InterchangeError) -> [CSV.Record] {
     var records: [CSV.Record] = []
     var fields: [String] = []
-    var field: [UInt8] = []
+    var quoted: [UInt8] = []
     var line = 1
     var recordLine = 1
     var wasQuoted = false
+    var start = 0
     var index = 0
 
-    func endField() {
-      fields.append(String(decoding: field, as: UTF8.self))
-      field.removeAll(keepingCapacity: true)
-    }
     func endRecord() {
-      endField()
       let isBlank = fields.count == 1 && fields[0].isEmpty && !wasQuoted
       if !isBlank { records.append(CSV.Record(line: recordLine, fields: fields)) }
       fields.removeAll(keepingCapacity: true)
       wasQuoted = false
     }
+    /// Ends the unquoted field from `start` to `end`, without a carriage return before a newline.
+    func endField(at end: Int, beforeNewline: Bool) {
+      var end = end
+      if beforeNewline && end > start && bytes[end - 1] == Self.carriageReturn { end -= 1 }
+      fields.append(String(decoding: bytes[start..<end], as: UTF8.self))
+    }
 
     while index < bytes.count {
       let byte = bytes[index]
-      if field.isEmpty && byte == Self.quote {
+      if index == start && byte == Self.quote {
         // A quoted field: up to the closing quote.
         let opened = line
         wasQuoted = true
+        quoted.removeAll(keepingCapacity: true)
         index += 1
         var closed = false
         while index < bytes.count {
           let inner = bytes[index]
           if inner == Self.quote {
             if index + 1 < bytes.count && bytes[index + 1] == Self.quote {
-              field.append(Self.quote)
+              quoted.append(Self.quote)
               index += 2
               continue
             }
@@ -161,7 +167,7 @@ private struct Reader {
             index += 1
             continue
           }
-          field.append(inner)
+          quoted.append(inner)
           index += 1
         }
         guard closed else {
@@ -182,11 +188,10 @@ private struct Reader {
             reason: "a quoted field is followed by text; quote the whole field and double the "
               + "quotes inside it")
         }
-        if index >= bytes.count { break }
+        fields.append(String(decoding: quoted, as: UTF8.self))
         index += 1
-        if next == delimiter {
-          endField()
-        } else {
+        start = index
+        if next == Self.newline {
           endRecord()
           line += 1
           recordLine = line
@@ -195,19 +200,21 @@ private struct Reader {
       }
       switch byte {
       case delimiter:
-        endField()
+        endField(at: index, beforeNewline: false)
+        start = index + 1
       case Self.newline:
-        if field.last == Self.carriageReturn { field.removeLast() }
+        endField(at: index, beforeNewline: true)
         endRecord()
         line += 1
         recordLine = line
+        start = index + 1
       default:
-        field.append(byte)
+        break
       }
       index += 1
     }
-    if !field.isEmpty || !fields.isEmpty || wasQuoted {
-      if field.last == Self.carriageReturn { field.removeLast() }
+    if start < bytes.count || !fields.isEmpty {
+      endField(at: bytes.count, beforeNewline: true)
       endRecord()
     }
     return records

@@ -28,12 +28,26 @@ struct Columns {
 
   /// The field of `column` in a record, trimmed; `nil` when the header has no such column.
   func field(_ column: String, in fields: [String]) -> String? {
-    positions[column].map { trimmed(fields[$0]) }
+    field(at: position(of: column), in: fields)
   }
 
   /// The field of `column`, `nil` when blank or absent.
   func optionalField(_ column: String, in fields: [String]) -> String? {
-    guard let value = field(column, in: fields), !value.isEmpty else { return nil }
+    optionalField(at: position(of: column), in: fields)
+  }
+
+  /// Where `column` is in a record, for reading many records without looking it up each time;
+  /// `nil` when the header has no such column.
+  func position(of column: String) -> Int? { positions[column] }
+
+  /// The field at `position` of a record (see ``position(of:)``), trimmed; `nil` for no position.
+  func field(at position: Int?, in fields: [String]) -> String? {
+    position.map { trimmed(fields[$0]) }
+  }
+
+  /// The field at `position`, `nil` when blank or absent.
+  func optionalField(at position: Int?, in fields: [String]) -> String? {
+    guard let value = field(at: position, in: fields), !value.isEmpty else { return nil }
     return value
   }
 
@@ -50,6 +64,12 @@ struct Columns {
 /// NB: Foundation trims through `NSString` on Linux, which costs more than reading the CSV; a
 /// field without whitespace around it is returned as it is.
 func trimmed(_ text: String) -> String {
+  // Most fields start and end with a printable ASCII character: nothing to trim.
+  if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+    (0x21...0x7E).contains(last)
+  {
+    return text
+  }
   let scalars = text.unicodeScalars
   func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x80

@@ -37,13 +37,18 @@ public enum LinkCSV {
     var links: [ImportedLink] = []
     var rejected: [ImportRejection] = []
     links.reserveCapacity(table.records.count)
+    let titleColumn = columns.position(of: "title")
+    let urlColumn = columns.position(of: "url")
+    let categoryColumn = columns.position(of: "category")
+    let memoColumn = columns.position(of: "memo")
+    let createdColumn = columns.position(of: "created")
     for record in table.records {
       if let mismatch = columns.mismatch(record) {
         rejected.append(ImportRejection(line: record.line, reason: mismatch))
         continue
       }
       var createdAt: Date?
-      if let created = columns.optionalField("created", in: record.fields) {
+      if let created = columns.optionalField(at: createdColumn, in: record.fields) {
         guard let date = Timestamp.date(from: created) else {
           rejected.append(
             ImportRejection(
@@ -55,10 +60,10 @@ public enum LinkCSV {
       }
       links.append(
         ImportedLink(
-          line: record.line, title: columns.field("title", in: record.fields) ?? "",
-          url: columns.field("url", in: record.fields) ?? "",
-          category: columns.optionalField("category", in: record.fields),
-          memo: columns.optionalField("memo", in: record.fields), createdAt: createdAt))
+          line: record.line, title: columns.field(at: titleColumn, in: record.fields) ?? "",
+          url: columns.field(at: urlColumn, in: record.fields) ?? "",
+          category: columns.optionalField(at: categoryColumn, in: record.fields),
+          memo: columns.optionalField(at: memoColumn, in: record.fields), createdAt: createdAt))
     }
     return (links, rejected)
   }

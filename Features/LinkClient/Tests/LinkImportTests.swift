@@ -168,6 +168,28 @@ import struct LinkClient.Comment
   }
 
   @Test(arguments: Backend.allCases)
+  func aLargeImportRejectsAndSkipsTheLinksASmallOneWould(_ backend: Backend) async throws {
+    // Large enough to be checked on several cores: every tenth address is invalid, and every
+    // link from 6,000 on repeats an earlier address.
+    let links = (0..<8_000).map { index in
+      ImportedLink(
+        line: index + 2, title: "Page \(index)",
+        url: index % 10 == 3 ? "page \(index)" : "https://example.com/\(index % 6_000)")
+    }
+    let harness = try Harness(backend)
+    let summary = try await harness.run { try await $0.importLinks(links) }
+    let invalid = links.filter { $0.url.hasPrefix("page") }
+    #expect(
+      summary.rejected
+        == invalid.map { LinkImportRejection(line: $0.line, error: .invalidURL($0.url)) })
+    #expect(summary.duplicates == 2_000 - invalid.filter { $0.line >= 6_002 }.count)
+    #expect(summary.linksImported == 8_000 - summary.rejected.count - summary.duplicates)
+    let titles = Set(try await harness.links.exportLinks().links.map(\.title))
+    #expect(titles.count == summary.linksImported)
+    #expect(titles.contains("Page 5999") && !titles.contains("Page 6000"))
+  }
+
+  @Test(arguments: Backend.allCases)
   func importLinksReportsProgressAfterEveryBatch(_ backend: Backend) async throws {
     let harness = try Harness(backend)
     let links = (0..<2_500).map {

@@ -10,8 +10,6 @@ public struct DateGenerator: Sendable {
   private let generate: @Sendable () -> Date
 
   /// Creates a generator that calls `generate` for each date.
-  ///
-  /// - Parameter generate: Returns the date to use as "now".
   public init(_ generate: @escaping @Sendable () -> Date) {
     self.generate = generate
   }

@@ -14,8 +14,6 @@ public struct Dependency<Value>: Sendable {
   private let keyPath: KeyPath<DependencyValues, Value> & Sendable
 
   /// Creates a reader for the dependency at `keyPath`.
-  ///
-  /// - Parameter keyPath: The dependency's property on `DependencyValues`.
   public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
     self.keyPath = keyPath
   }

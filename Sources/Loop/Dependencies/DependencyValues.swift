@@ -54,8 +54,6 @@ public struct DependencyValues: Sendable {
   public var context: Context
 
   /// Creates dependency values with no overrides.
-  ///
-  /// - Parameter context: Which value of each key to use.
   public init(context: Context) {
     self.context = context
   }
@@ -182,8 +180,6 @@ package final class DependencyScope: Sendable {
   package let values: DependencyValues
 
   /// Creates a scope for `values`.
-  ///
-  /// - Parameter values: The dependencies.
   @usableFromInline
   package init(_ values: DependencyValues) {
     self.values = values

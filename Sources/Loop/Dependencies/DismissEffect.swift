@@ -26,8 +26,6 @@ public struct DismissEffect: Sendable {
 
   /// A dismiss effect that, outside a presented child, calls `dismiss` (for testing a child
   /// alone).
-  ///
-  /// - Parameter dismiss: What dismissing does.
   public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
     self.dismiss = dismiss
   }

@@ -17,8 +17,6 @@ public struct UUIDGenerator: Sendable {
   private let generate: @Sendable () -> UUID
 
   /// Creates a generator that calls `generate` for each UUID.
-  ///
-  /// - Parameter generate: Returns a new UUID.
   public init(_ generate: @escaping @Sendable () -> UUID) {
     self.generate = generate
   }

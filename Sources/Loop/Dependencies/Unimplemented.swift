@@ -4,8 +4,6 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
   public let endpoint: String
 
   /// Creates the error.
-  ///
-  /// - Parameter endpoint: The endpoint that was called.
   public init(endpoint: String) {
     self.endpoint = endpoint
   }

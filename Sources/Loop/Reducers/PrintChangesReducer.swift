@@ -52,11 +52,6 @@ public struct PrintChangesReducer<Base: Reducer>: Reducer {
   let printer: @Sendable (String) -> Void
 
   /// Runs the base reducer and prints the action and the state diff it caused.
-  ///
-  /// - Parameters:
-  ///   - state: The state.
-  ///   - action: The action.
-  /// - Returns: The base reducer's effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     Self.reduce(&state, action, base: base.reduce(into:action:), isEnabled, printer)
   }

@@ -10,25 +10,16 @@ public struct Reduce<State, Action>: Reducer {
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
-  ///
-  /// - Parameter reduce: Changes the state for an action and returns effects.
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
 
   /// Wraps another reducer.
-  ///
-  /// - Parameter reducer: The reducer.
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.reduce(into:action:)
   }
 
   /// Runs the closure.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - action: The action.
-  /// - Returns: The closure's effects.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
@@ -64,9 +55,7 @@ public struct EmptyReducer<State, Action>: Reducer {
 public struct CombineReducers<Reducers: Reducer>: Reducer {
   @usableFromInline let reducers: Reducers
 
-  /// Combines the reducers built by `build`.
-  ///
-  /// - Parameter build: The reducers, in order.
+  /// Combines the reducers built by `build`, which run in order.
   public init<State, Action>(
     @ReducerBuilder<State, Action> _ build: () -> Reducers
   ) where State == Reducers.State, Action == Reducers.Action {
@@ -74,11 +63,6 @@ public struct CombineReducers<Reducers: Reducer>: Reducer {
   }
 
   /// Runs the reducers in order and merges their effects.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - action: The action.
-  /// - Returns: The merged effects.
   @inlinable
   public func reduce(
     into state: inout Reducers.State, action: Reducers.Action

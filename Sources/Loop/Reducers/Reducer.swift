@@ -86,11 +86,6 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 
   /// Runs the body.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - action: The action.
-  /// - Returns: The body's effects.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)

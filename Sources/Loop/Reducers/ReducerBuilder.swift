@@ -93,11 +93,6 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   @inlinable init(wrapped: Wrapped?) { self.wrapped = wrapped }
 
   /// Runs the wrapped reducer, if any.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - action: The action.
-  /// - Returns: Its effects, or `.none`.
   @inlinable
   public func reduce(
     into state: inout Wrapped.State, action: Wrapped.Action
@@ -113,11 +108,6 @@ public struct ReducerSequence<Element: Reducer>: Reducer {
   @inlinable init(reducers: [Element]) { self.reducers = reducers }
 
   /// Runs each reducer in order and merges their effects.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - action: The action.
-  /// - Returns: The merged effects.
   @inlinable
   public func reduce(
     into state: inout Element.State, action: Element.Action

@@ -28,10 +28,6 @@ package final class EffectRuntime<Action> {
     let later: @MainActor (Action, Int) -> Task<Void, Never>?
 
     /// Creates the senders.
-    ///
-    /// - Parameters:
-    ///   - now: Receives synchronous actions.
-    ///   - later: Receives actions sent by running effects.
     package init(
       now: @escaping (Action) -> Void,
       later: @escaping @MainActor (Action, Int) -> Task<Void, Never>?
