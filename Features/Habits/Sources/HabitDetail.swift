@@ -71,7 +71,12 @@ public struct HabitDetail: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// Changes the heat map's week count, refusing a count outside ``weekCounts``; no effect.
+  /// Changes the heat map's week count, refusing a count outside ``weekCounts``.
+  ///
+  /// - Parameters:
+  ///   - state: The detail's state.
+  ///   - action: The action.
+  /// - Returns: No effect.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .weekCountChanged(let count):

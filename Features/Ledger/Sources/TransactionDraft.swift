@@ -34,6 +34,8 @@ public struct TransactionDraft: Equatable, Sendable {
   }
 
   /// A draft holding a stored transaction's values, for editing it.
+  ///
+  /// - Parameter transaction: The transaction.
   public init(_ transaction: LedgerTransaction) {
     self.init(
       kind: transaction.kind, amount: transaction.amount.formatted(), date: transaction.date,
