@@ -23,11 +23,6 @@ public struct Categories: Reducer {
     public var errorMessage: String?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - rows: The categories with their counts.
-    ///   - selectedCategoryID: The selected category, if any.
-    ///   - errorMessage: A failure to show, if any.
     public init(
       rows: IdentifiedArrayOf<CategorySummary> = [], selectedCategoryID: Category.ID? = nil,
       errorMessage: String? = nil

@@ -36,15 +36,7 @@ public struct HabitDetail: Reducer {
     /// The last mistake, as a sentence to show; `nil` when the last action succeeded.
     public var errorMessage: String?
 
-    /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - history: The habit and its completed days.
-    ///   - createdOn: The day the habit was created, in the user's time zone.
-    ///   - today: Today, in the user's time zone.
-    ///   - firstWeekday: The weekday weeks start on, from 1 (Sunday) to 7.
-    ///   - weekCount: How many weeks the heat map shows; 12 by default.
-    ///   - errorMessage: A mistake to show.
+    /// Creates the state; the heat map shows 12 weeks unless told otherwise.
     public init(
       history: HabitHistory, createdOn: Day, today: Day, firstWeekday: Int, weekCount: Int = 12,
       errorMessage: String? = nil

@@ -43,12 +43,6 @@ public struct Habits: Reducer {
     public var today: Day?
 
     /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - habits: The habits, in list order.
-    ///   - today: Today, if known.
-    ///   - destination: An open detail, or a pending deletion.
-    ///   - errorMessage: A failure to show.
     public init(
       habits: IdentifiedArrayOf<HabitHistory> = [], today: Day? = nil,
       destination: Destination.State? = nil, errorMessage: String? = nil
@@ -157,11 +151,6 @@ public struct Habits: Reducer {
     public var completionCount: Int
 
     /// Creates a confirmation.
-    ///
-    /// - Parameters:
-    ///   - habitID: The habit to delete.
-    ///   - name: Its name.
-    ///   - completionCount: How many completions go with it.
     public init(habitID: Habit.ID, name: String, completionCount: Int) {
       self.habitID = habitID
       self.name = name

@@ -11,11 +11,6 @@ public struct CategoryTotal: Equatable, Sendable, Codable {
   public var count: Int
 
   /// Creates a total from its parts.
-  ///
-  /// - Parameters:
-  ///   - category: The category, or `nil` for none.
-  ///   - total: The sum.
-  ///   - count: How many transactions.
   public init(category: String?, total: Money, count: Int) {
     self.category = category
     self.total = total

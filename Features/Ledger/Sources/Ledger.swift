@@ -39,14 +39,6 @@ public struct Ledger: Reducer {
     public var isLoading: Bool
 
     /// Creates the ledger's state.
-    ///
-    /// - Parameters:
-    ///   - transactions: The transactions, newest first.
-    ///   - months: The report's months, oldest first.
-    ///   - categoryKind: The report's choice of category totals.
-    ///   - editor: The open editor.
-    ///   - errorMessage: A message to show.
-    ///   - isLoading: Whether loading is under way.
     public init(
       transactions: IdentifiedArrayOf<LedgerTransaction> = [], months: [LedgerMonth] = [],
       categoryKind: LedgerTransaction.Kind = .expense, editor: TransactionEditor.State? = nil,

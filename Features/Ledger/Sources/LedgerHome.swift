@@ -13,8 +13,8 @@ public struct LedgerHome: Reducer {
     /// This month's income, expense and balance; `nil` until the ledger knows today.
     public var thisMonth: MonthSummary?
     /// The ``recentCount`` most recent transactions, newest first
-    /// (``LedgerClient/LedgerTransaction/isNewer(_:than:)``: date descending, ties by
-    /// `createdAt`).
+    /// (``LedgerClient/LedgerTransaction/isNewer(_:than:)``: date descending, then `createdAt`
+    /// descending, then id: a total order, so the input's order never shows).
     public var recent: [LedgerTransaction]
 
     /// How many recent transactions the home screen lists: 4.

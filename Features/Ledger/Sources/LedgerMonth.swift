@@ -21,12 +21,6 @@ public struct LedgerMonth: Hashable, Sendable, Codable, CustomStringConvertible 
   public var end: Date
 
   /// Creates a month from its parts.
-  ///
-  /// - Parameters:
-  ///   - year: The year.
-  ///   - month: The month of the year.
-  ///   - start: The first instant of the month.
-  ///   - end: The first instant of the next month.
   public init(year: Int, month: Int, start: Date, end: Date) {
     self.year = year
     self.month = month

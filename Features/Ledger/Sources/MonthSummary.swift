@@ -17,12 +17,7 @@ public struct MonthSummary: Equatable, Sendable, Codable {
   /// Income minus expense: negative when more went out than came in.
   public var balance: Money
 
-  /// Creates a summary from its parts.
-  ///
-  /// - Parameters:
-  ///   - month: The month.
-  ///   - income: The month's income.
-  ///   - expense: The month's expenses.
+  /// Creates a summary from its parts; the balance is income minus expense.
   public init(month: LedgerMonth, income: Money, expense: Money) {
     self.month = month
     self.income = income

@@ -21,14 +21,7 @@ public struct TransactionDraft: Equatable, Sendable {
   /// The category as typed; blank for none.
   public var category: String
 
-  /// Creates a draft.
-  ///
-  /// - Parameters:
-  ///   - kind: Income or expense; an expense by default.
-  ///   - amount: The amount as typed.
-  ///   - date: When it happened.
-  ///   - memo: What it was.
-  ///   - category: The category; blank for none.
+  /// Creates a draft: an expense, blank but for its date, unless told otherwise.
   public init(
     kind: LedgerTransaction.Kind = .expense, amount: String = "", date: Date, memo: String = "",
     category: String = ""
@@ -121,13 +114,6 @@ public struct TransactionFields: Equatable, Sendable {
 
   /// Creates checked values; ``TransactionDraft/validated(today:calendar:)`` is how they are
   /// usually made.
-  ///
-  /// - Parameters:
-  ///   - kind: Income or expense.
-  ///   - amount: How much.
-  ///   - date: When it happened.
-  ///   - memo: What it was.
-  ///   - category: The category, or `nil`.
   public init(
     kind: LedgerTransaction.Kind, amount: Money, date: Date, memo: String, category: String?
   ) {

@@ -40,12 +40,6 @@ public struct TransactionEditor: Reducer {
     public var isSaving: Bool
 
     /// Creates the editor's state.
-    ///
-    /// - Parameters:
-    ///   - mode: Add or edit.
-    ///   - draft: The values to start from.
-    ///   - errorMessage: A message to show.
-    ///   - isSaving: Whether a save is under way.
     public init(
       mode: Mode, draft: TransactionDraft, errorMessage: String? = nil, isSaving: Bool = false
     ) {
