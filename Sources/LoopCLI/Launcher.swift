@@ -232,7 +232,8 @@ public enum Launcher {
       --script FILE  run the commands in FILE
       --keep-going   in a script, run the commands after a failing one (exit status 1)
       --record FILE  record the session into FILE; 'loop replay FILE' replays it and
-                     checks every action and state (exit status 1 at the first difference)
+                     checks every action and state (exit status 1 at the first difference);
+                     'loop replay FILE --record NEW' records it again as the app runs now
       --version      print the version
       --help         print this help
 
