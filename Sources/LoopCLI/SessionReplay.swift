@@ -89,46 +89,18 @@ enum SessionReplay {
     _ text: String, named file: String,
     extraReducer: Reduce<AppFeature.State, AppFeature.Action>? = nil
   ) async -> Outcome {
-    let recording: Recording
-    do {
-      recording = try Recording(text: text)
-    } catch {
-      return .failed("'\(file)' \(error)")
+    let rerun: Rerun
+    switch await Rerun.start(text, named: file, extraReducer: extraReducer) {
+    case .success(let started): rerun = started
+    case .failure(let failed): return failed.outcome
     }
-    let values = RecordedValues(recording)
-    let environment: AppEnvironment
-    do {
-      environment = try await replayEnvironment(recording, values)
-    } catch {
-      return .failed(error.message)
-    }
-    let errors = ErrorLines()
-    let isInteractive = values.next("mode") == "interactive"
-    let session = Session(
-      environment: environment,
-      console: Console(writeOutput: { _ in }, writeError: { errors.append($0) }),
-      configuration: Session.Configuration(mode: isInteractive ? .interactive : .oneShot),
-      extraReducer: extraReducer)
-    session.replayedValues = values
-    let answers = AnswerReader(values)
-    if isInteractive { session.reader = answers }
-    let replayer = Replayer(recording, store: session.store, values: values)
-    let statuses = recording.values(named: "status")
-    for (offset, input) in recording.inputs.enumerated() {
-      errors.removeAll()
-      let outcome = await session.execute(input)
-      if offset < statuses.count, (outcome == .failure) != (statuses[offset] == "1") {
-        _ = replayer.finish()
-        let command = "command \(offset + 1) ('\(input)')"
-        return .failed(
-          outcome == .failure
-            ? "\(command) now fails: \(errors.first ?? "")"
-            : "\(command) failed when it was recorded, and now succeeds")
-      }
-      if replayer.divergence != nil { break }
+    let replayer = Replayer(rerun.recording, store: rerun.session.store, values: rerun.values)
+    if let failed = await rerun.runCommands(stoppingWhen: { replayer.divergence != nil }) {
+      _ = replayer.finish()
+      return failed
     }
     if let divergence = replayer.finish() { return .diverged(divergence) }
-    return .identical(commands: recording.inputs.count, actions: replayer.stepsReplayed)
+    return .identical(commands: rerun.recording.inputs.count, actions: replayer.stepsReplayed)
   }
 
   /// Runs a recording's commands with its dates, ids, clock readings, files and answers, as
@@ -141,53 +113,25 @@ enum SessionReplay {
   /// - Returns: `.identical` with the number of commands when the new recording is written,
   ///   `.failed` with one sentence otherwise.
   static func recordAgain(_ text: String, named file: String, into path: String) async -> Outcome {
-    let recording: Recording
-    do {
-      recording = try Recording(text: text)
-    } catch {
-      return .failed("'\(file)' \(error)")
-    }
-    let values = RecordedValues(recording)
-    let environment: AppEnvironment
-    do {
-      environment = try await replayEnvironment(recording, values)
-    } catch {
-      return .failed(error.message)
-    }
-    let errors = ErrorLines()
-    let isInteractive = values.next("mode") == "interactive"
     // NB: the session starts on dates and ids that are not the recording's, so that only the
     // store the recording starts (as `--record` does) draws the recorded ones.
-    var unrecorded = environment
-    unrecorded.date = DateGenerator { Date(timeIntervalSinceReferenceDate: 0) }
-    unrecorded.uuid = UUIDGenerator { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
-    let session = Session(
-      environment: unrecorded,
-      console: Console(writeOutput: { _ in }, writeError: { errors.append($0) }),
-      configuration: Session.Configuration(mode: isInteractive ? .interactive : .oneShot),
-      extraReducer: nil)
-    session.replayedValues = values
-    if isInteractive { session.reader = AnswerReader(values) }
+    let rerun: Rerun
+    switch await Rerun.start(text, named: file, extraReducer: nil, unrecordedStart: true) {
+    case .success(let started): rerun = started
+    case .failure(let failed): return failed.outcome
+    }
+    let session = rerun.session
     let temporary = path + ".partial"
     do {
-      let database = recording.values(named: "database").first.map { Data($0.utf8) }
-      try await session.startRecording(to: temporary, database: database, on: environment)
+      let database = rerun.recording.values(named: "database").first.map { Data($0.utf8) }
+      try await session.startRecording(to: temporary, database: database, on: rerun.environment)
     } catch {
       return .failed(error.message)
     }
-    let statuses = recording.values(named: "status")
-    for (offset, input) in recording.inputs.enumerated() {
-      errors.removeAll()
-      let outcome = await session.execute(input)
-      if offset < statuses.count, (outcome == .failure) != (statuses[offset] == "1") {
-        session.stopRecording()
-        try? FileManager.default.removeItem(atPath: temporary)
-        let command = "command \(offset + 1) ('\(input)')"
-        return .failed(
-          outcome == .failure
-            ? "\(command) now fails: \(errors.first ?? "")"
-            : "\(command) failed when it was recorded, and now succeeds")
-      }
+    if let failed = await rerun.runCommands(stoppingWhen: { false }) {
+      session.stopRecording()
+      try? FileManager.default.removeItem(atPath: temporary)
+      return failed
     }
     session.stopRecording()
     do {
@@ -198,7 +142,78 @@ enum SessionReplay {
     } catch {
       return .failed("the recording '\(path)' cannot be written: \(error.localizedDescription)")
     }
-    return .identical(commands: recording.inputs.count, actions: 0)
+    return .identical(commands: rerun.recording.inputs.count, actions: 0)
+  }
+
+  /// A recording's commands, about to run again on a session of their own.
+  @MainActor private struct Rerun {
+    /// Why a rerun could not start.
+    struct Failed: Error { var outcome: Outcome }
+
+    let recording: Recording
+    let values: RecordedValues
+    let environment: AppEnvironment
+    let session: Session
+    let errors: ErrorLines
+
+    /// Reads the recording and makes the session: on the recorded environment, or (for
+    /// `unrecordedStart`) on one whose dates and ids draw nothing from the recording.
+    static func start(
+      _ text: String, named file: String,
+      extraReducer: Reduce<AppFeature.State, AppFeature.Action>?, unrecordedStart: Bool = false
+    ) async -> Result<Rerun, Failed> {
+      let recording: Recording
+      do {
+        recording = try Recording(text: text)
+      } catch {
+        return .failure(Failed(outcome: .failed("'\(file)' \(error)")))
+      }
+      let values = RecordedValues(recording)
+      let environment: AppEnvironment
+      do {
+        environment = try await replayEnvironment(recording, values)
+      } catch {
+        return .failure(Failed(outcome: .failed(error.message)))
+      }
+      var sessionEnvironment = environment
+      if unrecordedStart {
+        sessionEnvironment.date = DateGenerator { Date(timeIntervalSinceReferenceDate: 0) }
+        sessionEnvironment.uuid = .constant(
+          UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+      }
+      let errors = ErrorLines()
+      let isInteractive = values.next("mode") == "interactive"
+      let session = Session(
+        environment: sessionEnvironment,
+        console: Console(writeOutput: { _ in }, writeError: { errors.append($0) }),
+        configuration: Session.Configuration(mode: isInteractive ? .interactive : .oneShot),
+        extraReducer: extraReducer)
+      session.replayedValues = values
+      if isInteractive { session.reader = AnswerReader(values) }
+      return .success(
+        Rerun(
+          recording: recording, values: values, environment: environment, session: session,
+          errors: errors))
+    }
+
+    /// Runs the recorded commands until `stop` says so; a command that ends otherwise than
+    /// recorded (fails, or now succeeds) stops the run with one sentence.
+    func runCommands(stoppingWhen stop: () -> Bool) async -> Outcome? {
+      let statuses = recording.values(named: "status")
+      for (offset, input) in recording.inputs.enumerated() {
+        errors.removeAll()
+        let outcome = await session.execute(input)
+        if offset < statuses.count, (outcome == .failure) != (statuses[offset] == "1") {
+          let command = "command \(offset + 1) ('\(input)')"
+          return .failed(
+            outcome == .failure
+              ? "\(command) now fails: \(errors.first ?? "")"
+              : "\(command) failed when it was recorded, and now succeeds")
+        }
+        if stop() { break }
+      }
+      return nil
+    }
   }
 
   /// A new in-memory database (with the recording's database imported), and the recorded time
