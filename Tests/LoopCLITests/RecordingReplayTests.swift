@@ -402,3 +402,17 @@ private final class TickingClock: Clock, Sendable {
     await Task.yield()
   }
 }
+
+extension RecordingReplayTests {
+  @Test(arguments: [
+    ["link", "add", "Swift book", "https://swift.org/?a=1&b=2"],
+    ["habit", "add", ""],
+    ["ledger", "add", "expense", "12.50", "Bob's lunch"],
+    ["link", "search", #"say "hi" \ there"#],
+    ["link", "add", "#not a comment", "tab\there"],
+  ])
+  func aRecordedCommandReadsBackAsTheSameWords(words: [String]) throws {
+    let line = words.map(SessionRecording.quoted).joined(separator: " ")
+    #expect(try Tokenizer.words(in: line) == words)
+  }
+}
