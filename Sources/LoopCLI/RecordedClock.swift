@@ -26,19 +26,18 @@ struct RecordedClock: Clock {
     /// clock), and sleeps with `sleep`.
     case recording(
       Recorder, elapsed: @Sendable () -> Duration, sleep: @Sendable (Duration) async throws -> Void)
-    case replaying(RecordedValues)
+    /// Hands out the recorded readings, recording each again into `recorder` when a replay
+    /// records (`loop replay FILE --record NEW`).
+    case replaying(RecordedValues, recordingInto: Recorder?)
   }
 
   private let mode: Mode
 
-  /// A clock that records each reading, and sleeps on `base`.
+  /// A clock that records each reading, and sleeps on `base`; on a replaying clock, one that
+  /// records the replayed readings as they were (reading a start would draw one of them).
   init(recording base: some Clock<Duration>, _ recorder: Recorder) {
-    // NB: a replay that records again (`loop replay FILE --record NEW`) records the replayed
-    // readings as they were: reading a start here would draw one of them.
-    if let replayed = base as? RecordedClock, case .replaying(let values) = replayed.mode {
-      mode = .recording(
-        recorder, elapsed: { .nanoseconds(values.next("clock").flatMap { Int64($0) } ?? 0) },
-        sleep: { _ in await Task.yield() })
+    if let replayed = base as? RecordedClock, case .replaying(let values, _) = replayed.mode {
+      mode = .replaying(values, recordingInto: recorder)
       return
     }
     let start = base.now
@@ -49,7 +48,7 @@ struct RecordedClock: Clock {
 
   /// A clock that hands out the recorded readings, and never sleeps.
   init(replaying values: RecordedValues) {
-    mode = .replaying(values)
+    mode = .replaying(values, recordingInto: nil)
   }
 
   var now: Instant {
@@ -59,8 +58,10 @@ struct RecordedClock: Clock {
       let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
       recorder.record(.value(name: "clock", "\(nanoseconds)"))
       return Instant(offset: .nanoseconds(nanoseconds))
-    case .replaying(let values):
-      return Instant(offset: .nanoseconds(values.next("clock").flatMap { Int64($0) } ?? 0))
+    case .replaying(let values, let recorder):
+      let reading = values.next("clock") ?? "0"
+      recorder?.record(.value(name: "clock", reading))
+      return Instant(offset: .nanoseconds(Int64(reading) ?? 0))
     }
   }
 
@@ -72,6 +73,7 @@ struct RecordedClock: Clock {
       let remaining = deadline.offset - elapsed()
       if remaining > .zero { try await sleep(remaining) }
     case .replaying:
+      // NB: a replay never waits, and reads no recorded value to decide it.
       try Task.checkCancellation()
       await Task.yield()
     }

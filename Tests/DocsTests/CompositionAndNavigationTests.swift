@@ -98,7 +98,8 @@ struct TitleEditor: Reducer {
     case .delegate:
       return .none
     case .saveTapped:
-      return .run { [title = state.title] send in
+      let title = state.title
+      return .run { send in
         await send(.delegate(.saved(title)))
         await dismiss()
       }

@@ -27,8 +27,8 @@ struct SongSearch: Reducer {
     switch action {
     case .queryChanged(let query):
       state.query = query
-      return .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock) {
-        [songs] send in
+      let songs = self.songs
+      return .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock) { send in
         await send(.resultsLoaded(songs.filter { $0.lowercased().contains(query) }))
       }
     case .resultsLoaded(let results):

@@ -18,7 +18,8 @@ enum Readme {
         state.count += 1
         return .none
       case .factTapped:
-        return .run { [count = state.count] send in
+        let count = state.count
+        return .run { send in
           await send(.factLoaded(try await numberFact.fetch(count)))
         }
       case .factLoaded(let fact):
