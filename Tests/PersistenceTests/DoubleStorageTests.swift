@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// A column type of an app's own that stores its double unchecked (it might hold NaN).
