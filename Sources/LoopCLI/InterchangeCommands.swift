@@ -127,9 +127,12 @@ extension Session {
   /// Sends ``Interchange/Interchange/Action/importSubmitted(_:)`` with a progress bar while it
   /// runs (on a terminal, unless `quiet`), then prints the summary.
   fileprivate func importFile(_ request: ImportRequest, quiet: Bool) async throws(CommandError) {
+    // NB: timed on the clock from before any recording: the bar's readings are not the app's,
+    // and a replay, which draws no bar, must not find them among the import's.
+    let clock = (recording?.baseEnvironment ?? environment).continuousClock
     let display =
       configuration.showsProgress && !quiet
-      ? ProgressDisplay(console: console, elapsed: stopwatch(environment.continuousClock)) : nil
+      ? ProgressDisplay(console: console, elapsed: stopwatch(clock)) : nil
     let observation = display.map { display in
       store.observe { display.show($0.interchange.progress) }
     }

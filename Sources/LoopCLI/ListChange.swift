@@ -10,20 +10,6 @@ enum ListChange: Equatable {
   /// Anything else.
   case other
 
-  /// Compares the ids of two lists.
-  ///
-  /// - Parameters:
-  ///   - old: The list before.
-  ///   - new: The list after.
-  ///   - oldID: An old element's id.
-  ///   - newID: A new element's id.
-  /// - Complexity: O(*n*), comparing ids only.
-  init<Old, New, ID: Equatable>(
-    from old: [Old], to new: [New], oldID: (Old) -> ID, newID: (New) -> ID
-  ) {
-    self.init(from: old.map(oldID), to: new.map(newID))
-  }
-
   /// Compares two lists of ids.
   ///
   /// NB: on ids, not elements: reading an element's id through a closure copied the element
@@ -49,23 +35,10 @@ enum ListChange: Equatable {
     }
   }
 
-  /// The first element of `after` whose id `before` does not hold, or `nil`.
+  /// The index of the first id of `after` that `before` does not hold, or `nil`.
   ///
   /// NB: `before` is the ids, not the elements: holding the elements' array while a command
   /// inserts into it would make the insertion copy every element.
-  ///
-  /// - Parameters:
-  ///   - before: The ids of the list before a command, in order.
-  ///   - after: The list after it.
-  /// - Returns: The added element.
-  /// - Complexity: O(*n*); without hashing when one element was inserted.
-  static func firstAdded<Element: Identifiable>(to before: [Element.ID], in after: [Element])
-    -> Element?
-  {
-    firstAdded(to: before, in: after.map(\.id)).map { after[$0] }
-  }
-
-  /// The index of the first id of `after` that `before` does not hold, or `nil`.
   ///
   /// - Parameters:
   ///   - before: The ids of a list before a command, in order.

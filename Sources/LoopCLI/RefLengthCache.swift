@@ -14,17 +14,6 @@ struct RefLengthCache {
   /// ``Ref/length(forSorted:)`` of ``sorted``.
   private var length = Ref.minimumLength
 
-  /// How many digits tell the elements' ids apart (at least ``Ref/minimumLength``).
-  ///
-  /// - Parameters:
-  ///   - elements: The list as it is now.
-  ///   - id: An element's id.
-  /// - Returns: The ref length.
-  /// - Complexity: As ``length(ofIDs:)``.
-  mutating func length<Element>(of elements: [Element], id: (Element) -> UUID) -> Int {
-    length(ofIDs: elements.map(id))
-  }
-
   /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``).
   ///
   /// - Parameter newIDs: The list's ids as they are now, in order.

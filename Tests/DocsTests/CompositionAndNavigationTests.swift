@@ -353,6 +353,7 @@ struct Session: Reducer {
       let store = TestStore(initialState: Playlist.State()) { Playlist() }
       await store.send(.editor(.presented(.saveTapped)))
     }
+    #expect(issues.messages.count == 1)
     #expect(
       issues.messages.first?.contains(
         "received a presentation action when nothing was presented") == true)

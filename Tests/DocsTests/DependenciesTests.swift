@@ -158,6 +158,10 @@ extension DependencyValues {
     #expect(issues.messages.first == unimplemented)
     // NB: the endpoint threw, and the effect had no `catch`: that is reported too.
     #expect(issues.messages.count == 2)
+    #expect(
+      issues.messages.last?.hasPrefix(
+        "An 'Effect.run' returned from 'DocsTests/DependenciesTests.swift:") == true)
+    #expect(issues.messages.last?.contains("threw an unhandled error") == true)
   }
 
   @MainActor @Test func aPlaceholderReportsTheDependencyItStandsFor() async {

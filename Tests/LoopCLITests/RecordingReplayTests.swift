@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import Loop
+import Synchronization
 import Testing
 
 @testable import LoopCLI
@@ -351,5 +352,67 @@ import Testing
       return
     }
     #expect(message.contains("during input 3 ('habit rm 91')"))
+  }
+}
+
+extension RecordingReplayTests {
+  @Test func aRecordingMadeWithAProgressBarReplaysIdentically() async throws {
+    let folder = try TemporaryFolder()
+    try Data(bookmarksFile.utf8).write(to: URL(fileURLWithPath: folder.path("bookmarks.html")))
+    var environment = try transcriptEnvironment()
+    environment.continuousClock = TickingClock()
+    let session = Session(
+      environment: environment, console: Console(writeOutput: { _ in }, writeError: { _ in }),
+      configuration: Session.Configuration(
+        mode: .interactive, showsProgress: true, currentDirectory: folder.url.path))
+    for command in [":record r.txt", "link import bookmarks.html", ":record off"] {
+      #expect(await session.execute(command) == .success)
+    }
+    // NB: the progress bar's readings are not the import's: the recording holds the import's
+    // two only, which the replay draws again.
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(try Recording(text: text).values(named: "clock").count == 2)
+    let outcome = await SessionReplay.replay(text, named: "r.txt")
+    guard case .identical(let commands, _) = outcome else {
+      Issue.record("the recording did not replay: \(outcome)")
+      return
+    }
+    #expect(commands == 1)
+  }
+}
+
+/// A clock that moves a millisecond more each time it is read (1, 4, 9 … ms), and never sleeps:
+/// each pair of readings is apart by its own duration.
+private final class TickingClock: Clock, Sendable {
+  private let readings = Mutex<Int64>(0)
+
+  var now: ContinuousClock.Instant {
+    let count = readings.withLock {
+      $0 += 1
+      return $0
+    }
+    return start.advanced(by: .milliseconds(count * count))
+  }
+
+  private let start = ContinuousClock.now
+
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    await Task.yield()
+  }
+}
+
+extension RecordingReplayTests {
+  @Test(arguments: [
+    ["link", "add", "Swift book", "https://swift.org/?a=1&b=2"],
+    ["habit", "add", ""],
+    ["ledger", "add", "expense", "12.50", "Bob's lunch"],
+    ["link", "search", #"say "hi" \ there"#],
+    ["link", "add", "#not a comment", "tab\there"],
+  ])
+  func aRecordedCommandReadsBackAsTheSameWords(words: [String]) throws {
+    let line = words.map(SessionRecording.quoted).joined(separator: " ")
+    #expect(try Tokenizer.words(in: line) == words)
   }
 }

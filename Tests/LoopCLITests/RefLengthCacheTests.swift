@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ListChangeTests {
   private func change(_ old: [Int], _ new: [Int]) -> ListChange {
-    ListChange(from: old, to: new, oldID: { $0 }, newID: { $0 })
+    ListChange(from: old, to: new)
   }
 
   @Test(arguments: [
@@ -35,17 +35,22 @@ import Testing
     var name: String
   }
 
+  /// The element of `after` that ``ListChange/firstAdded(to:in:)`` finds, from the ids.
+  private func firstAdded(to before: [Item], in after: [Item]) -> Item? {
+    ListChange.firstAdded(to: before.map(\.id), in: after.map(\.id)).map { after[$0] }
+  }
+
   @Test func firstAddedIsTheInsertedElement() {
     let before = [Item(id: 1, name: "a"), Item(id: 3, name: "c")]
     let after = [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c")]
-    #expect(ListChange.firstAdded(to: before.map(\.id), in: after) == Item(id: 2, name: "b"))
+    #expect(firstAdded(to: before, in: after) == Item(id: 2, name: "b"))
   }
 
   @Test func firstAddedFindsTheFirstNewIDAfterAnyOtherChange() {
     let before = [Item(id: 1, name: "a"), Item(id: 3, name: "c")]
     let after = [Item(id: 3, name: "c"), Item(id: 5, name: "e"), Item(id: 4, name: "d")]
-    #expect(ListChange.firstAdded(to: before.map(\.id), in: after) == Item(id: 5, name: "e"))
-    #expect(ListChange.firstAdded(to: before.map(\.id), in: before) == nil)
+    #expect(firstAdded(to: before, in: after) == Item(id: 5, name: "e"))
+    #expect(firstAdded(to: before, in: before) == nil)
   }
 }
 
@@ -100,7 +105,7 @@ import Testing
       default:
         break
       }
-      let length = cache.length(of: list, id: { $0 })
+      let length = cache.length(ofIDs: list)
       #expect(length == Self.expectedLength(list), "step \(step)")
       lengths.insert(length)
     }

@@ -14,7 +14,7 @@ import Loop
 /// store.state.firstErrorMessage  // nil: it worked
 /// ```
 ///
-/// Every feature lists its error messages (its own, then its children's) and clears them;
+/// Every feature lists its error messages (its own and its children's) and clears them;
 /// ``State/errorMessages`` joins the lists, so a caller learns from one place whether what it
 /// sent failed, and ``Action/errorsDismissed`` clears them all before the next command.
 ///

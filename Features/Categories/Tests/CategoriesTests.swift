@@ -24,6 +24,14 @@ import Testing
     Category(id: categoryID(number), name: name, createdAt: Fixture.start)
   }
 
+  /// The rows once "Work" (id 0, with two links) is renamed "Office", beside "home" (id 1).
+  var rowsAfterRenamingWorkToOffice: [CategorySummary] {
+    [
+      CategorySummary(category: category(1, "home"), linkCount: 0),
+      CategorySummary(category: category(0, "Office"), linkCount: 2),
+    ]
+  }
+
   /// Seeds "Work" (id 0, with two links) and "home" (id 1, with none).
   func seedWorkAndHome() async throws {
     try await fixture.seed { categories, links in
@@ -85,10 +93,7 @@ import Testing
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
     await answers.clock.advance(by: .seconds(1))
-    let renamed = [
-      CategorySummary(category: category(1, "home"), linkCount: 0),
-      CategorySummary(category: category(0, "Office"), linkCount: 2),
-    ]
+    let renamed = rowsAfterRenamingWorkToOffice
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
@@ -138,17 +143,9 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
-    await store.receive(
-      .summariesResponse(
-        .success([
-          CategorySummary(category: category(1, "home"), linkCount: 0),
-          CategorySummary(category: category(0, "Office"), linkCount: 2),
-        ]))
-    ) {
-      $0.rows = [
-        CategorySummary(category: category(1, "home"), linkCount: 0),
-        CategorySummary(category: category(0, "Office"), linkCount: 2),
-      ]
+    let renamed = rowsAfterRenamingWorkToOffice
+    await store.receive(.summariesResponse(.success(renamed))) {
+      $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
     await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
     await store.finish()
@@ -183,10 +180,7 @@ import Testing
     }
     await store.send(.renameSubmitted(categoryID(0), name: "Office")) { $0.errorMessage = nil }
     await store.receive(.renameResponse(.success(category(0, "Office"))))
-    let renamed = [
-      CategorySummary(category: category(1, "home"), linkCount: 0),
-      CategorySummary(category: category(0, "Office"), linkCount: 2),
-    ]
+    let renamed = rowsAfterRenamingWorkToOffice
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }

@@ -44,15 +44,7 @@ public struct Interchange: Reducer {
     /// Why the last import or export failed (nothing was written); `nil` otherwise.
     public var failure: InterchangeError?
 
-    /// Creates the state.
-    ///
-    /// - Parameters:
-    ///   - isImporting: Whether an import is under way.
-    ///   - progress: How far it has got.
-    ///   - report: The last import's summary.
-    ///   - isExporting: Whether an export is under way.
-    ///   - exportedFile: The last export's file.
-    ///   - failure: A failure to show.
+    /// Creates the state; idle, with nothing imported or exported, by default.
     public init(
       isImporting: Bool = false, progress: ImportProgress? = nil, report: ImportReport? = nil,
       isExporting: Bool = false, exportedFile: ExportedFile? = nil,

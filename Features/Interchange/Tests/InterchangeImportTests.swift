@@ -307,6 +307,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.failure = .emptyFile(file: "empty.html")
     }
     await store.finish()
+    #expect(store.state.errorMessage == "'empty.html' is empty.")
   }
 
   @Test func anImportAfterAFailedOneClearsTheFailure() async {
@@ -350,6 +351,7 @@ func notAWebAddress(_ address: String) -> String {
     }
     await store.skipInFlightEffects()
     await store.finish()
+    #expect(store.state.errorMessage == "'empty.html' is empty.")
   }
 
   // MARK: Rejected files

@@ -183,8 +183,8 @@ public struct SearchLinks: Reducer {
         // NB: a submitted query is searched at once, not after the typing settles.
         guard case .queryChanged = action else { return .none }
         state.isSearching = true
-        return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) {
-          [linkClient] send in
+        let linkClient = self.linkClient
+        return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) { send in
           await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
         }
       }

@@ -206,7 +206,7 @@ import struct LinkClient.Comment
     store.dependencies.linkClient.setFavorite = { _, _ in throw LinkError.storageFailed("busy") }
     await store.send(.favoriteTapped)
     await store.receive(.favoriteResponse(.failure(.storageFailed("busy")))) {
-      $0.errorMessage = LinkError.storageFailed("busy").description
+      $0.errorMessage = "The links could not be read or saved: busy"
     }
     store.dependencies.linkClient.setFavorite = { try await client.setFavorite($0, $1) }
     await store.send(.favoriteTapped)

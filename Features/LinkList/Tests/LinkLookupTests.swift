@@ -22,8 +22,10 @@ import struct LinkClient.Comment
   }
 
   /// A store of the whole links part, where a loaded preview shows as the opened link.
-  func makeLinkListStore() -> TestStore<LinkList.State, LinkList.Action> {
-    TestStore(initialState: LinkList.State()) {
+  func makeLinkListStore(
+    _ state: LinkList.State = LinkList.State()
+  ) -> TestStore<LinkList.State, LinkList.Action> {
+    TestStore(initialState: state) {
       LinkList()
     } withDependencies: {
       fixture.prepare(&$0)
@@ -43,6 +45,7 @@ import struct LinkClient.Comment
     await store.receive(.refResponse(.success([]))) {
       $0.refMatches = []
     }
+    await store.finish()
   }
 
   @Test func aRefNamingOneLinkFindsOnlyIt() async throws {
@@ -79,15 +82,13 @@ import struct LinkClient.Comment
   }
 
   @Test func aFailedRefLookupShowsWhy() async throws {
-    let store = TestStore(initialState: LinkLookup.State()) {
-      LinkLookup()
-    } withDependencies: {
-      $0.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    }
+    let store = makeStore()
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
     await store.send(.refEntered("ab"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
-      $0.errorMessage = LinkError.storageFailed("disk gone").description
+      $0.errorMessage = "The links could not be read or saved: disk gone"
     }
+    await store.finish()
   }
 
   @Test func aRefLookupAfterAFailedOneClearsTheError() async throws {
@@ -96,7 +97,7 @@ import struct LinkClient.Comment
     store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
     await store.send(.refEntered("0000"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
-      $0.errorMessage = LinkError.storageFailed("disk gone").description
+      $0.errorMessage = "The links could not be read or saved: disk gone"
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.refEntered("0000")) { $0.errorMessage = nil }
@@ -112,7 +113,7 @@ import struct LinkClient.Comment
     store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
     await store.send(.refEntered("0000"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
-      $0.errorMessage = LinkError.storageFailed("disk gone").description
+      $0.errorMessage = "The links could not be read or saved: disk gone"
     }
     await store.finish()
   }
@@ -138,13 +139,8 @@ import struct LinkClient.Comment
   @Test func aPreviewReplacesTheOpenedLink() async throws {
     let links = try await fixture.seedLinks(["Swift", "Loop"])
     let content = LinkDetail.Content(link: links[1], comments: [])
-    let store = TestStore(
-      initialState: LinkList.State(detail: LinkDetail.State(linkID: links[0].id, link: links[0]))
-    ) {
-      LinkList()
-    } withDependencies: {
-      fixture.prepare(&$0)
-    }
+    let store = makeLinkListStore(
+      LinkList.State(detail: LinkDetail.State(linkID: links[0].id, link: links[0])))
     await store.send(.lookup(.previewRequested(links[1].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
     await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
@@ -158,10 +154,13 @@ import struct LinkClient.Comment
     let store = makeLinkListStore()
     await store.send(.lookup(.previewRequested(missing)))
     await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
-      $0.lookup.errorMessage = LinkError.notFound(missing).description
+      $0.lookup.errorMessage = "No link with id '00000000-0000-0000-0000-00000000002A' exists."
     }
     await store.finish()
-    #expect(store.state.errorMessages == [LinkError.notFound(missing).description])
+    #expect(
+      store.state.errorMessages == [
+        "No link with id '00000000-0000-0000-0000-00000000002A' exists."
+      ])
   }
 
   @Test func aPreviewAfterAFailedOneClearsTheError() async throws {
@@ -171,7 +170,7 @@ import struct LinkClient.Comment
     let store = makeLinkListStore()
     await store.send(.lookup(.previewRequested(missing)))
     await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
-      $0.lookup.errorMessage = LinkError.notFound(missing).description
+      $0.lookup.errorMessage = "No link with id '00000000-0000-0000-0000-00000000002A' exists."
     }
     await store.send(.lookup(.previewRequested(links[0].id))) { $0.lookup.errorMessage = nil }
     await store.receive(.lookup(.previewResponse(.success(content))))
