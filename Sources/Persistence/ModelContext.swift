@@ -114,6 +114,36 @@ public final class ModelContext: Sendable {
     }
   }
 
+  /// Runs `body` as one transaction, as ``transaction(_:)`` does; when `rollingBack` is true,
+  /// its writes are then rolled back and what it returned is still returned: a dry run, which
+  /// tells what the writes would do without keeping them.
+  ///
+  /// ```swift
+  /// let summary = try context.transaction(rollingBack: dryRun) { context in
+  ///   try store(links, in: context)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - rollingBack: Whether to roll back `body`'s writes once it returns.
+  ///   - body: The writes (and reads) to run; it receives this context.
+  /// - Returns: What `body` returns.
+  /// - Throws: As ``transaction(_:)``; nothing is saved then.
+  @discardableResult
+  public func transaction<R>(rollingBack: Bool, _ body: (ModelContext) throws -> R) throws -> R {
+    guard rollingBack else { return try transaction(body) }
+    var result: R?
+    do {
+      try transaction { context in
+        result = try body(context)
+        // NB: a transaction rolls back when its body throws.
+        throw RollBack()
+      }
+    } catch is RollBack {}
+    guard let result else { preconditionFailure("a rolled-back transaction returned nothing") }
+    return result
+  }
+
   // MARK: - Reading
 
   /// The models a descriptor selects, in its order.
@@ -189,3 +219,7 @@ public final class ModelContext: Sendable {
     return try container.withBackend { try $0.fetch(id: id, table: table) }
   }
 }
+
+/// Thrown at the end of ``ModelContext/transaction(rollingBack:_:)``'s body to roll its writes
+/// back.
+private struct RollBack: Error {}

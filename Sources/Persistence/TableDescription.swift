@@ -229,9 +229,6 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     }
   }
 
-  /// The position of the schema column declared for `keyPath`, or `nil`.
-  func columnIndex(of keyPath: AnyKeyPath) -> Int? { layout.index(of: keyPath) }
-
   /// The position of the stored column (a schema column or a folded one) for `keyPath`.
   func storedIndex(of keyPath: AnyKeyPath) -> Int? {
     lookup[KeyPathKey(keyPath: keyPath)]

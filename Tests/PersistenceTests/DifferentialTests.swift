@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Generated cases (odd values, predicates answered in SQL, in Swift or on every row, sorts,

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// A column type of an app's own that stores its double unchecked (it might hold NaN).
@@ -264,7 +265,7 @@ private struct MeasureV2: PersistentModel {
   private func writeLegacyFile(at path: String) throws {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try execute(
+    try executeSQL(
       """
       PRAGMA journal_mode = WAL;
       CREATE TABLE loop_meta (
@@ -278,7 +279,7 @@ private struct MeasureV2: PersistentModel {
       INSERT INTO loop_meta VALUES ('measures', 1, 'id INTEGER, value REAL');
       INSERT INTO "measures" VALUES (5, 3, 2.5, 10.0, 'Äpfel', 'x');
       INSERT INTO "measures" VALUES (9, 1, 0.0, NULL, 'b', NULL);
-      """, at: path)
+      """, in: path)
   }
 
   private func columnTypes(at path: String, table: String) throws -> [String: String] {
@@ -296,14 +297,6 @@ private struct MeasureV2: PersistentModel {
       }
     }
     return types
-  }
-
-  private func execute(_ sql: String, at path: String) throws {
-    try withDatabase(at: path) { handle in
-      guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-        throw SQLiteFailure(message: String(cString: sqlite3_errmsg(handle)))
-      }
-    }
   }
 
   private func withDatabase(at path: String, _ body: (OpaquePointer) throws -> Void) throws {

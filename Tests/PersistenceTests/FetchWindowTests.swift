@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Fetch windows (`fetchLimit`, `fetchOffset`) at the edges: every non-negative window answers

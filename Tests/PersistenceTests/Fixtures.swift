@@ -1,14 +1,7 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
-
-/// The two storages every behaviour is tested on.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case inMemory
-  case sqlite
-
-  var testDescription: String { rawValue }
-}
 
 /// A container and a context on a fresh storage, removing its folder when released.
 final class Store {
@@ -17,12 +10,10 @@ final class Store {
   let folder: URL
 
   init(_ backend: Backend, _ types: any PersistentModel.Type...) throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loop-persistence-tests-\(UUID().uuidString)")
-    let storage: ModelContainer.Storage =
-      backend == .inMemory ? .inMemory : .file(folder.appendingPathComponent("store.sqlite").path)
+    folder = temporaryFolder("loop-persistence-tests")
     container = try ModelContainer(
-      for: types.isEmpty ? [Item.self] : types, storage: storage)
+      for: types.isEmpty ? [Item.self] : types,
+      storage: backend.storage(file: "store.sqlite", in: folder))
     context = ModelContext(container)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// The same sorted read asked for again and again, between writes: the in-memory backend keeps

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// A model whose `init(row:)` reads a property its schema does not declare.

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 // Versions of one table, "notes", as an app's schema evolves.
@@ -172,6 +173,23 @@ private struct NoteWithKind: PersistentModel {
         reason: "the file has this column but the schema no longer declares it")
     ) {
       try ModelContainer(for: NoteWithoutText.self, storage: .file(path))
+    }
+    #expect(bytes(path) == before)
+  }
+
+  @Test func aTableNotCreatedByLoopFailsAndLeavesTheFileUntouched() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("store.sqlite")
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    try executeSQL(
+      "CREATE TABLE notes (id INTEGER, text TEXT); INSERT INTO notes VALUES (1, 'one')", in: path)
+    let before = bytes(path)
+    #expect(
+      throws: PersistenceError.incompatibleSchema(
+        table: "notes", column: nil,
+        reason: "the table was not created by Loop (it has no 'loop_seq' column)")
+    ) {
+      try ModelContainer(for: NoteV1.self, storage: .file(path))
     }
     #expect(bytes(path) == before)
   }

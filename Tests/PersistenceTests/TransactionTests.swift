@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 private struct Abort: Error, Equatable {}
@@ -120,5 +121,55 @@ private struct Abort: Error, Equatable {}
       }
     }
     #expect(try outer.fetchAll(Item.self) == [])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aRolledBackTransactionReturnsWhatItsBodyReturnedAndKeepsNoWrite(_ backend: Backend) throws {
+    let store = try Store(backend)
+    try store.context.insert(Item(id: 1, title: "kept"))
+    let count = try store.context.transaction(rollingBack: true) { context in
+      try context.insert(Item(id: 2, title: "b"))
+      try context.update(Item(id: 1, title: "changed"))
+      return try context.fetchCount(FetchDescriptor<Item>())
+    }
+    #expect(count == 2)
+    #expect(try store.context.fetchAll(Item.self) == [Item(id: 1, title: "kept")])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aTransactionNotRollingBackCommitsItsWrites(_ backend: Backend) throws {
+    let store = try Store(backend)
+    let title = try store.context.transaction(rollingBack: false) { context in
+      try context.insert(Item(id: 1, title: "a"))
+      return "a"
+    }
+    #expect(title == "a")
+    #expect(try store.context.fetchAll(Item.self).map(\.title) == ["a"])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aRolledBackTransactionRethrowsWhatItsBodyThrows(_ backend: Backend) throws {
+    let store = try Store(backend)
+    #expect(throws: Abort()) {
+      try store.context.transaction(rollingBack: true) { context in
+        try context.insert(Item(id: 1, title: "a"))
+        throw Abort()
+      }
+    }
+    #expect(try store.context.fetchAll(Item.self) == [])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aNestedRolledBackTransactionUndoesOnlyItsOwnWrites(_ backend: Backend) throws {
+    let store = try Store(backend)
+    try store.context.transaction { context in
+      try context.insert(Item(id: 1, title: "outer"))
+      let seen = try context.transaction(rollingBack: true) { nested in
+        try nested.insert(Item(id: 2, title: "nested"))
+        return try nested.fetchAll(Item.self).map(\.title)
+      }
+      #expect(seen == ["outer", "nested"])
+    }
+    #expect(try store.context.fetchAll(Item.self).map(\.title) == ["outer"])
   }
 }

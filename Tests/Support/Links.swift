@@ -64,7 +64,7 @@ public final class Harness: Sendable {
   /// NB: the in-memory storage has nothing like a trigger; its rollback is the one of every
   /// transaction, tested through dry runs (which write everything, then roll back).
   public func refuseLinks(titled title: String) throws {
-    try installTrigger(
+    try executeSQL(
       """
       CREATE TRIGGER refuse_link BEFORE INSERT ON links WHEN NEW.title = '\(title)'
       BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
@@ -99,8 +99,9 @@ public func url(_ string: String) -> URL {
   return url
 }
 
-/// Runs `sql` (a `CREATE TRIGGER`) on the SQLite file at `path`, through a connection of its own.
-public func installTrigger(_ sql: String, in path: String) throws {
+/// Runs `sql` (one statement or several, such as a `CREATE TRIGGER`) on the SQLite file at
+/// `path`, through a connection of its own.
+public func executeSQL(_ sql: String, in path: String) throws {
   var database: OpaquePointer?
   defer { sqlite3_close(database) }
   guard sqlite3_open(path, &database) == SQLITE_OK,

@@ -168,14 +168,8 @@ struct HabitStorage: Sendable {
     _ archive: HabitArchive, dryRun: Bool, progress: @escaping @Sendable (Int) -> Void
   ) throws(HabitError) -> HabitImportSummary {
     try HabitError.capturing {
-      do {
-        return try context.transaction { _ in
-          let summary = try restore(archive, progress: progress)
-          if dryRun { throw DryRun(summary: summary) }
-          return summary
-        }
-      } catch let dryRun as DryRun {
-        return dryRun.summary
+      try context.transaction(rollingBack: dryRun) { _ in
+        try restore(archive, progress: progress)
       }
     }
   }
@@ -270,9 +264,4 @@ struct HabitStorage: Sendable {
     }
     return summary
   }
-}
-
-/// Thrown at the end of a dry run to roll its transaction back, carrying its summary.
-private struct DryRun: Error {
-  let summary: HabitImportSummary
 }

@@ -103,29 +103,24 @@ struct LedgerStorage: Sendable {
     }
     let batchSize = LedgerClient.importBatchSize
     return try LedgerError.capturing {
-      do {
-        return try context.transaction { context in
-          var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
-          var summary = LedgerImportSummary()
-          var processed = 0
-          while processed < transactions.count {
-            let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
-            for transaction in batch {
-              guard seen.insert(transaction.id).inserted else {
-                summary.duplicates += 1
-                continue
-              }
-              try context.insert(transaction)
-              summary.imported += 1
+      try context.transaction(rollingBack: dryRun) { context in
+        var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
+        var summary = LedgerImportSummary()
+        var processed = 0
+        while processed < transactions.count {
+          let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
+          for transaction in batch {
+            guard seen.insert(transaction.id).inserted else {
+              summary.duplicates += 1
+              continue
             }
-            processed += batch.count
-            progress(processed)
+            try context.insert(transaction)
+            summary.imported += 1
           }
-          if dryRun { throw DryRun(summary: summary) }
-          return summary
+          processed += batch.count
+          progress(processed)
         }
-      } catch let dryRun as DryRun {
-        return dryRun.summary
+        return summary
       }
     }
   }
@@ -138,9 +133,4 @@ struct LedgerStorage: Sendable {
     }
     return transaction
   }
-}
-
-/// Thrown at the end of a dry run to roll its transaction back, carrying its summary.
-private struct DryRun: Error {
-  let summary: LedgerImportSummary
 }

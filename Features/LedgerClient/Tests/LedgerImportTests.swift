@@ -66,7 +66,7 @@ import Testing
     let storage = Storage(.sqlite)
     let rent = transaction(1, memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
-    try installTrigger(
+    try executeSQL(
       """
       CREATE TRIGGER refuse BEFORE INSERT ON ledger_transactions WHEN NEW.memo = 'Last'
       BEGIN SELECT RAISE(ABORT, 'refused by the test'); END

@@ -53,14 +53,21 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   func checked() throws(LinkError) -> Checked {
     let title = title.trimmedOfWhitespace
     guard !title.isEmpty else { throw .emptyTitle }
-    let address = url.trimmedOfWhitespace
+    return try Self.checked(
+      title: title, address: url.trimmedOfWhitespace, memo: memo.trimmedOfWhitespace)
+  }
+
+  /// The checked values of fields already trimmed, the title not blank: the address parsed, a
+  /// blank memo no memo.
+  ///
+  /// - Throws: ``LinkError/invalidURL(_:)``.
+  static func checked(title: String, address: String, memo: String) throws(LinkError) -> Checked {
     guard
       !address.unicodeScalars.contains(where: \.isWhitespace),
       let url = URL(string: address),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host, !host.isEmpty
     else { throw .invalidURL(address) }
-    let memo = memo.trimmedOfWhitespace
     return Checked(title: title, url: url, memo: memo.isEmpty ? nil : memo)
   }
 }
