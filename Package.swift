@@ -63,7 +63,7 @@ let package = Package(
     .target(name: "Loop"),
     .testTarget(name: "LoopTests", dependencies: ["Loop", "TestSupport"]),
     .target(name: "LoopTesting", dependencies: ["Loop"]),
-    .testTarget(name: "LoopTestingTests", dependencies: ["LoopTesting"]),
+    .testTarget(name: "LoopTestingTests", dependencies: ["LoopTesting", "TestSupport"]),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",

@@ -1,46 +1,7 @@
 import Foundation
 import LoopTesting
+import TestSupport
 import Testing
-
-/// A journal whose entries get their id and date from dependencies, and whose count an effect
-/// sends back multiplied by `countScale` (which a test changes on purpose).
-struct Journal: Reducer {
-  struct State: Equatable {
-    var entries: [Entry] = []
-    var count = 0
-  }
-
-  struct Entry: Equatable, Identifiable {
-    var id: UUID
-    var text: String
-    var createdAt: Date
-  }
-
-  enum Action: Equatable {
-    case added(String)
-    case countTapped
-    case counted(Int)
-  }
-
-  var countScale = 1
-
-  @Dependency(\.date) var date
-  @Dependency(\.uuid) var uuid
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .added(let text):
-      state.entries.append(Entry(id: uuid(), text: text, createdAt: date.now))
-      return .none
-    case .countTapped:
-      let count = state.entries.count * countScale
-      return .run { send in await send(.counted(count)) }
-    case .counted(let count):
-      state.count = count
-      return .none
-    }
-  }
-}
 
 @MainActor
 @Suite struct ReplayTests {

@@ -1,44 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Loop
-
-/// A journal whose entries get their id and date from dependencies, and whose count comes back
-/// from an effect.
-private struct Journal: Reducer {
-  struct State: Equatable {
-    var entries: [Entry] = []
-    var count = 0
-  }
-
-  struct Entry: Equatable, Identifiable {
-    var id: UUID
-    var text: String
-    var createdAt: Date
-  }
-
-  enum Action: Equatable {
-    case added(String)
-    case countTapped
-    case counted(Int)
-  }
-
-  @Dependency(\.date) var date
-  @Dependency(\.uuid) var uuid
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .added(let text):
-      state.entries.append(Entry(id: uuid(), text: text, createdAt: date.now))
-      return .none
-    case .countTapped:
-      return .send(.counted(state.entries.count))
-    case .counted(let count):
-      state.count = count
-      return .none
-    }
-  }
-}
 
 @MainActor
 @Suite struct RecordingTests {
