@@ -14,7 +14,7 @@ import Foundation
 /// A transaction records how to undo each write it makes and, on a throw, undoes them newest
 /// first.
 final class InMemoryBackend: StorageBackend, @unchecked Sendable {
-  private var tables: [ObjectIdentifier: AnyObject] = [:]
+  private var tables: BackendTables = [:]
   /// How to undo each write made in the open transactions, oldest first.
   ///
   /// NB: an undo log, not a snapshot of the tables: a snapshot shares the tables' storage, so
@@ -32,11 +32,7 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
     -> InMemoryTable<T>
   {
-    guard let table = tables[ObjectIdentifier(T.self)] else {
-      throw .unregisteredModel("\(T.self)")
-    }
-    // NB: keyed by the model type, so this is always `T`'s table (see ModelContainer.table).
-    return unsafeDowncast(table, to: InMemoryTable<T>.self)
+    try tables.table(of: T.self, as: InMemoryTable<T>.self)
   }
 
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {

@@ -16,7 +16,7 @@ import Foundation
 /// written by an earlier schema is in `MigrationPlan`.
 final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   let database: SQLiteDatabase
-  private var tables: [ObjectIdentifier: AnyObject] = [:]
+  private var tables: BackendTables = [:]
   private var depth = 0
 
   /// Opens the file at `path`, checks it is an SQLite database and that every table can be
@@ -96,11 +96,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
     -> SQLiteTable<T>
   {
-    guard let table = tables[ObjectIdentifier(T.self)] else {
-      throw .unregisteredModel("\(T.self)")
-    }
-    // NB: keyed by the model type, so this is always `T`'s table (see ModelContainer.table).
-    return unsafeDowncast(table, to: SQLiteTable<T>.self)
+    try tables.table(of: T.self, as: SQLiteTable<T>.self)
   }
 
   // MARK: Writes

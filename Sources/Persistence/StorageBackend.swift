@@ -20,6 +20,24 @@ protocol StorageBackend: AnyObject, Sendable {
   func checkIntegrity() throws
 }
 
+/// A backend's tables, one per registered model type, keyed by the type.
+typealias BackendTables = [ObjectIdentifier: AnyObject]
+
+extension BackendTables {
+  /// The table registered for the model type `T`, as the class the backend stored it as.
+  ///
+  /// NB: keyed by the model type, so the table is always a `Table` of `T`; a checked cast would
+  /// look up generic metadata on every call (see ``ModelContainer``'s own table lookup).
+  func table<T, Table: AnyObject>(of _: T.Type, as _: Table.Type) throws(PersistenceError)
+    -> Table
+  {
+    guard let table = self[ObjectIdentifier(T.self)] else {
+      throw .unregisteredModel("\(T.self)")
+    }
+    return unsafeDowncast(table, to: Table.self)
+  }
+}
+
 /// A ``TableDescription`` of any model type.
 protocol AnyTableDescription: AnyObject, Sendable {
   var modelID: ObjectIdentifier { get }
