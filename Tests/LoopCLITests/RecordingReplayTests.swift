@@ -268,6 +268,25 @@ import Testing
     #expect(diverged.status == 1)
   }
 
+  @Test func aOneShotCommandWithANewlineInAnArgumentIsRecordedAndReplaysIdentically() throws {
+    let folder = try TemporaryFolder()
+    let recorded = try runLoop(
+      [
+        "--in-memory", "--record", folder.path("r.txt"), "link", "add", "two\nlines",
+        "https://example.com",
+      ],
+      dataHome: folder.url)
+    #expect(recorded.status == 0)
+    #expect(recorded.output.hasPrefix("Added link 'two\nlines' ("))
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(text.contains("| link add 'two\n| lines' https://example.com\n"))
+
+    let replayed = try runLoop(["replay", folder.path("r.txt")], dataHome: folder.url)
+    #expect(replayed.output.hasPrefix("replayed 1 command, "))
+    #expect(replayed.output.hasSuffix(" actions: identical\n"))
+    #expect(replayed.status == 0)
+  }
+
   @Test func aReplayRecordsTheSessionAgainAsTheAppRunsNow() async throws {
     let folder = try TemporaryFolder()
     let original = folder.path("links.txt")
@@ -410,6 +429,7 @@ extension RecordingReplayTests {
     ["ledger", "add", "expense", "12.50", "Bob's lunch"],
     ["link", "search", #"say "hi" \ there"#],
     ["link", "add", "#not a comment", "tab\there"],
+    ["link", "add", "two\nlines", "https://example.com"],
   ])
   func aRecordedCommandReadsBackAsTheSameWords(words: [String]) throws {
     let line = words.map(SessionRecording.quoted).joined(separator: " ")
