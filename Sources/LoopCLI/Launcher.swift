@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import Persistence
 
 #if canImport(Glibc)
@@ -139,6 +140,14 @@ public enum Launcher {
         arguments: Array(options.command.dropFirst()), console: console)
     }
 
+    // NB: the script is read before the database opens or a recording starts, so a script that
+    // cannot be read leaves no new file behind.
+    var scriptText: String?
+    if let script = options.scriptPath {
+      guard let text = console.readText(ofFile: script) else { return 1 }
+      scriptText = text
+    }
+
     let defaultPath = ModelContainer.defaultFilePath(environment: environment)
     let path = options.inMemory ? nil : (options.databasePath ?? defaultPath)
     let existed = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
@@ -184,16 +193,8 @@ public enum Launcher {
     if !options.command.isEmpty {
       return await session.run(words: options.command)
     }
-    if let script = options.scriptPath {
-      let text: String
-      do {
-        text = try String(contentsOfFile: script, encoding: .utf8)
-      } catch {
-        console.printError(
-          "error: the script '\(script)' cannot be read: \(error.localizedDescription)")
-        return 1
-      }
-      return await session.run(ScriptedLineReader(text: text))
+    if let scriptText {
+      return await session.run(ScriptedLineReader(text: scriptText))
     }
     guard isInteractive else {
       return await session.run(PlainLineReader())
@@ -239,5 +240,24 @@ public enum Launcher {
 
     Type 'help' in loop for its commands.
     """
+  }
+}
+
+extension Console {
+  /// The text of a file the user named (a script, a recording), or `nil` after printing why it
+  /// cannot be read, in the words `import` uses for the same problems (no such file, a folder,
+  /// permission denied, too large), or that it is not UTF-8 text.
+  func readText(ofFile path: String) -> String? {
+    do {
+      let data = try ImportFile.read(atPath: path)
+      guard let text = String(validating: data, as: UTF8.self) else {
+        printError("error: '\(path)' is not UTF-8 text.")
+        return nil
+      }
+      return text
+    } catch {
+      printError("error: \(error.description)")
+      return nil
+    }
   }
 }

@@ -44,14 +44,7 @@ enum SessionReplay {
       console.printError(usage)
       return 2
     }
-    let text: String
-    do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
-    } catch {
-      console.printError(
-        "error: the recording '\(file)' cannot be read: \(error.localizedDescription)")
-      return 1
-    }
+    guard let text = console.readText(ofFile: file) else { return 1 }
     if let newRecording {
       switch await recordAgain(text, named: file, into: newRecording) {
       case .identical(let commands, _):
