@@ -10,16 +10,7 @@ import Loop
 /// clock it wraps, a replay not at all.
 struct RecordedClock: Clock {
   /// A moment: how long after the recording started.
-  struct Instant: InstantProtocol {
-    /// The time since the recording started.
-    var offset: Duration
-
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  typealias Instant = OffsetInstant
 
   private enum Mode: Sendable {
     /// Records readings of `elapsed` (the time since the recording started on the wrapped

@@ -75,13 +75,7 @@ extension DependencyValues {
 /// The clock a test gets when it did not choose one: every use reports an issue, and sleeping
 /// throws, so a forgotten clock fails the test instead of waiting in real time.
 struct UnimplementedClock: Clock {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  typealias Instant = OffsetInstant
 
   var now: Instant {
     reportMissingTestValue("continuousClock")
@@ -94,4 +88,24 @@ struct UnimplementedClock: Clock {
     reportMissingTestValue("continuousClock")
     throw CancellationError()
   }
+}
+
+/// A moment of a clock that counts from its own start: the time since then.
+///
+/// NB: `package`, so the clocks of the packages' other modules (the REPL's recorded clock) use
+/// it too; `TestClock.Instant` is public API and keeps its own name.
+package struct OffsetInstant: InstantProtocol {
+  /// The time since the clock started.
+  package var offset: Duration
+
+  /// The instant `offset` after the clock started.
+  package init(offset: Duration) {
+    self.offset = offset
+  }
+
+  package func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+
+  package func duration(to other: Self) -> Duration { other.offset - offset }
+
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
 }
