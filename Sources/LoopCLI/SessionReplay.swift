@@ -127,13 +127,12 @@ enum SessionReplay {
       return failed
     }
     session.stopRecording()
-    do {
-      if FileManager.default.fileExists(atPath: path) {
-        try FileManager.default.removeItem(atPath: path)
-      }
-      try FileManager.default.moveItem(atPath: temporary, toPath: path)
-    } catch {
-      return .failed("the recording '\(path)' cannot be written: \(error.localizedDescription)")
+    // NB: rename(2) replaces `path` in one step: the recording being made again is often the
+    // file replayed, and removing it first would lose it if the move then failed.
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(atPath: temporary)
+      return .failed("the recording '\(path)' cannot be written: \(reason)")
     }
     return .identical(commands: rerun.recording.inputs.count, actions: 0)
   }

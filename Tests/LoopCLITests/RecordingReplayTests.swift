@@ -302,6 +302,29 @@ import Testing
     #expect(try String(contentsOfFile: again, encoding: .utf8) == Self.text(of: "links.txt"))
   }
 
+  @Test func aRecordingMadeAgainIntoItselfReplacesIt() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.path("links.txt")
+    try Self.text(of: "links.txt").write(toFile: file, atomically: true, encoding: .utf8)
+    let outcome = await SessionReplay.recordAgain(
+      try String(contentsOfFile: file, encoding: .utf8), named: file, into: file)
+    #expect(outcome == .identical(commands: 14, actions: 0))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == Self.text(of: "links.txt"))
+    #expect(!FileManager.default.fileExists(atPath: file + ".partial"))
+  }
+
+  @Test func aRecordingThatCannotReplaceItsTargetSaysWhyAndLeavesTheTarget() async throws {
+    let folder = try TemporaryFolder()
+    let target = folder.path("taken")
+    try FileManager.default.createDirectory(
+      atPath: target + "/inside", withIntermediateDirectories: true)
+    let outcome = await SessionReplay.recordAgain(
+      try Self.text(of: "links.txt"), named: "links.txt", into: target)
+    #expect(outcome == .failed("the recording '\(target)' cannot be written: Is a directory"))
+    #expect(FileManager.default.fileExists(atPath: target + "/inside"))
+    #expect(!FileManager.default.fileExists(atPath: target + ".partial"))
+  }
+
   @Test func recordingAgainStopsAtACommandThatNowEndsOtherwise() async throws {
     let folder = try TemporaryFolder()
     let again = folder.path("again.txt")
