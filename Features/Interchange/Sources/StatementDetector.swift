@@ -67,14 +67,18 @@ public enum StatementDetector {
     if let first = days.first, let last = days.last, first > last { lines.append("newest-first") }
     if let memo = layout.memoTemplate { lines.append("description \(memo)") }
     for word in words.sorted() {
-      lines += ["", "if %date ^\(NSRegularExpression.escapedPattern(for: word))$", " skip"]
+      lines += [
+        "", "# '\(word)' instead of a date: not a booked transaction",
+        "if %date ^\(NSRegularExpression.escapedPattern(for: word))$", " skip",
+      ]
     }
     if let status = layout.status {
       let pending = Set(
         layout.values(of: status).map { $0.lowercased() }.filter(Self.pendingWords.contains))
       for word in pending.sorted() {
         lines += [
-          "", "if %\(layout.names[status]) ^\(NSRegularExpression.escapedPattern(for: word))$",
+          "", "# '\(word)': pending, not booked yet",
+          "if %\(layout.names[status]) ^\(NSRegularExpression.escapedPattern(for: word))$",
           " skip",
         ]
       }
@@ -94,19 +98,22 @@ public enum StatementDetector {
     "%Y/%m/%d", "%d-%m-%Y", "%Y.%m.%d", "%Y%m%d",
   ].compactMap { try? DateFormat(strftime: $0) }
 
-  /// The one format all the dates are written in.
+  /// The one format that reads the most dates (a date that is no day, such as `31.02.2025`,
+  /// is then a rejected row, with its line).
   static func dateFormat(
     of dates: [String], column: String, _ file: String
   ) throws(InterchangeError) -> DateFormat {
-    let fitting = dateFormats.filter { format in dates.allSatisfy { format.day(from: $0) != nil } }
-    guard let first = fitting.first, let example = dates.first else {
-      let example = dates.first { value in dateFormats.allSatisfy { $0.day(from: value) == nil } }
+    let counts = dateFormats.map { format in dates.count { format.day(from: $0) != nil } }
+    let most = counts.max() ?? 0
+    let fitting = dateFormats.indices.filter { counts[$0] == most }.map { dateFormats[$0] }
+    guard most > 0, let first = fitting.first else {
       throw .unknownStatementLayout(
         file: file,
         reason: "it could not read the dates in the column '\(column)', such as "
-          + "'\(example ?? "")'")
+          + "'\(dates.first ?? "")'")
     }
     guard fitting.count == 1 else {
+      let example = dates.first { first.day(from: $0) != nil } ?? ""
       throw .unknownStatementLayout(
         file: file,
         reason: "it could not tell whether the dates in the column '\(column)', such as "
