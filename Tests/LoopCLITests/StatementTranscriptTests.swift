@@ -1,6 +1,8 @@
 import Foundation
-import LoopCLI
+import Loop
 import Testing
+
+@testable import LoopCLI
 
 /// A German bank's statement: a preamble, a pending row, a zero row, newest first.
 let statementFile = """
@@ -192,6 +194,53 @@ let statementRules = """
       result.transcript == """
         > ledger import bank.csv
         ! test:1: error: Loop cannot read 'bank.csv' as a bank statement: it could not find the memo column (such as Verwendungszweck, Auftraggeber/Empfänger, Description or Payee) in the header on line 2, 'Buchungstag;Betrag'. Describe it in a rules file, 'bank.csv.rules' (see "Importing a bank statement" in the README).
+
+        """)
+  }
+
+  @Test func aSessionImportingStatementsRecordedReplaysIdentically() async throws {
+    let folder = try folder([
+      "bank.csv": Data(statementFile.utf8), "bank.csv.rules": Data(statementRules.utf8),
+      "other.csv": Data(statementFile.utf8),
+    ])
+    let log = Captured()
+    let session = Session(
+      environment: try transcriptEnvironment(),
+      console: Console(writeOutput: { log.append($0) }, writeError: { log.append($0) }),
+      configuration: Session.Configuration(mode: .interactive, currentDirectory: folder.url.path))
+    let commands = ["ledger import bank.csv", "ledger import other.csv", "ledger list"]
+    try await session.startRecording(to: "statements.txt")
+    for command in commands { _ = await session.execute(command) }
+    session.stopRecording()
+    #expect(log.value.contains("skipped 2 duplicates, 2 rows"))
+
+    // NB: replayed where neither the statements nor the rules file are: the recording holds
+    // them, and that 'other.csv.rules' was absent.
+    let text = try String(contentsOfFile: folder.path("statements.txt"), encoding: .utf8)
+    #expect(text.contains("value file\n| other.csv.rules\n| absent\n"))
+    let outcome = await SessionReplay.replay(text, named: "statements.txt")
+    let steps = try Recording(text: text).entries.count {
+      if case .step = $0 { true } else { false }
+    }
+    #expect(outcome == .identical(commands: commands.count, actions: steps))
+  }
+
+  @Test func theDateFormatAndDecimalSeparatorGivenSettleWhatTheValuesLeaveOpen() async throws {
+    let folder = try folder([
+      "us.csv": Data("Date,Description,Amount\n01/02/2025,Rent,\"-1.000,50\"\n".utf8)
+    ])
+    let result = try await run(
+      "ledger import us.csv\nledger import us.csv --date-format MM/dd/yyyy --decimal-separator ,"
+        + "\nledger list", in: folder)
+    #expect(
+      result.transcript == """
+        > ledger import us.csv
+        ! test:1: error: Loop cannot read 'us.csv' as a bank statement: it could not tell whether the dates in the column 'Date', such as '01/02/2025', are written %d/%m/%Y or %m/%d/%Y. Describe it in a rules file, 'us.csv.rules' (see "Importing a bank statement" in the README).
+        > ledger import us.csv --date-format MM/dd/yyyy --decimal-separator ,
+        Imported 1 transaction; skipped 0 duplicates; rejected 0.
+        > ledger list
+        REF      DATE           AMOUNT  CATEGORY  MEMO
+        6eb9b7b  2025-01-02  -1,000.50            Rent
 
         """)
   }
