@@ -65,9 +65,10 @@ public struct BankStatement: Equatable, Sendable {
   public static func read(
     _ text: String, file: String, rules: CSVRules, today: Date, calendar: Calendar
   ) throws(InterchangeError) -> BankStatement {
-    // NB: as in hledger, `skip` counts records (blank lines are none); a record of empty
-    // fields after those is left out as a blank line would be.
+    // NB: as in hledger, `skip` counts records, not blank lines nor lines of one empty field
+    // (`""`); a record of empty fields after those is left out as a blank line would be.
     let records = try CSV.records(in: text, file: file, delimiter: rules.separator ?? ",")
+      .filter { $0.fields != [""] }
       .dropFirst(rules.skip)
       .filter { !$0.fields.allSatisfy { trimmed($0).isEmpty } }
     var reader = RowReader(rules: rules, today: today, calendar: calendar)

@@ -20,6 +20,8 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
     case month(padded: Bool)
     case day(padded: Bool)
     case literal(UInt8)
+    /// `%H`, `%M` or `%S` of a statement's date and time: read and left out.
+    case time(Character)
   }
 
   /// The pattern, as given.
@@ -70,7 +72,8 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter pattern: Such as `%d.%m.%Y`, `%d.%m.%y`, `%Y-%m-%d` or `%-d/%-m/%Y`: `%Y`
   ///   (four-digit year) or `%y` (two digits), `%m` or `%-m` (month), `%d` or `%-d` (day), once
-  ///   each, `%%` for a percent sign, and separators that are not letters.
+  ///   each, `%%` for a percent sign, and separators that are not letters; `%H`, `%M` and `%S`
+  ///   read a time of day, which a ledger's day leaves out (`%Y-%m-%d %H:%M:%S`).
   /// - Throws: ``InterchangeError/invalidDateFormat(_:)`` for any other directive, or a year,
   ///   month or day missing or given twice.
   public init(strftime pattern: String) throws(InterchangeError) {
@@ -92,6 +95,9 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
       case ("m", _): tokens.append(.month(padded: !unpadded))
       case ("d", _): tokens.append(.day(padded: !unpadded))
       case ("%", false): tokens.append(.literal(UInt8(ascii: "%")))
+      case ("H", false): tokens.append(.time("H"))
+      case ("M", false): tokens.append(.time("M"))
+      case ("S", false): tokens.append(.time("S"))
       default: throw .invalidDateFormat(pattern)
       }
     }
@@ -116,6 +122,7 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
       case .shortYear: text += "%y"
       case .month(let padded): text += padded ? "%m" : "%-m"
       case .day(let padded): text += padded ? "%d" : "%-d"
+      case .time(let letter): text += "%\(letter)"
       case .literal(let byte):
         text += byte == UInt8(ascii: "%") ? "%%" : String(Character(Unicode.Scalar(byte)))
       }
@@ -161,6 +168,8 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
       case .literal(let byte):
         guard index < bytes.count, bytes[index] == byte else { return nil }
         index += 1
+      case .time:
+        guard number(maximumDigits: 2, minimumDigits: 1) != nil else { return nil }
       }
     }
     guard index == bytes.count, Timestamp.isDay(year, month, day) else { return nil }
@@ -183,6 +192,7 @@ public struct DateFormat: Equatable, Sendable, CustomStringConvertible {
       case .month(let padded): text += padded ? pad(month, 2) : String(month)
       case .day(let padded): text += padded ? pad(day, 2) : String(day)
       case .literal(let byte): text.append(Character(Unicode.Scalar(byte)))
+      case .time: text += "00"
       }
     }
     return text

@@ -72,6 +72,11 @@ public enum StatementDetector {
         "if %date ^\(NSRegularExpression.escapedPattern(for: word))$", " skip",
       ]
     }
+    if let column = layout.debitOrCredit {
+      lines += [
+        "", "# 'S' (Soll) is money out", "if %\(layout.names[column]) ^S$", " amount -%amount",
+      ]
+    }
     if let status = layout.status {
       let pending = Set(
         layout.values(of: status).map { $0.lowercased() }.filter(Self.pendingWords.contains))
@@ -89,13 +94,15 @@ public enum StatementDetector {
 
   /// What a status column says of a row that is not booked yet.
   static let pendingWords: Set<String> = [
-    "vorgemerkt", "vormerkung", "nicht gebucht", "offen", "ausstehend", "pending",
+    "vorgemerkt", "vormerkung", "umsatz vorgemerkt", "nicht gebucht", "offen", "ausstehend",
+    "pending",
   ]
 
   /// The date formats a statement may use, in the order they are tried.
   static let dateFormats = [
     "%d.%m.%Y", "%d.%m.%y", "%Y-%m-%d", "%d/%m/%Y", "%m/%d/%Y", "%d/%m/%y", "%m/%d/%y",
-    "%Y/%m/%d", "%d-%m-%Y", "%Y.%m.%d", "%Y%m%d",
+    "%Y/%m/%d", "%d-%m-%Y", "%Y.%m.%d", "%Y%m%d", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
+    "%d.%m.%Y %H:%M:%S", "%d.%m.%Y %H:%M",
   ].compactMap { try? DateFormat(strftime: $0) }
 
   /// The one format that reads the most dates (a date that is no day, such as `31.02.2025`,
@@ -166,6 +173,8 @@ private struct Layout {
   var payee: Int?
   var description: Int?
   var status: Int?
+  /// The column saying `S` for money out, beside an unsigned amount.
+  var debitOrCredit: Int?
   /// The memo's template when it joins columns.
   var memoTemplate: String?
 
@@ -190,7 +199,8 @@ private struct Layout {
       guard let records = try? CSV.records(in: text, file: file, delimiter: separator) else {
         continue
       }
-      tables.append((separator, records))
+      // NB: as `BankStatement` counts them for `skip`.
+      tables.append((separator, records.filter { $0.fields != [""] }))
     }
     // A header: the first record (within the first 30) naming at least two known columns;
     // of the separators, the one whose header names the most.
@@ -295,6 +305,7 @@ private struct Roles {
   var description: Int?
   var currency: Int?
   var status: Int?
+  var debitOrCredit: Int?
   let header: [String]
 
   static let dates = [
@@ -321,14 +332,18 @@ private struct Roles {
     "begünstigter/auftraggeber", "zahlungsempfänger", "zahlungsempfänger*in",
     "zahlungspflichtiger", "zahlungspflichtige*r", "begünstigter/zahlungspflichtiger",
     "beguenstigter/zahlungspflichtiger", "name zahlungsbeteiligter", "zahlungsbeteiligter",
-    "empfänger", "auftraggeber", "name", "payee", "counterparty", "merchant", "beneficiary",
+    "empfänger", "auftraggeber", "name", "partner name", "payee", "counterparty", "merchant",
+    "beneficiary",
   ]
   static let descriptions = [
-    "verwendungszweck", "beschreibung", "description", "memo", "purpose", "reference",
-    "details", "buchungstext", "vorgang", "text", "transaction details", "narrative",
+    "verwendungszweck", "vorgang/verwendungszweck", "beschreibung", "description", "memo",
+    "purpose", "payment reference", "reference", "details", "buchungstext", "vorgang", "text",
+    "transaction details", "narrative",
   ]
   static let currencies = ["währung", "waehrung", "whg", "currency"]
-  static let statuses = ["status", "umsatztyp", "buchungsstatus", "state"]
+  static let statuses = ["status", "umsatztyp", "buchungsstatus", "state", "info"]
+  /// A column saying whether an unsigned amount is money out (`S`, Soll) or in (`H`, Haben).
+  static let debitsAndCredits = ["soll/haben", "s/h", "soll-haben"]
 
   init(header: [String]) {
     self.header = header
@@ -348,6 +363,7 @@ private struct Roles {
     description = find(Self.descriptions)
     currency = find(Self.currencies)
     status = find(Self.statuses)
+    debitOrCredit = find(Self.debitsAndCredits)
   }
 
   /// How many of the roles that make a header it names.
@@ -415,7 +431,7 @@ private struct Roles {
       separator: separator, records: records, skip: index + 1, names: names, header: header,
       date: dateColumn, amount: split ? nil : amount, amountIn: split ? amountIn : nil,
       amountOut: split ? amountOut : nil, payee: payee, description: description,
-      status: status,
+      status: status, debitOrCredit: split ? nil : debitOrCredit,
       memoTemplate: payee != nil && description != nil ? "%payee %description" : nil)
   }
 

@@ -48,6 +48,13 @@ import Testing
     #expect(format.strftime == pattern)
   }
 
+  @Test func aTimeOfDayIsReadAndLeftOut() throws {
+    let format = try DateFormat(strftime: "%Y-%m-%d %H:%M:%S")
+    #expect(try #require(format.day(from: "2025-01-31 7:05:00")) == (2025, 1, 31))
+    #expect(format.day(from: "2025-01-31") == nil)
+    #expect(format.strftime == "%Y-%m-%d %H:%M:%S")
+  }
+
   @Test func aTwoDigitYearIsFrom1969To2068() throws {
     let format = try DateFormat(strftime: "%d.%m.%y")
     #expect(format.day(from: "01.01.68")?.year == 2068)
@@ -56,7 +63,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "%b %d %Y", "%d.%m", "%Y-%m-%d %H:%M", "%d.%m.%Y%", "%-Y-%m-%d", "dd.%m.%Y", "",
+    "%b %d %Y", "%d.%m", "%Y-%m-%d %I:%M %p", "%d.%m.%Y%", "%-Y-%m-%d", "dd.%m.%Y", "",
   ])
   func refusesAStrftimePatternLoopCannotRead(_ pattern: String) {
     #expect(throws: InterchangeError.invalidDateFormat(pattern)) {

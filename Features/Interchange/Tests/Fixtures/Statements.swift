@@ -37,7 +37,7 @@ struct StatementShape: Sendable, CustomTestStringConvertible {
   static let all = [
     preambleOfOneLine, preambleOfThirteenLines, byteOrderMark, latin1Encoded, shortHeader,
     noHeader, splitInAndOut, zeroAmount, strayQuotes, trailingEmptyFields, pendingByStatus,
-    pendingInsteadOfADate, payPal,
+    pendingInsteadOfADate, payPal, debitOrCreditColumn, dateAndTime, quotedEmptyLines,
   ]
 
   static let preambleOfOneLine = StatementShape(
@@ -364,4 +364,84 @@ struct StatementShape: Sendable, CustomTestStringConvertible {
       Booked(line: 2, kind: .expense, cents: 1_099, day: "2025-03-01", memo: "Spotify"),
       Booked(line: 3, kind: .income, cents: 4_880, day: "2025-03-02", memo: "Max Mustermann"),
     ])
+
+  static let debitOrCreditColumn = StatementShape(
+    name: "unsigned amounts beside S (Soll) or H (Haben)",
+    bytes: utf8(
+      """
+      "Buchungstag";"Valuta";"Zahlungsempfänger";"Vorgang/Verwendungszweck";"Währung";"Umsatz";"Soll/Haben"
+      "03.03.2025";"03.03.2025";"Stadtwerke";"Abschlag März";"EUR";"45,00";"S"
+      "04.03.2025";"04.03.2025";"Arbeitgeber";"Gehalt";"EUR";"2.100,00";"H"
+
+      """),
+    rules: """
+      skip 1
+      separator ;
+      fields date, _, payee, description, currency, amount, sh
+      date-format %d.%m.%Y
+      decimal-mark ,
+      description %payee %description
+
+      if %sh ^S$
+       amount -%amount
+
+      """,
+    booked: [
+      Booked(
+        line: 2, kind: .expense, cents: 4_500, day: "2025-03-03", memo: "Stadtwerke Abschlag März"),
+      Booked(line: 3, kind: .income, cents: 210_000, day: "2025-03-04", memo: "Arbeitgeber Gehalt"),
+    ])
+
+  static let dateAndTime = StatementShape(
+    name: "dates with a time of day, a pending state, English",
+    bytes: utf8(
+      """
+      Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+      CARD_PAYMENT,Current,2025-03-01 10:15:00,2025-03-02 08:00:00,Coffee Shop,-3.50,0.00,EUR,COMPLETED,96.50
+      TOPUP,Current,2025-03-03 09:00:00,,Top-up,100.00,0.00,EUR,PENDING,
+
+      """),
+    rules: """
+      skip 1
+      fields type, product, started, date, description, amount, fee, currency, state, balance_
+      date-format %Y-%m-%d %H:%M:%S
+
+      if %state pending
+       skip
+
+      """,
+    booked: [
+      Booked(line: 2, kind: .expense, cents: 350, day: "2025-03-02", memo: "Coffee Shop")
+    ],
+    skippedLines: [3])
+
+  static let quotedEmptyLines = StatementShape(
+    name: "a preamble with lines of one empty quoted field",
+    bytes: utf8(
+      """
+      "Girokonto";"DE12 3456 7890 1234 5678 90"
+      ""
+      "Kontostand vom 15.03.2025:";"1.234,56 €"
+      ""
+      "Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"IBAN";"Betrag (€)";"Gläubiger-ID";"Mandatsreferenz";"Kundenreferenz"
+      "14.03.25";"14.03.25";"Gebucht";"Erika Mustermann";"REWE Markt";"Einkauf";"Ausgang";"DE02120300000000202051";"-23,45";"";"";""
+      "15.03.25";"15.03.25";"Vorgemerkt";"Erika Mustermann";"Kino";"Karten";"Ausgang";"DE02120300000000202051";"-20";"";"";""
+
+      """),
+    rules: """
+      skip 3
+      separator ;
+      fields date, _, state, _, payee, description, _, _, amount
+      date-format %d.%m.%y
+      decimal-mark ,
+      description %payee %description
+
+      if %state vorgemerkt
+       skip
+
+      """,
+    booked: [
+      Booked(line: 6, kind: .expense, cents: 2_345, day: "2025-03-14", memo: "REWE Markt Einkauf")
+    ],
+    skippedLines: [7])
 }
