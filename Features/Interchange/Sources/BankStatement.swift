@@ -140,6 +140,8 @@ private struct RowReader {
   /// Each block's groups of compiled matchers.
   let matchers: [[[(column: Int?, regex: NSRegularExpression, isNegated: Bool)]]]
   let dateFormats: [DateFormat]
+  /// Every template's pieces, read once rather than for every record.
+  let pieces: [String: [Template.Piece]]
   /// How many records after this one the last `skip N` or `end` still skips, and why.
   var skipping: (count: Int, reason: String)?
   /// The currency of the first row that names one.
@@ -167,6 +169,14 @@ private struct RowReader {
         }
       }
     }
+    let blockAssignments = rules.blocks.flatMap { block in
+      block.actions.compactMap { if case .assign(let assignment) = $0 { assignment } else { nil } }
+    }
+    pieces = Dictionary(
+      (rules.assignments + blockAssignments).map {
+        ($0.template, Template.pieces(of: $0.template))
+      },
+      uniquingKeysWith: { first, _ in first })
     dateFormats =
       rules.dateFormat.map { [$0] }
       ?? ["%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d"].compactMap { try? DateFormat(strftime: $0) }
@@ -200,6 +210,7 @@ private struct RowReader {
       }
     }
     let rules = self.rules
+    let pieces = self.pieces
     var templates: [CSVRules.Field: String] = [:]
     let inBlocks = matched.flatMap { index in
       rules.blocks[index].actions.compactMap {
@@ -212,7 +223,7 @@ private struct RowReader {
     func value(_ field: CSVRules.Field) -> String {
       guard let template = templates[field] else { return "" }
       return trimmed(
-        Template.pieces(of: template).map { piece in
+        (pieces[template] ?? Template.pieces(of: template)).map { piece in
           switch piece {
           case .text(let text): text
           case .column(let name):
