@@ -11,7 +11,8 @@ import Foundation
 ///
 /// A folder created here is `0700` and a file `0600`, set when it is created, before it holds a
 /// byte; a file that already exists keeps its mode (the user chose it), even when it is replaced
-/// in one step. The database, exports, recordings and the REPL's history all go through here.
+/// in one step. The database and its folder, exports, recordings and the REPL's history folder
+/// all go through here (libedit writes the history file itself `0600`).
 ///
 /// NB: SQLite's unix VFS creates a database's `-wal`, `-shm` and `-journal` files with the
 /// database file's mode (and `fchmod`s them to it when the umask took bits away), so a
