@@ -276,23 +276,33 @@ struct Session: Reducer {
 // snippet: end
 
 // snippet: title-editor-alone-test
+@MainActor @Test func theEditorAloneSavesAndAsksToClose() async {
+  let store = TestStore(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
+  await store.send(.titleChanged("Road trip")) { $0.title = "Road trip" }
+  await store.send(.saveTapped)
+  await store.receive(.delegate(.saved("Road trip")))
+  await store.finish()
+  #expect(store.isDismissed)
+}
+// snippet: end
+
+// snippet: title-editor-alone-counted-test
 /// How often the child under test asked to close.
 @MainActor final class Dismissals {
   var count = 0
 }
 
-@MainActor @Test func theEditorAloneSavesAndAsksToClose() async {
+@MainActor @Test func theEditorAloneAsksToCloseOnce() async {
   let dismissals = Dismissals()
   let store = TestStore(initialState: TitleEditor.State(title: "Mix")) {
     TitleEditor()
   } withDependencies: {
     $0.dismiss = DismissEffect { dismissals.count += 1 }
   }
-  await store.send(.titleChanged("Road trip")) { $0.title = "Road trip" }
-  await store.send(.saveTapped)
-  await store.receive(.delegate(.saved("Road trip")))
+  await store.send(.cancelTapped)
   await store.finish()
   #expect(dismissals.count == 1)
+  #expect(store.isDismissed)
 }
 // snippet: end
 
@@ -352,14 +362,10 @@ struct Session: Reducer {
     // snippet: end
   }
 
-  @MainActor @Test func aChildAloneWithoutADismissEffectOfItsOwnReportsWhereItWasCalled()
-    async
-    throws
-  {
+  @MainActor @Test func aChildAloneInAPlainStoreReportsWhereDismissWasCalled() async throws {
     let issues = await reportedIssues {
-      let store = TestStore(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
-      await store.send(.cancelTapped)
-      await store.finish()
+      let store = Store(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
+      await store.send(.cancelTapped).finish()
     }
     // NB: the line of `await dismiss()` in the editor's `.cancelTapped`, above.
     let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
