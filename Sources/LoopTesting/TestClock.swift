@@ -63,6 +63,10 @@ public final class TestClock: Clock, Sendable {
   /// Suspends until the clock has been advanced to `deadline`, or throws `CancellationError` when
   /// the task is cancelled first.
   ///
+  /// A deadline that has already passed (a zero-length sleep) still waits, for the next
+  /// ``advance(by:)`` or ``run()``, as the test clock TCA users know does: a test decides when
+  /// even an immediate timer fires.
+  ///
   /// - Parameters:
   ///   - deadline: When to wake.
   ///   - tolerance: Ignored.
@@ -75,13 +79,10 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let resumeNow = state.withLock { state in
+        state.withLock { state in
           state.activity += 1
-          if deadline <= state.now { return true }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
         }
-        if resumeNow { continuation.resume() }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in

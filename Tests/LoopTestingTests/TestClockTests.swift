@@ -34,6 +34,52 @@ import Testing
     #expect(wokeAt == TestClock.Instant(offset: .seconds(120)))
   }
 
+  @Test func aZeroLengthSleepWaitsForTheNextAdvance() async throws {
+    let clock = TestClock()
+    let woke = Recorder()
+    let task = Task {
+      try await clock.sleep(for: .zero)
+      woke.append("woke")
+    }
+    // NB: moving to a time already past lets the sleeper run until it waits, and wakes no one.
+    await clock.advance(to: TestClock.Instant(offset: .seconds(-1)))
+    #expect(woke.values == [])
+    await clock.advance()
+    try await task.value
+    #expect(woke.values == ["woke"])
+  }
+
+  @Test func aTimerTicksAsTheClockAdvances() async {
+    let clock = TestClock()
+    let ticks = Recorder()
+    let task = Task {
+      for await tick in clock.timer(interval: .seconds(2)) {
+        ticks.append("\(tick)")
+      }
+      ticks.append("ended")
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(ticks.values == [])
+    await clock.advance(by: .seconds(1))
+    #expect(ticks.values == ["2.0 seconds"])
+    await clock.advance(by: .seconds(5))
+    #expect(ticks.values == ["2.0 seconds", "4.0 seconds", "6.0 seconds"])
+    task.cancel()
+    await task.value
+    #expect(ticks.values == ["2.0 seconds", "4.0 seconds", "6.0 seconds", "ended"])
+  }
+
+  @Test func aTimerRunsOnTheClockOfTheContinuousClockDependency() async {
+    let clock: any Clock<Duration> = ImmediateClock()
+    var ticks = 0
+    for await _ in clock.timer(interval: .seconds(1)) {
+      ticks += 1
+      if ticks == 3 { break }
+    }
+    #expect(ticks == 3)
+    #expect((clock as? ImmediateClock)?.now == TestClock.Instant(offset: .seconds(3)))
+  }
+
   @Test func cancellingASleeperThrowsCancellationError() async {
     let clock = TestClock()
     let task = Task { try await clock.sleep(for: .seconds(1)) }
