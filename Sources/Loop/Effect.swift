@@ -26,9 +26,8 @@
 /// .cancellable(id: CancelID.search, cancelInFlight: true)
 /// ```
 ///
-/// `Effect.debounce(id:for:clock:)` packages that recipe. A throttle keeps the running effect
-/// and drops new ones instead: record the time of the last run in state and return `.none` while
-/// it is within the interval.
+/// `Effect.debounce(id:for:clock:)` packages that recipe. `throttle(id:for:clock:latest:)` lets
+/// at most one action through per interval instead, the first at once.
 public struct Effect<Action>: Sendable {
   /// The work of an `Effect.run`: it runs on the actor of the task that starts it (the main
   /// actor, in a store) until it awaits other work.
@@ -130,7 +129,9 @@ public struct Effect<Action>: Sendable {
   /// leave the main actor at its first line and come back for each action it sends.
   ///
   /// Do not do long synchronous work directly in the operation; await a nonisolated function for
-  /// it. Actions sent after the effect was cancelled are dropped. An error thrown by the
+  /// it. Actions sent after the effect was cancelled are dropped. An action sent after the
+  /// operation returned (by a task it started and did not wait for) is reported as a runtime
+  /// issue, then delivered. An error thrown by the
   /// operation goes to `catch` when given; otherwise it is reported as a runtime issue (a test
   /// failure under test), because a silently swallowed error is a bug. Cancellation errors are
   /// not reported.
@@ -157,8 +158,30 @@ public struct Effect<Action>: Sendable {
     // rather than those of whatever starts its task.
     let dependencies = DependencyValues.current
     return Self(
-      operation: .run(priority) { send in
+      operation: .run(priority) { runtimeSend in
+        // NB: a `send` escaped into a task the operation did not wait for can still be called
+        // once the effect has finished: reported where the `.run` was made, and delivered.
+        let completion = EffectCompletion()
+        let send = Send<Action> { action in
+          if completion.isCompleted {
+            reportIssue(
+              """
+              An action was sent from a completed effect:
+
+                  \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+              The 'Effect.run' returned from '\(fileID):\(line)' had finished: its 'send' was \
+              called from a task the operation started and did not wait for.
+
+              To fix, make the operation wait for everything that sends (await the task, or use \
+              a task group), so that it returns only when it is done sending.
+              """,
+              fileID: fileID, line: line)
+          }
+          runtimeSend(action)
+        }
         await withEffectTaskLocal(DependencyValues.$taskValues, dependencies) {
+          defer { completion.isCompleted = true }
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -398,6 +421,15 @@ public struct Send<Action>: Sendable {
     guard !Task.isCancelled else { return }
     deliver(action)
   }
+}
+
+/// Whether an `Effect.run`'s operation has returned, so its `send` can tell when it is used too
+/// late.
+@MainActor
+final class EffectCompletion: Sendable {
+  var isCompleted = false
+
+  nonisolated init() {}
 }
 
 /// A box that lets a value cross into a `Sendable` context.

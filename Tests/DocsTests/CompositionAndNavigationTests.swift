@@ -390,6 +390,15 @@ struct Session: Reducer {
     // snippet: end
   }
 
+  @Test func oneCaseOfADestinationChangesInPlace() {
+    // snippet: destination-case-modify
+    var state = Library.State(destination: .newPlaylist(TitleEditor.State(title: "")))
+    state.$destination[case: .case(Library.Destination.State.newPlaylist)]?.title = "Road trip"
+    state.destination?.modify(.case(Library.Destination.State.newPlaylist)) { $0.title += "s" }
+    #expect(state.destination == .newPlaylist(TitleEditor.State(title: "Road trips")))
+    // snippet: end
+  }
+
   @MainActor @Test func dismissingFromTheParentClosesTheChild() async {
     let store = TestStore(initialState: Library.State()) { Library() }
     await store.send(.newTapped) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }

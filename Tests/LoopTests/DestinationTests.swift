@@ -156,6 +156,30 @@ private struct Session: Reducer {
     #expect(issues.locations.map(\.line) == [143])
   }
 
+  @Test func modifyChangesTheCaseInPlace() {
+    var state = Screen.State(destination: .note(Note.State()))
+    state.destination?.modify(.case(Screen.Destination.State.note)) { $0.text = "draft" }
+    #expect(state.destination == .note(Note.State(text: "draft")))
+  }
+
+  @Test func modifyingAnotherCaseChangesNothingAndIsReported() {
+    let issues = IssueCollector()
+    var state = Screen.State(destination: .tally(Tally.State()))
+    withIssueReporter(issues) {
+      state.destination?.modify(.case(Screen.Destination.State.note)) { $0.text = "draft" }
+    }
+    #expect(state.destination == .tally(Tally.State()))
+    #expect(
+      issues.messages == [
+        """
+        Can't modify unrelated case: the value is '.tally', not the case path's case, so \
+        nothing was changed.
+
+        To fix, modify the case the value is, or check it with the case path's 'extract' first.
+        """
+      ])
+  }
+
   @Test func aChildOfADestinationDismissesItself() async {
     let store = Store(initialState: Screen.State(destination: .note(Note.State()))) { Screen() }
     await store.send(.destination(.presented(.note(.closeTapped)))).finish()

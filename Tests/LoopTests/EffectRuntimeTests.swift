@@ -202,4 +202,44 @@ struct SaveThenReload: Reducer {
     await task.finish()
     #expect(store.state == ["start", "store 1.0", "override 2.0"])
   }
+
+  @Test func anActionSentFromACompletedEffectIsReportedAndDelivered() async {
+    let gate = Gate()
+    let issues = IssueCollector()
+    let runLine = #line + 6
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        guard action == "start" else { return .none }
+        // NB: the task escapes the operation, which returns without waiting for it.
+        return .run { send in
+          Task {
+            await gate.wait()
+            await send("late")
+          }
+        }
+      }
+    }
+    let states = store.states
+    await withIssueReporter(issues) {
+      await store.send("start").finish()
+      gate.open()
+      for await state in states where state.last == "late" { break }
+    }
+    #expect(store.state == ["start", "late"])
+    #expect(
+      issues.messages == [
+        """
+        An action was sent from a completed effect:
+
+            "late"
+
+        The 'Effect.run' returned from 'LoopTests/EffectRuntimeTests.swift:\(runLine)' had \
+        finished: its 'send' was called from a task the operation started and did not wait for.
+
+        To fix, make the operation wait for everything that sends (await the task, or use a \
+        task group), so that it returns only when it is done sending.
+        """
+      ])
+  }
 }

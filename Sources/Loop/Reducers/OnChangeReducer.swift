@@ -25,7 +25,34 @@ extension Reducer {
       -> Changed
   ) -> OnChangeReducer<Self, Value, Changed>
   where Changed.State == State, Changed.Action == Action {
-    OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: ==, reducer: reducer)
+  }
+
+  /// Runs a reducer after this one whenever an action changed a value of the state, as
+  /// `isDuplicate` tells: for values that are not `Equatable`, or a change that counts only in
+  /// part.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .onChange(of: \.draft, removeDuplicates: { $0.text == $1.text }) { _, draft in
+  ///     Reduce { _, _ in .send(.autosave(draft.text)) }
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toValue: Reads the value, such as `\.query`.
+  ///   - isDuplicate: Whether the old and the new value count as the same (no change).
+  ///   - reducer: Builds the reducer to run from the old and the new value.
+  /// - Returns: The combined reducer.
+  public func onChange<Value, Changed: Reducer>(
+    of toValue: @escaping (State) -> Value,
+    removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value)
+      -> Changed
+  ) -> OnChangeReducer<Self, Value, Changed>
+  where Changed.State == State, Changed.Action == Action {
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: isDuplicate, reducer: reducer)
   }
 }
 
@@ -35,10 +62,11 @@ extension Reducer {
 /// Reduce { state, action in … }
 ///   .onChange(of: \.categoryFilter) { _, _ in Reduce { _, _ in .send(.loadRequested) } }
 /// ```
-public struct OnChangeReducer<Base: Reducer, Value: Equatable, Changed: Reducer>: Reducer
+public struct OnChangeReducer<Base: Reducer, Value, Changed: Reducer>: Reducer
 where Changed.State == Base.State, Changed.Action == Base.Action {
   let base: Base
   let toValue: (Base.State) -> Value
+  let isDuplicate: (Value, Value) -> Bool
   let reducer: (Value, Value) -> Changed
 
   /// Runs the base reducer, then the change's reducer when the value changed.
@@ -51,7 +79,7 @@ where Changed.State == Base.State, Changed.Action == Base.Action {
     let oldValue = toValue(state)
     let effect = base.reduce(into: &state, action: action)
     let newValue = toValue(state)
-    guard oldValue != newValue else { return effect }
+    guard !isDuplicate(oldValue, newValue) else { return effect }
     return effect.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
   }
 }

@@ -45,7 +45,7 @@ package protocol EffectCancelling: AnyObject, Sendable {
   /// Cancels the running effects marked with `id` in the scope `path` or in a scope inside it.
   func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable])
   /// What effects keep between runs.
-  var storage: EffectStorage { get }
+  nonisolated var storage: EffectStorage { get }
 }
 
 /// Values that a store's effects keep between runs, such as when a throttle last let an action

@@ -60,7 +60,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// first suspends, and may stop working or finish, before `track` gets its task.
   private var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
   /// What effects keep between runs (a throttle's last run), by scoped id.
-  package let storage = EffectStorage()
+  package nonisolated let storage = EffectStorage()
 
   /// Called on the main actor each time an effect task finishes.
   package var onFinish: (() -> Void)?
