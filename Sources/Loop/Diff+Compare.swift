@@ -343,12 +343,18 @@ extension Diff {
     for segment in segments(kept, oldCount: oldCount, newCount: newCount) {
       switch segment {
       case .match(let oldOffset, let newOffset):
+        // NB: a stack's elements are labelled with their ids (`#0: …`); an array's are not.
         entries.append(
           .paired(
-            label: nil, old: old.children[oldOffset].value, new: new.children[newOffset].value))
+            label: new.children[newOffset].label, old: old.children[oldOffset].value,
+            new: new.children[newOffset].value))
       case .gap(let oldRange, let newRange):
-        entries += oldRange.map { .removed(label: nil, value: old.children[$0].value) }
-        entries += newRange.map { .inserted(label: nil, value: new.children[$0].value) }
+        entries += oldRange.map {
+          .removed(label: old.children[$0].label, value: old.children[$0].value)
+        }
+        entries += newRange.map {
+          .inserted(label: new.children[$0].label, value: new.children[$0].value)
+        }
       }
     }
     return entries

@@ -70,6 +70,15 @@ extension Diff.Printer {
     case let locale as Locale: return .line("Locale(\(locale.identifier))")
     case let presented as any PresentedState:
       return shape(of: presented.presentedValue, root: root)
+    case let id as StackElementID: return .line(id.description)
+    case let text as TextState: return .line("TextState(\(Diff.quoted(text.description)))")
+    case let stack as any StackElements:
+      let elements = stack.stackElements
+      return .node(
+        Diff.Node(
+          kind: .identified, open: "[", close: "]", empty: "[]",
+          children: elements.map { ($0.id.description, $0.element) },
+          ids: elements.map { AnyHashable($0.id) }))
     case let identified as any IdentifiedElements:
       let elements = identified.identifiedElements
       return .node(

@@ -57,7 +57,14 @@ public final class TestStore<State: Equatable, Action> {
   struct Received {
     let action: Action
     let state: State
+    /// The next stack element id before the reducer processed it (see ``stackGeneration``).
+    let stackGeneration: Int
   }
+
+  /// The number of the next stack element id the store gives out, as of the last action
+  /// processed: an assertion closure draws ids from there, so `$0.path.append(…)` in it draws
+  /// the id the reducer drew.
+  private var stackGeneration = 0
 
   /// Creates a test store.
   ///
@@ -81,6 +88,7 @@ public final class TestStore<State: Equatable, Action> {
     markMainQueue
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
+    dependencies.stackElementIDs = StackElementIDGenerator()
     self.dependencies = dependencies
     self.core = StoreCore(
       initialState: initialState, reducer: reducer(), dependencies: dependencies)
@@ -137,24 +145,33 @@ public final class TestStore<State: Equatable, Action> {
     }
     let base = expectedState
     sendLocations.append(location)
+    stackGeneration = nextStackGeneration
+    let generation = stackGeneration
     // NB: the core processes the action before anything it queued, so `didProcess` has set
     // `stateAfterSend` by the time `send` returns; the queued actions are recorded as received.
     let effects = core.send(action, origin: sendLocations.count - 1)
     let actual = stateAfterSend
-    assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
+    assertState(
+      base: base, actual: actual, update: updateStateToExpectedResult,
+      stackGeneration: generation, at: location)
     expectedState = actual
     return TestStoreTask(effects: effects, store: self)
   }
 
   /// Records what the core processed: the state after the action sent, or an action received.
   private func didProcess(_ processed: ProcessedAction<Action>, _ state: State) {
+    let generation = stackGeneration
+    stackGeneration = nextStackGeneration
     guard processed.isReceived else {
       stateAfterSend = state
       return
     }
-    received.append(Received(action: processed.action, state: state))
+    received.append(Received(action: processed.action, state: state, stackGeneration: generation))
     wake()
   }
+
+  /// The number of the next stack element id the store's reducers would draw now.
+  private var nextStackGeneration: Int { dependencies.stackElementIDs?.peek ?? 0 }
 
   /// The running effects whose work is not done, oldest first, with the test lines that led to
   /// them.
@@ -333,7 +350,9 @@ extension TestStore {
     if !isMatching(next.action) {
       report(mismatch(next.action), at: location)
     }
-    assertState(base: expectedState, actual: next.state, update: update, at: location)
+    assertState(
+      base: expectedState, actual: next.state, update: update,
+      stackGeneration: next.stackGeneration, at: location)
     expectedState = next.state
   }
 
@@ -419,8 +438,8 @@ extension TestStore {
     var expected = expectedState
     var nonExhaustive = state
     do {
-      try updateStateToExpectedResult(&expected)
-      try updateStateToExpectedResult(&nonExhaustive)
+      try applying(updateStateToExpectedResult, to: &expected, from: nextStackGeneration)
+      try applying(updateStateToExpectedResult, to: &nonExhaustive, from: nextStackGeneration)
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
@@ -481,13 +500,16 @@ extension TestStore {
   // MARK: - Checking
 
   private func assertState(
-    base: State, actual: State, update: ((inout State) throws -> Void)?, at location: IssueLocation
+    base: State, actual: State, update: ((inout State) throws -> Void)?, stackGeneration: Int,
+    at location: IssueLocation
   ) {
     var expected = base
     var nonExhaustive = actual
     do {
-      try update?(&expected)
-      try update?(&nonExhaustive)
+      if let update {
+        try applying(update, to: &expected, from: stackGeneration)
+        try applying(update, to: &nonExhaustive, from: stackGeneration)
+      }
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
@@ -507,6 +529,19 @@ extension TestStore {
       checkStatedChanges(
         expected: expected, stated: nonExhaustive, actual: actual,
         showSkippedAssertions: showSkippedAssertions, at: location)
+    }
+  }
+
+  /// Applies an assertion closure to `state`, with the stack element ids it draws numbered from
+  /// `stackGeneration`, as the reducer's were.
+  private func applying(
+    _ update: (inout State) throws -> Void, to state: inout State, from stackGeneration: Int
+  ) throws {
+    guard dependencies.stackElementIDs != nil else { return try update(&state) }
+    try withDependencies {
+      $0.stackElementIDs = StackElementIDGenerator(startingAt: stackGeneration)
+    } operation: {
+      try update(&state)
     }
   }
 
