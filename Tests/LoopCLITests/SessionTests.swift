@@ -151,7 +151,8 @@ import Testing
               refMatches: [],
               errorMessage: nil
             ),
-            savedLink: nil
+            savedLink: nil,
+            path: []
           ),
           habits: Habits.State(
             destination: nil,
