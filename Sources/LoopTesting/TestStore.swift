@@ -57,14 +57,17 @@ public final class TestStore<State: Equatable, Action> {
   struct Received {
     let action: Action
     let state: State
-    /// The next stack element id before the reducer processed it (see ``stackGeneration``).
+    /// Where the reducer's stack element ids started (see ``stackGeneration``).
     let stackGeneration: Int
   }
 
   /// The number of the next stack element id the store gives out, as of the last action
-  /// processed: an assertion closure draws ids from there, so `$0.path.append(…)` in it draws
-  /// the id the reducer drew.
+  /// processed.
   private var stackGeneration = 0
+  /// Where the stack element ids drawn for the action the current `send` sent started: an
+  /// assertion closure draws ids from there, so `$0.path.append(…)` in it draws the id the
+  /// reducer drew.
+  private var stackGenerationOfSend = 0
 
   /// Creates a test store.
   ///
@@ -146,24 +149,26 @@ public final class TestStore<State: Equatable, Action> {
     let base = expectedState
     sendLocations.append(location)
     stackGeneration = nextStackGeneration
-    let generation = stackGeneration
     // NB: the core processes the action before anything it queued, so `didProcess` has set
     // `stateAfterSend` by the time `send` returns; the queued actions are recorded as received.
     let effects = core.send(action, origin: sendLocations.count - 1)
     let actual = stateAfterSend
     assertState(
       base: base, actual: actual, update: updateStateToExpectedResult,
-      stackGeneration: generation, at: location)
+      stackGeneration: stackGenerationOfSend, at: location)
     expectedState = actual
     return TestStoreTask(effects: effects, store: self)
   }
 
   /// Records what the core processed: the state after the action sent, or an action received.
   private func didProcess(_ processed: ProcessedAction<Action>, _ state: State) {
-    let generation = stackGeneration
+    // NB: a stack built outside the store registers its ids when the reducer first sees it,
+    // before it draws any; the reducer's draws start past them.
+    let generation = max(stackGeneration, dependencies.stackElementIDs?.registered ?? 0)
     stackGeneration = nextStackGeneration
     guard processed.isReceived else {
       stateAfterSend = state
+      stackGenerationOfSend = generation
       return
     }
     received.append(Received(action: processed.action, state: state, stackGeneration: generation))

@@ -34,6 +34,7 @@ private struct Book: Reducer {
     case openTapped
     case opened
     case path(StackActionOf<Page>)
+    case restartTapped
   }
 
   var body: some ReducerOf<Self> {
@@ -52,6 +53,9 @@ private struct Book: Reducer {
         state.path.append(Page.State(count: 1))
         return .none
       case .path:
+        return .none
+      case .restartTapped:
+        state.path = StackState([Page.State(count: 7)])
         return .none
       }
     }
@@ -110,6 +114,19 @@ private struct Book: Reducer {
       }
       await store.send(.openTapped) { $0.path.append(Page.State()) }
       #expect(store.state.path.ids == [0, 1])
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
+  @Test func aStackBuiltInTheReducerContinuesAfterTheInitialStacksIDs() async {
+    let issues = await capturingIssues {
+      let store = TestStore(
+        initialState: Book.State(path: StackState([Page.State(), Page.State()]))
+      ) {
+        Book()
+      }
+      await store.send(.restartTapped) { $0.path = StackState([Page.State(count: 7)]) }
+      #expect(store.state.path.ids == [2])
     }
     #expect(issues.messages.isEmpty)
   }

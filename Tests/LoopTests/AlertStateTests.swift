@@ -69,15 +69,19 @@ private enum Choice: Equatable {
         for name in extra {
           ButtonState(action: name) { TextState(name) }
         }
+        if #available(macOS 14, *) {
+          ButtonState(action: "later") { TextState("Later") }
+        }
       }
     }
     #expect(
       alert(canArchive: true, extra: []).buttons.map(\.label) == [
-        TextState("Delete"), TextState("Archive"), TextState("Keep"),
+        TextState("Delete"), TextState("Archive"), TextState("Keep"), TextState("Later"),
       ])
     #expect(
       alert(canArchive: false, extra: ["x", "y"]).buttons.map(\.label) == [
         TextState("Delete"), TextState("Keep all"), TextState("x"), TextState("y"),
+        TextState("Later"),
       ])
   }
 

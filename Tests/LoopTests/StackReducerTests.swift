@@ -47,6 +47,7 @@ private struct Navigator: Reducer {
     case path(StackActionOf<Screen>)
     case popLastTapped
     case pushTapped
+    case replaceTapped
   }
 
   var body: some ReducerOf<Self> {
@@ -64,10 +65,27 @@ private struct Navigator: Reducer {
         state.path.removeLast()
       case .pushTapped:
         state.path.append(Screen.State())
+      case .replaceTapped:
+        state.path = StackState([Screen.State(count: 9)])
       }
       return .none
     }
     .forEach(\.path, action: .case(Action.path)) { Screen() }
+  }
+}
+
+/// A stack whose screens hold stacks of their own.
+private struct Nested: Reducer {
+  struct State: Equatable {
+    var path = StackState<Navigator.State>()
+  }
+  enum Action: Equatable {
+    case path(StackActionOf<Navigator>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.path, action: .case(Action.path)) { Navigator() }
   }
 }
 
@@ -163,6 +181,40 @@ private struct Numbers: Reducer {
     #expect(store.state.path.ids == [0, 1])
   }
 
+  @Test func replacingTheStackCancelsTheEffectsOfEveryElementItHeld() async {
+    let store = Store(initialState: Self.threeScreens()) { Navigator() }
+    let task = store.send(.path(.element(id: 0, action: .longTask)))
+    store.send(.replaceTapped)
+    let cancelledByTheStore = task.isCancelled
+    task.cancel()  // NB: so that the test ends even when the store did not cancel it.
+    await task.finish()
+    #expect(cancelledByTheStore)
+    #expect(store.state.path.ids == [3])
+    #expect(store.state.path[id: 3] == Screen.State(count: 9))
+  }
+
+  @Test func poppingAnElementCancelsTheEffectsOfTheStackItHolds() async {
+    let store = Store(
+      initialState: Nested.State(path: StackState([Self.threeScreens(), Self.threeScreens()]))
+    ) {
+      Nested()
+    }
+    let inner = store.send(
+      .path(.element(id: 1, action: .path(.element(id: 2, action: .longTask)))))
+    let outer = store.send(
+      .path(.element(id: 0, action: .path(.element(id: 2, action: .longTask)))))
+    store.send(.path(.popFrom(id: 1)))
+    let innerCancelled = inner.isCancelled
+    let outerCancelled = outer.isCancelled
+    inner.cancel()  // NB: so that the test ends even when the store did not cancel them.
+    outer.cancel()
+    await inner.finish()
+    await outer.finish()
+    #expect(innerCancelled)
+    #expect(!outerCancelled)
+    #expect(store.state.path.ids == [0])
+  }
+
   @Test func anElementClosingItselfCancelsItsOtherEffects() async {
     let store = Store(initialState: Self.threeScreens()) { Navigator() }
     let task = store.send(.path(.element(id: 2, action: .longTask)))
@@ -178,7 +230,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:70' received an action for a missing \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:73' received an action for a missing \
         stack element (id: #9):
 
             Navigator.Action.path(
@@ -194,7 +246,7 @@ private struct Numbers: Reducer {
         actions only while the stack holds it.
         """
       ])
-    #expect(issues.locations.map(\.line) == [70])
+    #expect(issues.locations.map(\.line) == [73])
     #expect(store.state.path == Self.threeScreens().path)
     #expect(store.state.log == ["parent saw #9 at -1"])
   }
@@ -206,7 +258,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:85' received a 'popFrom' action for a \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'popFrom' action for a \
         missing stack element (id: #9); the stack holds [#0, #1].
 
         To fix, pop only elements the stack holds: 'popFrom(id:)' with an id of 'ids'.
@@ -222,7 +274,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:85' received a 'push' action for an \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'push' action for an \
         id the stack holds already (id: #0); the stack holds [#0]. Nothing was pushed.
 
         To fix, push each element under a new id.
@@ -238,7 +290,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:85' received a 'push' action with id \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'push' action with id \
         #2, but the next id of this store is #0.
 
         In a test, a store numbers stack elements 0, 1, 2… in the order they are added. To fix, \

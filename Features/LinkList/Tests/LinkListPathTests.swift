@@ -264,8 +264,9 @@ extension LinkListTests {
       $0.categories.rows = [CategorySummary(category: home, linkCount: 0)]
     }
     await store.receive(.categories(.delegate(.categoryDeleted(id(0))))) {
-      $0.path = StackState([homeScreen])
+      $0.path.pop(from: 1)
     }
+    #expect(store.state.path.ids == [0])
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
     swift.categoryID = nil

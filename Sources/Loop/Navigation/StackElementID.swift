@@ -39,24 +39,30 @@ public struct StackElementID: Hashable, Sendable, ExpressibleByIntegerLiteral,
 /// Each store installs one in its dependencies (`DependencyValues.stackElementIDs`), so every
 /// stack its reducers build or grow draws from the same count: ids are unique in the store, and
 /// a replay of the same actions draws the same ids. A test store's assertion closures draw from a
-/// copy taken before the action, so `$0.path.append(…)` there draws the id the reducer drew.
+/// generator of their own that starts where the reducer's draws started, so `$0.path.append(…)`
+/// there draws the id the reducer drew.
 package final class StackElementIDGenerator: Sendable {
-  private let nextGeneration: Mutex<Int>
+  /// The number of the next id, and the highest `register(past:)` raised it to.
+  private let state: Mutex<(next: Int, registered: Int)>
 
   /// Creates a generator whose first id is `generation`.
   package init(startingAt generation: Int = 0) {
-    self.nextGeneration = Mutex(generation)
+    self.state = Mutex((generation, 0))
   }
 
   /// The number of the next id, without drawing it.
-  package var peek: Int { nextGeneration.withLock { $0 } }
+  package var peek: Int { state.withLock { $0.next } }
+
+  /// One past the highest id a stack built outside the store registered (see
+  /// `register(past:)`): no id is drawn below it.
+  package var registered: Int { state.withLock { $0.registered } }
 
   /// Draws the next id, numbered at least `minimum` (one past the highest id of the stack that
   /// asks, so that a stack built outside the store never receives an id it holds).
   package func next(atLeast minimum: Int) -> StackElementID {
-    nextGeneration.withLock { next in
-      let generation = max(next, minimum)
-      next = generation + 1
+    state.withLock { state in
+      let generation = max(state.next, minimum)
+      state.next = generation + 1
       return StackElementID(generation: generation)
     }
   }
@@ -64,12 +70,16 @@ package final class StackElementIDGenerator: Sendable {
   /// Notes that `id` was given out elsewhere (a pushed element brings its own), so that no later
   /// id repeats it.
   package func skip(past id: StackElementID) {
-    nextGeneration.withLock { $0 = max($0, id.generation + 1) }
+    state.withLock { $0.next = max($0.next, id.generation + 1) }
   }
 
-  /// A new generator that continues from this one's next id.
-  package func copy() -> StackElementIDGenerator {
-    StackElementIDGenerator(startingAt: peek)
+  /// Notes that a stack built outside the store holds ids up to `id`, so that no later id
+  /// repeats them.
+  package func register(past id: StackElementID) {
+    state.withLock { state in
+      state.next = max(state.next, id.generation + 1)
+      state.registered = max(state.registered, id.generation + 1)
+    }
   }
 }
 

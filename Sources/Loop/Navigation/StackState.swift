@@ -45,6 +45,13 @@ public struct StackState<Element> {
   ///
   /// NB: not part of equality: it is how the ids were drawn, not what the stack holds.
   @usableFromInline var nextGeneration = 0
+  /// Whether the stack numbered elements itself, outside a store, since a store last saw it.
+  ///
+  /// NB: a store raises its count past such ids the first time its `forEach` runs on the stack
+  /// (see ``registerIDs()``), so that a stack the reducer builds in its place (`state.path =
+  /// StackState(…)`) never reuses them: cancelling the effects of the elements that left goes
+  /// by id.
+  @usableFromInline var hasUnregisteredIDs = false
 
   /// Creates an empty stack.
   public init() {
@@ -117,17 +124,38 @@ public struct StackState<Element> {
   mutating func insert(_ element: Element, id: StackElementID) {
     components.append(Component(id: id, element: element))
     nextGeneration = Swift.max(nextGeneration, id.generation + 1)
-    DependencyValues.current.stackElementIDs?.skip(past: id)
+    if let generator = DependencyValues.current.stackElementIDs {
+      generator.skip(past: id)
+    } else {
+      hasUnregisteredIDs = true
+    }
   }
 
   /// A new id for an element added to this stack: the current store's next one, or outside a
   /// store this stack's own.
   mutating func nextID() -> StackElementID {
-    let id =
-      DependencyValues.current.stackElementIDs?.next(atLeast: nextGeneration)
-      ?? StackElementID(generation: nextGeneration)
+    let id: StackElementID
+    if let generator = DependencyValues.current.stackElementIDs {
+      id = generator.next(atLeast: nextGeneration)
+    } else {
+      id = StackElementID(generation: nextGeneration)
+      hasUnregisteredIDs = true
+    }
     nextGeneration = id.generation + 1
     return id
+  }
+
+  /// Raises the current store's count past the ids this stack numbered itself, if it did.
+  @inlinable
+  mutating func registerIDsIfNeeded() {
+    if hasUnregisteredIDs { registerIDs() }
+  }
+
+  @usableFromInline
+  mutating func registerIDs() {
+    guard let generator = DependencyValues.current.stackElementIDs else { return }
+    generator.register(past: StackElementID(generation: nextGeneration - 1))
+    hasUnregisteredIDs = false
   }
 
   /// Changes the element with the given id in place; `nil` when the stack holds none.

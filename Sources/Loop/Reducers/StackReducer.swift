@@ -114,6 +114,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   {
     // NB: read through a mutable projection: for a path of stored properties it is a plain
     // address, where a read-only key path projection goes through the runtime.
+    state[keyPath: toStackState].registerIDsIfNeeded()
     let stamp = state[keyPath: toStackState].membershipStamp
     let parentEffect = parent.reduce(into: &state, action: action)
     guard state[keyPath: toStackState].membershipStamp != stamp else { return parentEffect }
@@ -142,6 +143,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       reportMissingPop(id: id, ids: state[keyPath: toStackState].ids)
       return reduceParent(into: &state, action: action)
     }
+    state[keyPath: toStackState].registerIDsIfNeeded()
     let parentEffect = parent.reduce(into: &state, action: action)
     state[keyPath: toStackState].pop(from: id)
     return parentEffect.merge(with: cancelEffectsOfPoppedElements(state))
