@@ -121,8 +121,9 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     return parentEffect.merge(with: cancelEffectsOfPoppedElements(state))
   }
 
-  /// An element's effect as the parent's: its actions wrapped, cancelled when the element
-  /// leaves, and `dismiss` popping the element.
+  /// An element's effect as the parent's: its actions wrapped, run in the element's own scope of
+  /// cancellation (its cancel ids reach its own effects and its descendants', not a sibling's),
+  /// cancelled when the element leaves, and `dismiss` popping the element.
   @usableFromInline
   func elementEffect(
     _ effect: Effect<Destination.Action>, id: StackElementID
@@ -132,7 +133,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       effect
       .map { embed(.element(id: id, action: $0)) }
       .bindingDismiss { send in send(embed(.popFrom(id: id))) }
-      .cancellable(id: StackEffectID(path: UncheckedSendable(toStackState), id: id))
+      .scoped(toChild: StackEffectID(path: UncheckedSendable(toStackState), id: id))
   }
 
   @usableFromInline
@@ -172,11 +173,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     // NB: elements may have left; cancel the running effects of those that did.
     let path = UncheckedSendable(toStackState as AnyKeyPath)
     let remaining = Set(state[keyPath: toStackState].ids)
-    return Effect(
-      operation: .cancelMatching { id in
-        guard let id = id.value as? StackEffectID else { return false }
-        return id.path == path.value && !remaining.contains(id.id)
-      })
+    return .cancelChildren { id in
+      guard let id = id.value as? StackEffectID else { return false }
+      return id.path == path.value && !remaining.contains(id.id)
+    }
   }
 
   // MARK: - Reports
