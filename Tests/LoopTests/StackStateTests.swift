@@ -54,6 +54,16 @@ private struct TwoStacks: Reducer {
     #expect(stack.ids == [3, 1])
   }
 
+  @Test func removingAndFilteringKeepTheIDsOfTheElementsLeft() {
+    var stack = StackState(["a", "bb", "c", "dd"])
+    #expect(stack.filter { $0.count == 2 }.ids == [1, 3])
+    stack.removeAll { $0.count == 1 }
+    #expect(Array(stack) == ["bb", "dd"])
+    #expect(stack.ids == [1, 3])
+    stack.append("e")
+    #expect(stack.ids == [1, 3, 4])
+  }
+
   @Test func theIDSubscriptReplacesAnElementInPlace() {
     var stack = StackState(["a", "b", "c"])
     stack[id: 1] = "B"

@@ -212,6 +212,26 @@ extension StackState: RangeReplaceableCollection {
     }
   }
 
+  /// Removes the elements that satisfy `shouldBeRemoved`; the others keep their ids.
+  ///
+  /// - Parameter shouldBeRemoved: Whether to remove an element.
+  /// - Complexity: O(*n*).
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    // NB: the collection's default filters into a new stack, which would renumber the rest.
+    try components.removeAll { try shouldBeRemoved($0.element) }
+  }
+
+  /// The elements that satisfy `isIncluded`, under the ids they have here.
+  ///
+  /// - Parameter isIncluded: Whether to keep an element.
+  /// - Returns: The stack of those elements.
+  /// - Complexity: O(*n*).
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    var kept = self
+    try kept.removeAll { try !isIncluded($0) }
+    return kept
+  }
+
   /// Removes every element; the ids given out so far are not given out again.
   ///
   /// - Parameter keepCapacity: Whether to keep the storage for as many elements.
