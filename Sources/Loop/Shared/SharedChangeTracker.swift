@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+/// Notes which shared roots change, and what they held before, for a test store.
+///
+/// A test store puts one in its dependencies, so every `withLock` its reducer and its effects
+/// run reaches it; a `withLock` in the test itself does not (that is the test setting things up).
+/// For each root changed, it keeps the value last asserted (at first, the value before the first
+/// change), and whether the root changed since the store last took a snapshot.
+package final class SharedChangeTracker: @unchecked Sendable {
+  private struct Entry {
+    let root: any SharedRoot
+    var asserted: Any
+    var isChangedSinceSnapshot: Bool
+  }
+
+  private let lock = NSLock()
+  private var entries: [ObjectIdentifier: Entry] = [:]
+  /// The order roots were first changed in, for messages.
+  private var order: [ObjectIdentifier] = []
+
+  /// How many trackers exist: while none does, a `withLock` skips looking for one.
+  static let count = Atomic<Int>(0)
+
+  /// Creates a tracker with nothing changed.
+  package init() {
+    Self.count.add(1, ordering: .relaxed)
+  }
+
+  deinit {
+    Self.count.subtract(1, ordering: .relaxed)
+  }
+
+  /// The tracker of the current dependencies, if any.
+  static var current: SharedChangeTracker? {
+    guard count.load(ordering: .relaxed) > 0 else { return nil }
+    return DependencyValues.current[SharedChangeTrackerKey.self]
+  }
+
+  /// Notes that `root` is about to change.
+  func willChange(_ root: any SharedRoot) {
+    let id = ObjectIdentifier(root)
+    lock.withLock {
+      if entries[id] == nil {
+        entries[id] = Entry(root: root, asserted: root.anyValue, isChangedSinceSnapshot: true)
+        order.append(id)
+      } else {
+        entries[id]?.isChangedSinceSnapshot = true
+      }
+    }
+  }
+
+  /// The live values of the roots changed so far; they count as seen by the snapshot.
+  package func snapshot() -> SharedValues {
+    let values = SharedValues()
+    lock.withLock {
+      for id in order {
+        guard let entry = entries[id] else { continue }
+        values[entry.root] = entry.root.anyValue
+        entries[id]?.isChangedSinceSnapshot = false
+      }
+    }
+    return values
+  }
+
+  /// The values last asserted of the roots changed so far.
+  package func asserted() -> SharedValues {
+    let values = SharedValues()
+    lock.withLock {
+      for id in order {
+        guard let entry = entries[id] else { continue }
+        values[entry.root] = entry.asserted
+      }
+    }
+    return values
+  }
+
+  /// Records `values` as asserted.
+  package func assert(_ values: SharedValues) {
+    lock.withLock {
+      for root in values.roots {
+        guard let value = values[root] else { continue }
+        entries[ObjectIdentifier(root)]?.asserted = value
+      }
+    }
+  }
+
+  /// Takes the live value as asserted for each root that no reducer or effect changed since the
+  /// last snapshot: the test itself changed it, which needs no assertion.
+  package func acceptChangesOutsideTheStore() {
+    lock.withLock {
+      for id in order {
+        guard let entry = entries[id], !entry.isChangedSinceSnapshot else { continue }
+        entries[id]?.asserted = entry.root.anyValue
+      }
+    }
+  }
+
+  /// The roots an effect changed after the last snapshot, as (asserted, live) values; `nil`
+  /// when there are none, or their values look the same.
+  package func changesSinceSnapshot() -> (asserted: SharedValues, live: SharedValues)? {
+    let asserted = SharedValues()
+    let live = SharedValues()
+    var changed = false
+    lock.withLock {
+      for id in order {
+        guard let entry = entries[id], entry.isChangedSinceSnapshot else { continue }
+        let value = entry.root.anyValue
+        asserted[entry.root] = entry.asserted
+        live[entry.root] = value
+        let isSame =
+          Diff.areEqual(entry.asserted, value) ?? (Diff.dump(entry.asserted) == Diff.dump(value))
+        if !isSame { changed = true }
+      }
+    }
+    return changed ? (asserted, live) : nil
+  }
+
+  /// Forgets the changes since the last snapshot: the test store reported them.
+  package func forgetChangesSinceSnapshot() {
+    lock.withLock {
+      for id in order {
+        guard let entry = entries[id], entry.isChangedSinceSnapshot else { continue }
+        entries[id]?.asserted = entry.root.anyValue
+        entries[id]?.isChangedSinceSnapshot = false
+      }
+    }
+  }
+}
+
+/// The tracker a test store installs; `nil` everywhere else.
+package enum SharedChangeTrackerKey: DependencyKey {
+  package static var liveValue: SharedChangeTracker? { nil }
+  package static var testValue: SharedChangeTracker? { nil }
+}
