@@ -30,7 +30,11 @@ public final class TestStore<State: Equatable, Action> {
 
   /// The dependencies the reducer and new effects use; change them between steps.
   public var dependencies: DependencyValues {
-    didSet { core.dependencies = DependencyScope(dependencies) }
+    didSet {
+      // NB: values set whole keep the store's tracker of shared changes.
+      dependencies[SharedChangeTrackerKey.self] = sharedChanges
+      core.dependencies = DependencyScope(dependencies)
+    }
   }
 
   /// The current state: the state after every action processed so far.
@@ -41,6 +45,10 @@ public final class TestStore<State: Equatable, Action> {
   private var expectedState: State
   /// The state right after the action the current `send` sent, before the actions it queued.
   private var stateAfterSend: State
+  /// The shared values right after the action the current `send` sent.
+  private var sharedAfterSend = SharedValues()
+  /// Notes the shared values the reducers and effects change (see `TestStore+Shared.swift`).
+  let sharedChanges: SharedChangeTracker
   private var received: [Received] = []
   /// Where each `send` was called; its index is the origin of everything the action led to.
   private var sendLocations: [IssueLocation] = []
@@ -57,6 +65,8 @@ public final class TestStore<State: Equatable, Action> {
   struct Received {
     let action: Action
     let state: State
+    /// The shared values right after the reducer processed it.
+    let shared: SharedValues
   }
 
   /// Creates a test store.
@@ -81,6 +91,9 @@ public final class TestStore<State: Equatable, Action> {
     markMainQueue
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
+    let sharedChanges = SharedChangeTracker()
+    dependencies[SharedChangeTrackerKey.self] = sharedChanges
+    self.sharedChanges = sharedChanges
     self.dependencies = dependencies
     self.core = StoreCore(
       initialState: initialState, reducer: reducer(), dependencies: dependencies)
@@ -134,25 +147,33 @@ public final class TestStore<State: Equatable, Action> {
       }
       received.removeAll()
       expectedState = state
+      sharedChanges.assert(sharedChanges.snapshot())
     }
+    sharedChanges.acceptChangesOutsideTheStore()
     let base = expectedState
     sendLocations.append(location)
     // NB: the core processes the action before anything it queued, so `didProcess` has set
     // `stateAfterSend` by the time `send` returns; the queued actions are recorded as received.
     let effects = core.send(action, origin: sendLocations.count - 1)
-    let actual = stateAfterSend
-    assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
-    expectedState = actual
+    let actual = SharedSnapshot(state: stateAfterSend, shared: sharedAfterSend)
+    assertState(
+      base: SharedSnapshot(state: base, shared: sharedChanges.asserted(for: actual.shared)),
+      actual: actual,
+      update: updateStateToExpectedResult, at: location)
+    expectedState = actual.state
+    sharedChanges.assert(actual.shared)
     return TestStoreTask(effects: effects, store: self)
   }
 
   /// Records what the core processed: the state after the action sent, or an action received.
   private func didProcess(_ processed: ProcessedAction<Action>, _ state: State) {
+    let shared = sharedChanges.snapshot()
     guard processed.isReceived else {
       stateAfterSend = state
+      sharedAfterSend = shared
       return
     }
-    received.append(Received(action: processed.action, state: state))
+    received.append(Received(action: processed.action, state: state, shared: shared))
     wake()
   }
 
@@ -326,6 +347,7 @@ extension TestStore {
       if !skipped.isEmpty {
         reportSkipped(Message.skippedReceived(skipped.map(\.action)), at: location)
         expectedState = skipped.last?.state ?? expectedState
+        for action in skipped { sharedChanges.assert(action.shared) }
         received.removeFirst(skipped.count)
       }
     }
@@ -333,8 +355,12 @@ extension TestStore {
     if !isMatching(next.action) {
       report(mismatch(next.action), at: location)
     }
-    assertState(base: expectedState, actual: next.state, update: update, at: location)
+    assertState(
+      base: SharedSnapshot(state: expectedState, shared: sharedChanges.asserted(for: next.shared)),
+      actual: SharedSnapshot(state: next.state, shared: next.shared), update: update,
+      at: location)
     expectedState = next.state
+    sharedChanges.assert(next.shared)
   }
 
   // MARK: - Finishing
@@ -381,6 +407,7 @@ extension TestStore {
     }
     received.removeAll()
     expectedState = state
+    sharedChanges.assert(sharedChanges.snapshot())
   }
 
   /// Cancels the running effects, so the test can end without waiting for them.
@@ -416,26 +443,31 @@ extension TestStore {
     column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    var expected = expectedState
-    var nonExhaustive = state
+    let base = SharedSnapshot(state: expectedState, shared: sharedChanges.asserted())
+    let actual = SharedSnapshot(state: state, shared: sharedChanges.snapshot())
+    let expected: SharedSnapshot<State>
+    let nonExhaustive: SharedSnapshot<State>
     do {
-      try updateStateToExpectedResult(&expected)
-      try updateStateToExpectedResult(&nonExhaustive)
+      expected = try applying(updateStateToExpectedResult, to: base)
+      nonExhaustive = try applying(updateStateToExpectedResult, to: actual)
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
     }
     switch exhaustivity {
     case .on:
-      if expected != state {
-        report(Message.stateMismatch(expected: expected, actual: state), at: location)
+      if differ(expected, actual) {
+        report(
+          message(expected, actual, { Message.stateMismatch(expected: $0, actual: $1) }),
+          at: location)
       }
     case .off(let showSkippedAssertions):
       checkStatedChanges(
-        expected: expected, stated: nonExhaustive, actual: state,
+        expected: expected, stated: nonExhaustive, actual: actual,
         showSkippedAssertions: showSkippedAssertions, at: location)
     }
     expectedState = state
+    sharedChanges.assert(actual.shared)
   }
 
   /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back.
@@ -481,13 +513,16 @@ extension TestStore {
   // MARK: - Checking
 
   private func assertState(
-    base: State, actual: State, update: ((inout State) throws -> Void)?, at location: IssueLocation
+    base: SharedSnapshot<State>, actual: SharedSnapshot<State>,
+    update: ((inout State) throws -> Void)?, at location: IssueLocation
   ) {
     var expected = base
     var nonExhaustive = actual
     do {
-      try update?(&expected)
-      try update?(&nonExhaustive)
+      if let update {
+        expected = try applying(update, to: base)
+        nonExhaustive = try applying(update, to: actual)
+      }
     } catch {
       report(Message.assertionThrew(error), at: location)
       return
@@ -495,12 +530,15 @@ extension TestStore {
     switch exhaustivity {
     case .on:
       if update == nil {
-        if actual != base {
-          report(Message.unexpectedChange(base: base, actual: actual), at: location)
+        if differ(base, actual) {
+          report(
+            message(base, actual, { Message.unexpectedChange(base: $0, actual: $1) }), at: location)
         }
-      } else if expected != actual {
-        report(Message.stateMismatch(expected: expected, actual: actual), at: location)
-      } else if expected == base {
+      } else if differ(expected, actual) {
+        report(
+          message(expected, actual, { Message.stateMismatch(expected: $0, actual: $1) }),
+          at: location)
+      } else if !differ(expected, base) {
         report(Message.noChange, at: location)
       }
     case .off(let showSkippedAssertions):
@@ -519,17 +557,27 @@ extension TestStore {
   ///   - showSkippedAssertions: Whether to show the changes not stated as known issues.
   ///   - location: Where to report.
   private func checkStatedChanges(
-    expected: State, stated: State, actual: State, showSkippedAssertions: Bool,
-    at location: IssueLocation
+    expected: SharedSnapshot<State>, stated: SharedSnapshot<State>,
+    actual: SharedSnapshot<State>, showSkippedAssertions: Bool, at location: IssueLocation
   ) {
-    if stated != actual {
-      report(Message.stateMismatch(expected: stated, actual: actual), at: location)
-    } else if showSkippedAssertions, expected != actual {
-      reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
+    if differ(stated, actual) {
+      report(
+        message(stated, actual, { Message.stateMismatch(expected: $0, actual: $1) }), at: location)
+    } else if showSkippedAssertions, differ(expected, actual) {
+      reportSkipped(
+        message(expected, actual, { Message.skippedChanges(expected: $0, actual: $1) }),
+        at: location)
     }
   }
 
   private func reportUnfinishedWork(at location: IssueLocation) {
+    if let changes = unassertedSharedChanges() {
+      if exhaustivity == .on {
+        report(changes, at: location)
+      } else {
+        reportSkipped(changes, at: location)
+      }
+    }
     if !received.isEmpty {
       if exhaustivity == .on {
         report(Message.unhandledReceived(received.map(\.action)), at: location)

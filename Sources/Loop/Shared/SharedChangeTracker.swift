@@ -63,12 +63,18 @@ package final class SharedChangeTracker: @unchecked Sendable {
     return values
   }
 
-  /// The values last asserted of the roots changed so far.
-  package func asserted() -> SharedValues {
+  /// The values last asserted of the roots changed so far, or of those `snapshot` has a value
+  /// for.
+  ///
+  /// NB: a root changed after `snapshot` was taken reads live on both sides of an assertion
+  /// against it, so the change is not put down to the action the snapshot was taken after.
+  package func asserted(for snapshot: SharedValues? = nil) -> SharedValues {
     let values = SharedValues()
     lock.withLock {
       for id in order {
-        guard let entry = entries[id] else { continue }
+        guard let entry = entries[id], snapshot.map({ $0[entry.root] != nil }) ?? true else {
+          continue
+        }
         values[entry.root] = entry.asserted
       }
     }
