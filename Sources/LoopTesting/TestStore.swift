@@ -16,6 +16,9 @@ import Loop
 /// }
 /// ```
 ///
+/// A change to shared state (a `@Shared` in the state) is asserted in the same closure:
+/// `await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }`.
+///
 /// Every failure is reported at the line of the `send`, `receive` or `finish` call, with a diff
 /// that shows only what differs. Dependencies default to their `testValue`, so a test reaches
 /// nothing live it did not choose.

@@ -313,6 +313,27 @@ private struct Appearance: Reducer {
     #expect(issues.messages.isEmpty)
   }
 
+  @Test func dependenciesSetWholeStillTrackSharedChanges() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: SharedCount.State()) { SharedCount() }
+      store.dependencies = DependencyValues(context: .test)
+      await store.send(.incrementTapped)
+    }
+    #expect(issues.messages.first?.hasPrefix("State was not expected to change") == true)
+    #expect(issues.messages.count == 1)
+  }
+
+  @Test func skippedReceivedActionsTakeTheirSharedChangesWithThem() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: SharedCount.State()) { SharedCount() }
+      await store.send(.incrementInEffectThenReport)
+      store.skipReceivedActions()
+      await store.send(.incrementTapped) { $0.$count.withLock { $0 = 11 } }
+      await store.finish()
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
   @Test func aNonExhaustiveStoreSkipsAnUnassertedSharedChange() async {
     let issues = await capturingIssues {
       let store = TestStore(initialState: SharedCount.State()) { SharedCount() }

@@ -40,26 +40,35 @@ package final class SharedChangeTracker: @unchecked Sendable {
   /// Notes that `root` is about to change.
   func willChange(_ root: any SharedRoot) {
     let id = ObjectIdentifier(root)
-    lock.withLock {
-      if entries[id] == nil {
-        entries[id] = Entry(root: root, asserted: root.anyValue, isChangedSinceSnapshot: true)
-        order.append(id)
-      } else {
-        entries[id]?.isChangedSinceSnapshot = true
-      }
+    let isNew = lock.withLock {
+      entries[id]?.isChangedSinceSnapshot = true
+      return entries[id] == nil
     }
+    guard isNew else { return }
+    // NB: a root's value is read outside the tracker's lock, here and below: a `withLock`
+    // nested in another holds the outer root's lock when it reaches the tracker, so the tracker
+    // must never wait for a root's lock while holding its own.
+    let value = root.anyValue
+    lock.withLock {
+      guard entries[id] == nil else { return }
+      entries[id] = Entry(root: root, asserted: value, isChangedSinceSnapshot: true)
+      order.append(id)
+    }
+  }
+
+  /// The roots changed so far, in the order they first changed, with what the tracker knows.
+  private var current: [(id: ObjectIdentifier, entry: Entry)] {
+    lock.withLock { order.compactMap { id in entries[id].map { (id, $0) } } }
   }
 
   /// The live values of the roots changed so far; they count as seen by the snapshot.
   package func snapshot() -> SharedValues {
     let values = SharedValues()
+    let tracked = current
     lock.withLock {
-      for id in order {
-        guard let entry = entries[id] else { continue }
-        values[entry.root] = entry.root.anyValue
-        entries[id]?.isChangedSinceSnapshot = false
-      }
+      for (id, _) in tracked { entries[id]?.isChangedSinceSnapshot = false }
     }
+    for (_, entry) in tracked { values[entry.root] = entry.root.anyValue }
     return values
   }
 
@@ -70,13 +79,8 @@ package final class SharedChangeTracker: @unchecked Sendable {
   /// against it, so the change is not put down to the action the snapshot was taken after.
   package func asserted(for snapshot: SharedValues? = nil) -> SharedValues {
     let values = SharedValues()
-    lock.withLock {
-      for id in order {
-        guard let entry = entries[id], snapshot.map({ $0[entry.root] != nil }) ?? true else {
-          continue
-        }
-        values[entry.root] = entry.asserted
-      }
+    for (_, entry) in current where snapshot.map({ $0[entry.root] != nil }) ?? true {
+      values[entry.root] = entry.asserted
     }
     return values
   }
@@ -94,10 +98,11 @@ package final class SharedChangeTracker: @unchecked Sendable {
   /// Takes the live value as asserted for each root that no reducer or effect changed since the
   /// last snapshot: the test itself changed it, which needs no assertion.
   package func acceptChangesOutsideTheStore() {
+    let live = current.filter { !$0.entry.isChangedSinceSnapshot }
+      .map { ($0.id, $0.entry.root.anyValue) }
     lock.withLock {
-      for id in order {
-        guard let entry = entries[id], !entry.isChangedSinceSnapshot else { continue }
-        entries[id]?.asserted = entry.root.anyValue
+      for (id, value) in live where entries[id]?.isChangedSinceSnapshot == false {
+        entries[id]?.asserted = value
       }
     }
   }
@@ -108,26 +113,25 @@ package final class SharedChangeTracker: @unchecked Sendable {
     let asserted = SharedValues()
     let live = SharedValues()
     var changed = false
-    lock.withLock {
-      for id in order {
-        guard let entry = entries[id], entry.isChangedSinceSnapshot else { continue }
-        let value = entry.root.anyValue
-        asserted[entry.root] = entry.asserted
-        live[entry.root] = value
-        let isSame =
-          Diff.areEqual(entry.asserted, value) ?? (Diff.dump(entry.asserted) == Diff.dump(value))
-        if !isSame { changed = true }
-      }
+    for (_, entry) in current where entry.isChangedSinceSnapshot {
+      let value = entry.root.anyValue
+      asserted[entry.root] = entry.asserted
+      live[entry.root] = value
+      let isSame =
+        Diff.areEqual(entry.asserted, value) ?? (Diff.dump(entry.asserted) == Diff.dump(value))
+      if !isSame { changed = true }
     }
     return changed ? (asserted, live) : nil
   }
 
-  /// Forgets the changes since the last snapshot: the test store reported them.
+  /// Takes the roots changed since the last snapshot as asserted at their live values: the test
+  /// store reported them.
   package func forgetChangesSinceSnapshot() {
+    let live = current.filter(\.entry.isChangedSinceSnapshot)
+      .map { ($0.id, $0.entry.root.anyValue) }
     lock.withLock {
-      for id in order {
-        guard let entry = entries[id], entry.isChangedSinceSnapshot else { continue }
-        entries[id]?.asserted = entry.root.anyValue
+      for (id, value) in live {
+        entries[id]?.asserted = value
         entries[id]?.isChangedSinceSnapshot = false
       }
     }
