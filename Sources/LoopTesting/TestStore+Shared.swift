@@ -57,7 +57,7 @@ extension TestStore {
       SharedAssertion.run(changes.asserted, against: changes.live) { Diff.lines(state, state) }
       ?? changes.live.roots.map { root in
         let lines = Diff.lines(changes.asserted[root] ?? "", changes.live[root] ?? "") ?? ""
-        return root.name + "\n" + lines
+        return root.name + ":\n" + lines.indentingLines(by: 2)
       }.joined(separator: "\n")
     return Message.unassertedSharedChange(difference)
   }

@@ -10,6 +10,7 @@ private struct SharedCount: Reducer {
   }
 
   enum Action: Equatable {
+    case countVisitInEffect
     case incrementInEffectSilently
     case incrementInEffectThenReport
     case incrementTapped
@@ -20,6 +21,8 @@ private struct SharedCount: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
+    case .countVisitInEffect:
+      return .run { _ in visits.withLock { $0 += 1 } }
     case .incrementInEffectSilently:
       let count = state.$count
       return .run { _ in count.withLock { $0 += 100 } }
@@ -40,6 +43,9 @@ private struct SharedCount: Reducer {
     }
   }
 }
+
+/// A shared value no state holds, which an effect changes.
+private let visits = Shared(value: 0)
 
 /// A parent handing its shared value to a child, which changes it.
 private struct Parent: Reducer {
@@ -231,6 +237,29 @@ private struct Appearance: Reducer {
           +   count: 100,
               label: ""
             )
+
+        (Expected: −, Actual: +)
+
+        To fix, assert it with 'store.assert { $0.$value.withLock { … } }', or make the effect \
+        that changes it send an action afterwards, and assert the change when receiving it.
+        """
+      ])
+  }
+
+  @Test func aSharedValueNoStateHoldsIsShownByItself() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: SharedCount.State()) { SharedCount() }
+      await store.send(.countVisitInEffect)
+      await store.finish()
+    }
+    #expect(
+      issues.messages == [
+        """
+        A shared value changed after the last action, and the change was not asserted.
+
+          Shared<Int>:
+            − \(visits.wrappedValue - 1)
+            + \(visits.wrappedValue)
 
         (Expected: −, Actual: +)
 
