@@ -55,6 +55,18 @@ extension SharedKey where Self == InMemoryKey<Int>.Default {
     #expect(count.wrappedValue == 1)
   }
 
+  @Test func changesMadeAtOnceFromManyTasksAreAllKept() async {
+    let count = Shared(value: 0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<1_000 { count.withLock { $0 += 1 } }
+        }
+      }
+    }
+    #expect(count.wrappedValue == 8_000)
+  }
+
   // MARK: Projections
 
   @Test func aMemberProjectionChangesTheValueItCameFrom() {
