@@ -101,6 +101,11 @@ final class SessionRecording {
 extension Session {
   /// `:record FILE` starts recording into FILE (replacing it), `:record off` stops.
   func record(_ argument: String) async throws(CommandError) {
+    // NB: a replay writes no file. A recording never holds ':record' (it is not recorded), so
+    // one that does was written by hand, perhaps by someone else: it must not name a file here.
+    guard replayedValues == nil else {
+      throw CommandError("a replay writes no files: ':record \(argument)' is not run")
+    }
     if argument == "off" {
       guard let recording else {
         throw CommandError("nothing is being recorded", hints: ["start with ':record FILE'"])
@@ -122,10 +127,11 @@ extension Session {
     let environment = base ?? self.environment
     if recording != nil { stopRecording() }
     let path = recordingPath(of: file)
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else {
-      throw CommandError("the recording '\(file)' cannot be written")
+    let handle: FileHandle
+    do {
+      handle = try PrivateFile.openForWriting(atPath: path)
+    } catch {
+      throw CommandError("the recording '\(file)' cannot be written: \(error.reason)")
     }
     handle.write(Data((Recording.header + "\n").utf8))
     let recording = SessionRecording(file: file, handle: handle, baseEnvironment: environment)
