@@ -18,13 +18,14 @@ struct SharedSnapshot<State> {
 
 extension TestStore {
   /// Runs the assertion closure on `snapshot`'s state; its `withLock`s change a copy of the
-  /// snapshot's shared values, which the result holds.
-  func applying(
-    _ update: (inout State) throws -> Void, to snapshot: SharedSnapshot<State>
-  ) throws -> SharedSnapshot<State> {
-    var result = SharedSnapshot(state: snapshot.state, shared: snapshot.shared.copy())
-    try SharedAssertion.run(result.shared, against: result.shared) { try update(&result.state) }
-    return result
+  /// snapshot's shared values, which `snapshot` then holds.
+  func withSharedValues(
+    of snapshot: inout SharedSnapshot<State>, _ update: (inout State) throws -> Void
+  ) throws {
+    let shared = snapshot.shared.copy()
+    var state = snapshot.state
+    try SharedAssertion.run(shared, against: shared) { try update(&state) }
+    snapshot = SharedSnapshot(state: state, shared: shared)
   }
 
   /// Whether two snapshots differ, each compared with its own shared values.
