@@ -194,11 +194,9 @@ private struct Numbers: Reducer {
   }
 
   @Test func poppingAnElementCancelsTheEffectsOfTheStackItHolds() async {
-    let store = Store(
-      initialState: Nested.State(path: StackState([Self.threeScreens(), Self.threeScreens()]))
-    ) {
-      Nested()
-    }
+    // NB: built outside the store, each stack numbers its elements from 0.
+    let screens = Nested.State(path: StackState([Self.threeScreens(), Self.threeScreens()]))
+    let store = Store(initialState: screens) { Nested() }
     let inner = store.send(
       .path(.element(id: 1, action: .path(.element(id: 2, action: .longTask)))))
     let outer = store.send(
