@@ -26,6 +26,37 @@ private struct Job: Reducer {
   }
 }
 
+/// A screen that can close itself, with no parent to close it.
+private struct Sheet: Reducer {
+  struct State: Equatable {
+    var log: [String] = []
+  }
+
+  enum Action: Equatable {
+    case closeTapped
+    case onAppear
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .closeTapped:
+      return .run { _ in await dismiss() }
+    case .onAppear:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.tick)
+      }
+    case .tick:
+      state.log.append("tick")
+      return .none
+    }
+  }
+}
+
 /// Holds jobs in each of the ways a parent can hold a child.
 private struct Jobs: Reducer {
   struct State: Equatable {
@@ -207,5 +238,106 @@ final class Events: Sendable {
     }
     #expect(events.all == ["cancelled"])
     #expect(issues.messages.isEmpty)
+  }
+
+  // MARK: A root feature that dismisses itself
+
+  @Test func dismissInARootFeatureMarksTheStoreDismissedAndCancelsItsEffects() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Sheet.State()) {
+        Sheet()
+      } withDependencies: {
+        $0.continuousClock = TestClock()
+      }
+      await store.send(.onAppear)
+      #expect(!store.isDismissed)
+      await store.send(.closeTapped).finish()
+      #expect(store.isDismissed)
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
+  @Test func aDismissedStoreTakesNoMoreActions() async {
+    var line = 0
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Sheet.State()) { Sheet() }
+      await store.send(.closeTapped).finish()
+      line = #line + 1
+      await store.send(.tick)
+      #expect(store.state.log == [])
+    }
+    #expect(
+      issues.messages == [
+        """
+        Can't send action to dismissed test store.
+
+            Sheet.Action.tick
+
+        The feature dismissed itself (its effect called 'dismiss'), so it takes no more actions.
+
+        To fix, end the test at the dismissal, or check 'isDismissed' instead of sending.
+        """
+      ])
+    #expect(issues.locations.map(\.line) == [line])
+  }
+
+  @Test func aTestsOwnDismissEffectStillRunsInARootFeature() async {
+    let events = Events()
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Sheet.State()) {
+        Sheet()
+      } withDependencies: {
+        $0.dismiss = DismissEffect { events.append("dismissed") }
+      }
+      await store.send(.closeTapped).finish()
+      #expect(store.isDismissed)
+    }
+    #expect(events.all == ["dismissed"])
+    #expect(issues.messages.isEmpty)
+  }
+
+  // MARK: Skipping
+
+  @Test func skippedEffectsGoOnAndWhatTheySendIsReceived() async {
+    let clock = TestClock()
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Sheet.State()) {
+        Sheet()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.onAppear)
+      await store.skipInFlightEffects()
+      await clock.advance(by: .seconds(1))
+      await store.receive(.tick) { $0.log = ["tick"] }
+    }
+    #expect(issues.messages.isEmpty)
+  }
+
+  @Test func skippingWhenNothingIsLeftFailsUnlessNotStrict() async {
+    var lines: [Int] = []
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Sheet.State()) { Sheet() }
+      lines.append(#line + 1)
+      store.skipReceivedActions()
+      lines.append(#line + 1)
+      await store.skipInFlightEffects()
+      store.skipReceivedActions(strict: false)
+      await store.skipInFlightEffects(strict: false)
+    }
+    #expect(
+      issues.messages == [
+        """
+        There were no received actions to skip.
+
+        To fix, remove the call, or pass 'strict: false' where there may be none.
+        """,
+        """
+        There were no in-flight effects to skip.
+
+        To fix, remove the call, or pass 'strict: false' where there may be none.
+        """,
+      ])
+    #expect(issues.locations.map(\.line) == lines)
   }
 }

@@ -88,7 +88,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(
       kind: .expense, amount: "1,234.50", date: date(2025, 3, 14, 19), memo: "  Dinner ",
       category: " Food ")
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
@@ -213,7 +215,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     var draft = TransactionDraft(lunch)
     draft.amount = "20"
     draft.date = date(2025, 2, 27)
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
@@ -272,7 +276,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(lunch)
     draft.memo = "Lunch with Min"
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
@@ -333,7 +339,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(salary)
     draft.amount = "1"
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.cancelButtonTapped)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()

@@ -45,20 +45,24 @@ public final class Store<State, Action> {
 
   /// Creates a store running `reducer` from `initialState`.
   ///
+  /// The initial state and the reducer are built with the store's dependencies: a state whose
+  /// initializer reads `@Dependency(\.uuid)` sees `prepareDependencies`' value.
+  ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes this store's dependencies (which otherwise are those of the
   ///     current task). Its reducer and effects see the changed values.
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
-    let core = StoreCore(
-      initialState: initialState, reducer: reducer(), dependencies: dependencies)
+    let core = DependencyValues.with(dependencies) {
+      StoreCore(initialState: initialState(), reducer: reducer(), dependencies: dependencies)
+    }
     self.init(
       readState: { core.state },
       sendAction: { core.send($0) },
