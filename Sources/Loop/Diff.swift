@@ -24,19 +24,21 @@
 ///   unlabelled one-line value: `.queryChanged("milk")`). The root value is qualified by its type:
 ///   `Counter.Action.incrementTapped`.
 /// - Optionals: `nil`, or the wrapped value as is.
-/// - Arrays and `IdentifiedArray`: `[` … `]`; dictionaries: `[` `key: value` … `]` in key order;
+/// - Arrays and `IdentifiedArray`: `[` … `]`; a `StackState`: `[` `#0: element` … `]`, each
+///   element under its id; dictionaries: `[` `key: value` … `]` in key order;
 ///   sets: `Set([` … `])` in element order. Keys and elements sort by `Comparable` when they all
 ///   share one comparable type, otherwise by their one-line dump.
 /// - Strings: quoted with escapes; a multi-line string as a `"""` block.
-/// - `Date(2026-11-29T16:00:00.000Z)`, `UUID(…uuidString…)`, `URL(…absoluteString…)`; numbers,
-///   booleans and other `CustomStringConvertible` values without reflected children by their
-///   description; `Character` quoted.
+/// - `Date(2026-11-29T16:00:00.000Z)`, `UUID(…uuidString…)`, `URL(…absoluteString…)`,
+///   `TextState("…")`, a stack element's id as `#0`; numbers, booleans and other
+///   `CustomStringConvertible` values without reflected children by their description;
+///   `Character` quoted.
 ///
 /// ## What a diff shows
 /// Nodes of the same type and case are compared child by child; anything else that differs is
 /// printed whole, old then new. Array elements match by id when they are `Identifiable` (or the
-/// array is an `IdentifiedArray`), else by a longest common subsequence when the arrays are short
-/// and by position beyond that. Unchanged siblings near a change are shown when they fit on one
+/// array is an `IdentifiedArray` or a `StackState`), else by a longest common subsequence when
+/// the arrays are short and by position beyond that. Unchanged siblings near a change are shown when they fit on one
 /// short line; the others collapse into `… (N unchanged)`.
 ///
 /// Values that are `==` are treated as unchanged without being reflected, which keeps the diff

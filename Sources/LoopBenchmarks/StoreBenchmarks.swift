@@ -104,6 +104,23 @@ struct BenchList: Reducer {
   }
 }
 
+/// A navigation stack of counters driven by `forEach`.
+struct BenchStack: Reducer {
+  struct State: Equatable { var path = StackState<BenchCounter.State>() }
+  enum Action: Equatable {
+    case path(StackActionOf<BenchCounter>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.path, action: .case(Action.path)) { BenchCounter() }
+  }
+
+  static func state(depth: Int) -> State {
+    State(path: StackState((0..<depth).map { BenchCounter.State(id: $0) }))
+  }
+}
+
 /// Rows 1–4: the store, scoping, effects, and the test store.
 @MainActor
 enum StoreBenchmarks {
@@ -198,6 +215,29 @@ enum StoreBenchmarks {
           baselineName: "the same, explicit pattern match", unit: .nanoseconds))
     }
 
+    // Row 2: an element action to the top screen of a stack 1, 10 and 100 deep; the cost must
+    // not grow with the depth.
+    var perDepth: [(depth: Int, ours: Double)] = []
+    for depth in [1, 10, 100] {
+      let name = "stack element action, \(depth) deep"
+      guard settings.includes(name) else { continue }
+      let stack = Store(initialState: BenchStack.state(depth: depth)) { BenchStack() }
+      let times = medianTimes(runs: settings.runs) {
+        sendToTop(actions, of: stack, depth: depth)
+      } baseline: {
+        rawCalls(actions)
+      }
+      perDepth.append((depth, times.ours / Double(actions)))
+      results.append(
+        Measurement(
+          group: "Store", name: name, operations: actions, ours: times.ours,
+          baseline: times.baseline, baselineName: "reduce(into:) inout", unit: .nanoseconds))
+    }
+    if perDepth.count > 1, let first = perDepth.first, let last = perDepth.last {
+      results[results.count - 1].growth = String(
+        format: "%d/%d %.2fx", last.depth, first.depth, last.ours / first.ours)
+    }
+
     // Row 3: an effect that sends one action back: round trips per second.
     if settings.includes(".run effect") {
       await roundTrips(settings, into: &results)
@@ -225,6 +265,14 @@ enum StoreBenchmarks {
     for index in 0..<count {
       list.send(.rows(.element(id: ids[index & 1_023], action: .increment)))
     }
+  }
+
+  /// Sends `count` element actions to the top screen of a stack `depth` deep.
+  static func sendToTop(
+    _ count: Int, of stack: Store<BenchStack.State, BenchStack.Action>, depth: Int
+  ) {
+    let top = StackElementID(integerLiteral: depth - 1)
+    for _ in 0..<count { stack.send(.path(.element(id: top, action: .increment))) }
   }
 
   static func roundTrips(_ settings: Settings, into results: inout [Measurement]) async {

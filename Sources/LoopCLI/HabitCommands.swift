@@ -132,32 +132,33 @@ enum HabitCommands {
   private static let yes = Option(name: "yes", summary: "delete without asking")
 
   /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteButtonTapped(_:)``, then the
-  /// user's answer to the confirmation it presents: `.confirmTapped`, or its dismissal.
+  /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
     noun: .habit, verb: "rm", arguments: [.ref], options: [yes],
     summary: "Delete a habit and its history (asks first)."
   ) { session, input throws(CommandError) in
     let history = try await session.habit(input[.ref])
+    let name = history.habit.name
     try await session.send(.habits(.deleteButtonTapped(history.id)))
-    guard let confirmation = session.store.state.habits.destination?.deletion else { return }
-    let confirmed: Bool
+    guard let alert = session.store.state.habits.destination?.alert else { return }
+    let answer: Habits.Destination.Alert?
     if input.has(yes) {
-      confirmed = true
+      answer = alert.yes
     } else if session.configuration.mode == .interactive {
-      confirmed = session.confirm(confirmation.message)
+      answer = session.ask(alert)
     } else {
       try await session.send(.habits(.destination(.dismiss)))
       throw CommandError(
-        "deleting '\(confirmation.name)' needs a confirmation",
+        "deleting '\(name)' needs a confirmation",
         hints: ["add --yes to delete without asking: 'habit rm \(input[.ref]) --yes'"])
     }
-    guard confirmed else {
+    guard let answer else {
       try await session.send(.habits(.destination(.dismiss)))
-      session.console.print("Kept '\(confirmation.name)'.")
+      session.console.print("Kept '\(name)'.")
       return
     }
-    try await session.send(.habits(.destination(.presented(.deletion(.confirmTapped)))))
-    session.console.print("Deleted '\(confirmation.name)'.")
+    try await session.send(.habits(.destination(.presented(.alert(answer)))))
+    session.console.print("Deleted '\(name)'.")
   }
 }
 

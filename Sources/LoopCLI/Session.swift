@@ -313,12 +313,22 @@ public final class Session {
     }
   }
 
-  /// Asks the user a yes-or-no question; only an answer starting with `y` is a yes.
-  func confirm(_ question: String) -> Bool {
-    guard configuration.mode == .interactive, let reader else { return false }
-    guard let answer = reader.readLine(prompt: "\(question) [y/N] ") else { return false }
+  /// Asks an alert's question at the prompt, as a yes-or-no question.
+  ///
+  /// The prompt is the alert's title and message, then `[y/N]`; only an answer starting with
+  /// `y` is a yes.
+  ///
+  /// - Parameter alert: The alert a feature presents.
+  /// - Returns: The action of the alert's yes (its first button that does not cancel), or `nil`
+  ///   for a no, for no answer, and outside an interactive session.
+  func ask<Action>(_ alert: AlertState<Action>) -> Action? {
+    guard configuration.mode == .interactive, let reader else { return nil }
+    guard let answer = reader.readLine(prompt: "\(alert.question) [y/N] ") else { return nil }
     recording?.recordAnswer(answer)
-    return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
+    guard answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") else {
+      return nil
+    }
+    return alert.yes
   }
 
   /// Parses `--on YYYY-MM-DD`.

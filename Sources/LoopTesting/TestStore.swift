@@ -17,6 +17,9 @@ import Testing
 /// }
 /// ```
 ///
+/// A change to shared state (a `@Shared` in the state) is asserted in the same closure:
+/// `await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }`.
+///
 /// Every failure is reported at the line of the `send`, `receive` or `finish` call, with a diff
 /// that shows only what differs. Dependencies default to their `testValue`, so a test reaches
 /// nothing live it did not choose.
@@ -31,7 +34,11 @@ public final class TestStore<State: Equatable, Action> {
 
   /// The dependencies the reducer and new effects use; change them between steps.
   public var dependencies: DependencyValues {
-    didSet { core.dependencies = DependencyScope(dependencies) }
+    didSet {
+      // NB: values set whole keep the store's tracker of shared changes.
+      dependencies[SharedChangeTrackerKey.self] = sharedChanges
+      core.dependencies = DependencyScope(dependencies)
+    }
   }
 
   /// The state as the test has asserted it so far.
@@ -52,6 +59,10 @@ public final class TestStore<State: Equatable, Action> {
   private var stateInClosure: State?
   /// The state right after the action the current `send` sent, before the actions it queued.
   private var stateAfterSend: State
+  /// The shared values right after the action the current `send` sent.
+  private var sharedAfterSend = SharedValues()
+  /// Notes the shared values the reducers and effects change (see `TestStore+Shared.swift`).
+  let sharedChanges: SharedChangeTracker
   /// The state after the last action the core processed, sent or received.
   private var lastProcessedState: State
   private var received: [Received] = []
@@ -72,10 +83,22 @@ public final class TestStore<State: Equatable, Action> {
     let action: Action
     let stateBefore: State
     let state: State
+    /// The shared values right after the reducer processed it.
+    let shared: SharedValues
     /// Whether a `send` came after it while it was not received: then it is asserted against its
     /// own state before, and asserting it does not move the asserted state back.
     var isOvertaken = false
+    /// Where the reducer's stack element ids started (see ``stackGeneration``).
+    let stackGeneration: Int
   }
+
+  /// The number of the next stack element id the store gives out, as of the last action
+  /// processed.
+  private var stackGeneration = 0
+  /// Where the stack element ids drawn for the action the current `send` sent started: an
+  /// assertion closure draws ids from there, so `$0.path.append(…)` in it draws the id the
+  /// reducer drew.
+  private var stackGenerationOfSend = 0
 
   /// Creates a test store.
   ///
@@ -103,6 +126,10 @@ public final class TestStore<State: Equatable, Action> {
     markMainQueue
     var dependencies = DependencyValues(context: .test)
     prepareDependencies(&dependencies)
+    dependencies.stackElementIDs = StackElementIDGenerator()
+    let sharedChanges = SharedChangeTracker()
+    dependencies[SharedChangeTrackerKey.self] = sharedChanges
+    self.sharedChanges = sharedChanges
     // NB: a root feature that dismisses itself has no parent to close it: the store marks it
     // dismissed, after the test's own `dismiss`, if it gave one.
     let dismissal = RootDismissal()
@@ -120,6 +147,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     self.dependencies = dependencies
     self.core = core
+    self.stackGeneration = dependencies.stackElementIDs?.peek ?? 0
     self.expectedState = initialState
     self.stateAfterSend = initialState
     self.lastProcessedState = initialState
@@ -176,18 +204,25 @@ public final class TestStore<State: Equatable, Action> {
         for index in received.indices { received[index].isOvertaken = true }
       } else {
         reportSkipped(Message.skippedReceived(received.map(\.action)), at: location)
-        received.removeAll()
       }
+      if let last = received.last { sharedChanges.assert(last.shared) }
+      if exhaustivity != .on { received.removeAll() }
       expectedState = core.state
     }
+    sharedChanges.acceptChangesOutsideTheStore()
     let base = expectedState
     sendLocations.append(location)
+    stackGeneration = nextStackGeneration
     // NB: the core processes the action before anything it queued, so `didProcess` has set
     // `stateAfterSend` by the time `send` returns; the queued actions are recorded as received.
     let effects = core.send(action, origin: sendLocations.count - 1)
-    let actual = stateAfterSend
-    assertState(base: base, actual: actual, update: updateStateToExpectedResult, at: location)
-    expectedState = actual
+    let actual = SharedSnapshot(state: stateAfterSend, shared: sharedAfterSend)
+    assertState(
+      base: SharedSnapshot(state: base, shared: sharedChanges.asserted(for: actual.shared)),
+      actual: actual, update: updateStateToExpectedResult, stackGeneration: stackGenerationOfSend,
+      at: location)
+    expectedState = actual.state
+    sharedChanges.assert(actual.shared)
     return TestStoreTask(effects: effects, store: self)
   }
 
@@ -228,13 +263,26 @@ public final class TestStore<State: Equatable, Action> {
   private func didProcess(_ processed: ProcessedAction<Action>, _ state: State) {
     let before = lastProcessedState
     lastProcessedState = state
+    let shared = sharedChanges.snapshot()
+    // NB: a stack built outside the store registers its ids when the reducer first sees it,
+    // before it draws any; the reducer's draws start past them.
+    let generation = max(stackGeneration, dependencies.stackElementIDs?.registered ?? 0)
+    stackGeneration = nextStackGeneration
     guard processed.isReceived else {
       stateAfterSend = state
+      sharedAfterSend = shared
+      stackGenerationOfSend = generation
       return
     }
-    received.append(Received(action: processed.action, stateBefore: before, state: state))
+    received.append(
+      Received(
+        action: processed.action, stateBefore: before, state: state, shared: shared,
+        stackGeneration: generation))
     wake()
   }
+
+  /// The number of the next stack element id the store's reducers would draw now.
+  private var nextStackGeneration: Int { dependencies.stackElementIDs?.peek ?? 0 }
 
   /// Marks the feature dismissed, as `dismiss` does in a root feature.
   ///
@@ -413,22 +461,33 @@ extension TestStore {
       let skipped = received.prefix { !isMatching($0.action) }
       if !skipped.isEmpty {
         reportSkipped(Message.skippedReceived(skipped.map(\.action)), at: location)
-        if let last = skipped.last, !last.isOvertaken { expectedState = last.state }
+        if let last = skipped.last, !last.isOvertaken {
+          expectedState = last.state
+          sharedChanges.assert(last.shared)
+        }
         received.removeFirst(skipped.count)
       }
     }
     let next = received.removeFirst()
     // NB: an action a later `send` overtook changed the state before that send: it is checked
     // against its own state before, and the asserted state stays where the send left it.
-    defer { if !next.isOvertaken { expectedState = next.state } }
+    defer {
+      if !next.isOvertaken {
+        expectedState = next.state
+        sharedChanges.assert(next.shared)
+      }
+    }
     // NB: the wrong action's change is not the test's to describe: the mismatch alone is reported.
     guard isMatching(next.action) else {
       report(mismatch(next.action), at: location)
       return
     }
     assertState(
-      base: next.isOvertaken ? next.stateBefore : expectedState, actual: next.state,
-      update: update, at: location)
+      base: SharedSnapshot(
+        state: next.isOvertaken ? next.stateBefore : expectedState,
+        shared: sharedChanges.asserted(for: next.shared)),
+      actual: SharedSnapshot(state: next.state, shared: next.shared), update: update,
+      stackGeneration: next.stackGeneration, at: location)
   }
 
   // MARK: - Finishing
@@ -480,6 +539,7 @@ extension TestStore {
     }
     received.removeAll()
     expectedState = core.state
+    sharedChanges.assert(sharedChanges.snapshot())
   }
 
   /// Stops waiting for the effects still running, so the test can end before they do.
@@ -537,12 +597,16 @@ extension TestStore {
     column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let actual = core.state
+    let base = SharedSnapshot(state: expectedState, shared: sharedChanges.asserted())
+    let actual = SharedSnapshot(state: core.state, shared: sharedChanges.snapshot())
     let checked = withoutActuallyEscaping(updateStateToExpectedResult) { update in
-      check(base: expectedState, actual: actual, update: update, isStep: false, at: location)
+      check(
+        base: base, actual: actual, update: update, isStep: false,
+        stackGeneration: nextStackGeneration, at: location)
     }
     guard checked else { return }
-    expectedState = actual
+    expectedState = actual.state
+    sharedChanges.assert(actual.shared)
   }
 
   /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back.
@@ -588,9 +652,12 @@ extension TestStore {
   // MARK: - Checking
 
   private func assertState(
-    base: State, actual: State, update: ((inout State) throws -> Void)?, at location: IssueLocation
+    base: SharedSnapshot<State>, actual: SharedSnapshot<State>,
+    update: ((inout State) throws -> Void)?, stackGeneration: Int, at location: IssueLocation
   ) {
-    check(base: base, actual: actual, update: update, isStep: true, at: location)
+    check(
+      base: base, actual: actual, update: update, isStep: true, stackGeneration: stackGeneration,
+      at: location)
   }
 
   /// Checks an assertion closure, running it once as TCA does: exhaustively, on the last
@@ -599,59 +666,80 @@ extension TestStore {
   /// asserted state, where what it records is a known issue).
   ///
   /// - Parameters:
-  ///   - base: The last asserted state.
-  ///   - actual: The state the step produced.
+  ///   - base: The last asserted state, with the shared values last asserted.
+  ///   - actual: The state the step produced, with the shared values right after it.
   ///   - update: The assertion closure.
   ///   - isStep: Whether this checks a `send` or `receive`, which must describe a change exactly
   ///     when one occurred.
+  ///   - stackGeneration: Where the step's reducer drew its stack element ids from: the closure
+  ///     draws from there too, so `$0.path.append(…)` draws the id the reducer drew.
   ///   - location: Where to report.
   /// - Returns: `false` when the closure threw.
   @discardableResult
   private func check(
-    base: State, actual: State, update: ((inout State) throws -> Void)?, isStep: Bool,
+    base: SharedSnapshot<State>, actual: SharedSnapshot<State>,
+    update: ((inout State) throws -> Void)?, isStep: Bool, stackGeneration: Int,
     at location: IssueLocation
   ) -> Bool {
+    let dependencies = dependencies(drawingStackIDsFrom: stackGeneration)
     switch exhaustivity {
     case .on:
       var expected = base
-      guard apply(update, to: &expected, at: location) else { return false }
+      guard apply(update, to: &expected, with: dependencies, at: location) else { return false }
       if update == nil {
-        if isStep, actual != base {
-          report(Message.unexpectedChange(base: base, actual: actual), at: location)
+        if isStep, differ(base, actual) {
+          report(
+            message(base, actual) { Message.unexpectedChange(base: $0, actual: $1) },
+            at: location)
         }
-      } else if expected != actual {
-        report(Message.stateMismatch(expected: expected, actual: actual), at: location)
-      } else if isStep, expected == base {
+      } else if differ(expected, actual) {
+        report(
+          message(expected, actual) { Message.stateMismatch(expected: $0, actual: $1) },
+          at: location)
+      } else if isStep, !differ(expected, base) {
         report(Message.noChange, at: location)
       }
     case .off(let showSkippedAssertions):
       var stated = actual
-      guard apply(update, to: &stated, at: location) else { return false }
-      if stated != actual {
-        report(Message.stateMismatch(expected: stated, actual: actual), at: location)
+      guard apply(update, to: &stated, with: dependencies, at: location) else { return false }
+      if differ(stated, actual) {
+        report(
+          message(stated, actual) { Message.stateMismatch(expected: $0, actual: $1) },
+          at: location)
       } else if showSkippedAssertions {
         var expected = base
-        applyShowingSkipped(update, to: &expected)
-        if expected != actual {
-          reportSkipped(Message.skippedChanges(expected: expected, actual: actual), at: location)
+        applyShowingSkipped(update, to: &expected, with: dependencies)
+        if differ(expected, actual) {
+          reportSkipped(
+            message(expected, actual) { Message.skippedChanges(expected: $0, actual: $1) },
+            at: location)
         }
       }
     }
     return true
   }
 
-  /// Runs an assertion closure on `state`, with the store's dependencies, and with ``state``
+  /// The store's dependencies, with stack element ids drawn from `generation` on.
+  private func dependencies(drawingStackIDsFrom generation: Int) -> DependencyValues {
+    guard dependencies.stackElementIDs != nil else { return dependencies }
+    var values = dependencies
+    values.stackElementIDs = StackElementIDGenerator(startingAt: generation)
+    return values
+  }
+
+  /// Runs an assertion closure on `state`, with `dependencies` (the store's), and with ``state``
   /// reading as the closure's state before it runs.
   ///
   /// - Returns: `false` when the closure threw (reported).
   private func apply(
-    _ update: ((inout State) throws -> Void)?, to state: inout State, at location: IssueLocation
+    _ update: ((inout State) throws -> Void)?, to snapshot: inout SharedSnapshot<State>,
+    with dependencies: DependencyValues, at location: IssueLocation
   ) -> Bool {
     guard let update else { return true }
-    stateInClosure = state
+    stateInClosure = snapshot.state
     defer { stateInClosure = nil }
     do {
-      try DependencyValues.with(dependencies) { try update(&state) }
+      try DependencyValues.with(dependencies) { try withSharedValues(of: &snapshot, update) }
       return true
     } catch {
       report(Message.assertionThrew(error), at: location)
@@ -661,14 +749,18 @@ extension TestStore {
 
   /// Runs an assertion closure a second time, only to show what it skipped: what it records
   /// (an `#expect` inside it) is a known issue, not a second failure.
-  private func applyShowingSkipped(_ update: ((inout State) throws -> Void)?, to state: inout State)
-  {
+  private func applyShowingSkipped(
+    _ update: ((inout State) throws -> Void)?, to state: inout SharedSnapshot<State>,
+    with dependencies: DependencyValues
+  ) {
     guard let update else { return }
     var result = state
     let run = {
-      self.stateInClosure = result
+      self.stateInClosure = result.state
       defer { self.stateInClosure = nil }
-      try DependencyValues.with(self.dependencies) { try update(&result) }
+      try DependencyValues.with(dependencies) {
+        try self.withSharedValues(of: &result, update)
+      }
     }
     if Test.current != nil {
       withKnownIssue(isIntermittent: true) { try run() }
@@ -685,6 +777,13 @@ extension TestStore {
   ///   - isEnd: Whether the test store is going away; otherwise (`finish`), a non-exhaustive
   ///     store keeps the actions, which the test may still receive or skip, as in TCA.
   private func reportUnfinishedWork(at location: IssueLocation, isEnd: Bool = true) {
+    if let changes = unassertedSharedChanges() {
+      if exhaustivity == .on {
+        report(changes, at: location)
+      } else {
+        reportSkipped(changes, at: location)
+      }
+    }
     if !received.isEmpty {
       if exhaustivity == .on {
         report(Message.unhandledReceived(received.map(\.action)), at: location)

@@ -275,33 +275,116 @@ struct Session: Reducer {
 }
 // snippet: end
 
+// snippet: song-page-feature
+/// A song's page: it counts plays, and closes itself.
+struct SongPage: Reducer {
+  struct State: Equatable {
+    var title: String
+    var plays = 0
+  }
+
+  enum Action: Equatable {
+    case closeTapped
+    case playTapped
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .closeTapped:
+      return .run { _ in await dismiss() }
+    case .playTapped:
+      state.plays += 1
+      return .none
+    }
+  }
+}
+// snippet: end
+
+// snippet: browser-feature
+struct Browser: Reducer {
+  struct State: Equatable {
+    var path = StackState<SongPage.State>()
+    var played: [String] = []
+  }
+
+  enum Action: Equatable {
+    case path(StackActionOf<SongPage>)
+    case songTapped(String)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .path(.element(let id, .playTapped)):
+        if let title = state.path[id: id]?.title { state.played.append(title) }
+        return .none
+      case .path:
+        return .none
+      case .songTapped(let title):
+        state.path.append(SongPage.State(title: title))
+        return .none
+      }
+    }
+    .forEach(\.path, action: .case(Action.path)) { SongPage() }
+  }
+}
+// snippet: end
+
+// snippet: up-next-feature
+struct UpNext: Reducer {
+  struct State: Equatable {
+    var songs = ["So What", "Blue in Green"]
+    @Presents var alert: AlertState<Action.Alert>? = nil
+  }
+
+  enum Action: Equatable {
+    case alert(PresentationAction<Alert>)
+    case clearTapped
+
+    enum Alert: Equatable {
+      case confirmClear
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .alert(.presented(.confirmClear)):
+        state.songs = []
+        return .none
+      case .alert:
+        return .none
+      case .clearTapped:
+        state.alert = .clear(count: state.songs.count)
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: .case(Action.alert))
+  }
+}
+
+extension AlertState where Action == UpNext.Action.Alert {
+  static func clear(count: Int) -> Self {
+    AlertState {
+      TextState("Clear what plays next?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmClear) { TextState("Clear") }
+      ButtonState(role: .cancel) { TextState("Keep") }
+    } message: {
+      TextState("\(count) songs will be removed.")
+    }
+  }
+}
+// snippet: end
+
 // snippet: title-editor-alone-test
 @MainActor @Test func theEditorAloneSavesAndAsksToClose() async {
   let store = TestStore(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
   await store.send(.titleChanged("Road trip")) { $0.title = "Road trip" }
   await store.send(.saveTapped)
   await store.receive(.delegate(.saved("Road trip")))
-  await store.finish()
-  #expect(store.isDismissed)
-}
-// snippet: end
-
-// snippet: title-editor-alone-counted-test
-/// How often the child under test asked to close.
-@MainActor final class Dismissals {
-  var count = 0
-}
-
-@MainActor @Test func theEditorAloneAsksToCloseOnce() async {
-  let dismissals = Dismissals()
-  let store = TestStore(initialState: TitleEditor.State(title: "Mix")) {
-    TitleEditor()
-  } withDependencies: {
-    $0.dismiss = DismissEffect { dismissals.count += 1 }
-  }
-  await store.send(.cancelTapped)
-  await store.finish()
-  #expect(dismissals.count == 1)
   #expect(store.isDismissed)
 }
 // snippet: end
@@ -360,6 +443,18 @@ struct Session: Reducer {
     }
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     // snippet: end
+  }
+
+  @MainActor @Test func aChildAloneWithADismissEffectOfItsOwnRunsItAndIsDismissed() async {
+    var calls = 0
+    let store = TestStore(initialState: TitleEditor.State(title: "Mix")) {
+      TitleEditor()
+    } withDependencies: {
+      $0.dismiss = DismissEffect { calls += 1 }
+    }
+    await store.send(.cancelTapped)
+    #expect(calls == 1)
+    #expect(store.isDismissed)
   }
 
   @MainActor @Test func aChildAloneInAPlainStoreReportsWhereDismissWasCalled() async throws {
@@ -446,6 +541,52 @@ struct Session: Reducer {
     let presented = editor.appending(path: .case(PresentationAction.presented))
     let saved = presented.appending(path: .case(TitleEditor.Action.delegate))
     #expect(saved.extract(.editor(.presented(.delegate(.saved("Mix"))))) == .saved("Mix"))
+    // snippet: end
+  }
+
+  @MainActor @Test func aStackPushesRunsAndPopsItsScreens() async {
+    // snippet: browser-test
+    let store = TestStore(initialState: Browser.State()) { Browser() }
+    await store.send(.songTapped("So What")) { $0.path.append(SongPage.State(title: "So What")) }
+    await store.send(.songTapped("Blue in Green")) {
+      $0.path.append(SongPage.State(title: "Blue in Green"))
+    }
+    await store.send(.path(.element(id: 1, action: .playTapped))) {
+      $0.path[id: 1]?.plays = 1
+      $0.played = ["Blue in Green"]
+    }
+    await store.send(.path(.element(id: 0, action: .closeTapped)))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
+    // snippet: end
+  }
+
+  @MainActor @Test func aStackActionForAMissingScreenIsReported() async {
+    let issues = await reportedIssues {
+      let store = TestStore(initialState: Browser.State()) { Browser() }
+      await store.send(.path(.element(id: 0, action: .playTapped)))
+    }
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.contains(
+        "received an action for a missing stack element (id: #0)") == true)
+  }
+
+  @MainActor @Test func anAlertsAnswerRunsTheParentAndClosesIt() async {
+    // snippet: up-next-test
+    let store = TestStore(initialState: UpNext.State()) { UpNext() }
+    await store.send(.clearTapped) { $0.alert = .clear(count: 2) }
+    await store.send(.alert(.presented(.confirmClear))) {
+      $0.alert = nil
+      $0.songs = []
+    }
+    // snippet: end
+  }
+
+  @MainActor @Test func anAlertDismissedChangesNothingElse() async {
+    // snippet: up-next-dismiss-test
+    let store = TestStore(initialState: UpNext.State()) { UpNext() }
+    await store.send(.clearTapped) { $0.alert = .clear(count: 2) }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
     // snippet: end
   }
 }

@@ -136,12 +136,12 @@ import Testing
           −       isFavorite: false,
           −       createdAt: Date(2026-12-01T03:55:02.777Z),
           −       lastViewedDate: nil
-          −     )
-          +     savedLink: nil
+          −     ),
+          +     savedLink: nil,
+                path: []
               ),
               habits: Habits.State(
-                destination: nil,
-            … (21 lines)
+            … (22 lines)
 
         (Recorded: −, Replayed: +)
 

@@ -16,12 +16,13 @@ import Loop
 ///   ``Action/uncompleteButtonTapped(_:day:)`` (a `nil` day is today)
 /// - `show HABIT`: ``Action/habitTapped(_:)``, which presents the habit's ``HabitDetail``; its
 ///   `--weeks N`: `.destination(.presented(.detail(.weekCountChanged(N))))`
-/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, which presents a ``DeletionConfirmation``,
-///   then `.destination(.presented(.deletion(.confirmTapped)))` (the user's yes, or `--yes`) or
+/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, which presents an alert asking first
+///   (``Destination/State/alert(_:)``), then its answer
+///   `.destination(.presented(.alert(.confirmDeletion(id))))` (the user's yes, or `--yes`) or
 ///   `.destination(.dismiss)`
 ///
-/// The detail and the confirmation are the list's ``Destination``s: one at a time, closed with
-/// `.destination(.dismiss)`.
+/// The detail and the alert are the list's ``Destination``s: one at a time, closed with
+/// `.destination(.dismiss)`; the alert closes on its answer too.
 ///
 /// Storage is reached only through ``HabitClient``; its errors land in ``State/errorMessage`` as
 /// a sentence to show. Every user action first clears the last error and notes today (in the
@@ -29,7 +30,8 @@ import Loop
 public struct Habits: Reducer {
   /// The list's state.
   public struct State: Equatable, Sendable {
-    /// What the list presents: a habit's detail, or a deletion to confirm; `nil` for neither.
+    /// What the list presents: a habit's detail, or the question before a deletion; `nil` for
+    /// neither.
     @Presents public var destination: Destination.State?
 
     /// The last failure, as a sentence to show; `nil` when the last action succeeded.
@@ -76,23 +78,23 @@ public struct Habits: Reducer {
   public struct Destination: Reducer {
     /// The presented child.
     public enum State: Equatable, Sendable {
-      /// A deletion waiting for the user's answer.
-      case deletion(DeletionConfirmation)
+      /// A question waiting for the user's answer (``Alert``): a deletion to confirm.
+      case alert(AlertState<Alert>)
       /// A habit's detail.
       case detail(HabitDetail.State)
 
-      /// The deletion to confirm, when that is what is presented.
+      /// The question asked, when that is what is presented.
       ///
-      /// Setting it changes the confirmation presented; it does not present one instead of the
+      /// Setting it changes the question presented; it does not present one instead of the
       /// detail.
-      public var deletion: DeletionConfirmation? {
+      public var alert: AlertState<Alert>? {
         get {
-          guard case .deletion(let confirmation) = self else { return nil }
-          return confirmation
+          guard case .alert(let alert) = self else { return nil }
+          return alert
         }
         set {
-          guard case .deletion = self, let newValue else { return }
-          self = .deletion(newValue)
+          guard case .alert = self, let newValue else { return }
+          self = .alert(newValue)
         }
       }
 
@@ -114,10 +116,16 @@ public struct Habits: Reducer {
 
     /// The presented child's actions.
     public enum Action: Equatable, Sendable {
-      /// The confirmation's answer.
-      case deletion(DeletionConfirmation.Action)
+      /// The alert's answer; the alert then closes.
+      case alert(Alert)
       /// The detail's action.
       case detail(HabitDetail.Action)
+    }
+
+    /// The answers to the list's alerts.
+    public enum Alert: Equatable, Sendable {
+      /// The user confirmed deleting the habit and its history.
+      case confirmDeletion(Habit.ID)
     }
 
     /// Creates the reducer.
@@ -125,48 +133,8 @@ public struct Habits: Reducer {
 
     /// Each child on its case.
     public var body: some ReducerOf<Self> {
-      Scope(state: .case(State.deletion), action: .case(Action.deletion)) { EmptyReducer() }
+      Scope(state: .case(State.alert), action: .case(Action.alert)) { EmptyReducer() }
       Scope(state: .case(State.detail), action: .case(Action.detail)) { HabitDetail() }
-    }
-  }
-
-  /// A deletion the user must confirm: deleting a habit also deletes its history.
-  ///
-  /// The list presents it (``Destination/State/deletion(_:)``); the user's yes is
-  /// ``Action/confirmTapped``, a no closes it (`.destination(.dismiss)`).
-  public struct DeletionConfirmation: Equatable, Sendable {
-    /// The user's answer.
-    public enum Action: Equatable, Sendable {
-      /// The user confirmed the deletion.
-      case confirmTapped
-    }
-
-    /// The habit to delete.
-    public var habitID: Habit.ID
-
-    /// Its name.
-    public var name: String
-
-    /// How many completions would be deleted with it.
-    public var completionCount: Int
-
-    /// Creates a confirmation.
-    public init(habitID: Habit.ID, name: String, completionCount: Int) {
-      self.habitID = habitID
-      self.name = name
-      self.completionCount = completionCount
-    }
-
-    /// The question to ask the user before deleting.
-    ///
-    /// For example: "Delete 'Read' and its 3 completions? This cannot be undone."
-    public var message: String {
-      switch completionCount {
-      case 0: return "Delete '\(name)'? This cannot be undone."
-      case 1: return "Delete '\(name)' and its 1 completion? This cannot be undone."
-      default:
-        return "Delete '\(name)' and its \(completionCount) completions? This cannot be undone."
-      }
     }
   }
 
@@ -186,8 +154,8 @@ public struct Habits: Reducer {
     case deleteButtonTapped(Habit.ID)
     /// The client deleted a habit and its completions, or failed to.
     case deleteResponse(Result<Habit, HabitError>)
-    /// The presented detail's or confirmation's action, or its closing (closing the
-    /// confirmation keeps the habit).
+    /// The presented detail's action or the alert's answer, or its closing (closing the alert
+    /// keeps the habit).
     case destination(PresentationAction<Destination.Action>)
     /// The user opened a habit's detail.
     case habitTapped(Habit.ID)
@@ -233,20 +201,20 @@ public struct Habits: Reducer {
     case .addHabitSubmitted(let name):
       begin(&state)
       return .run { send in
-        await send(.createResponse(await result { try await habitClient.create(name) }))
+        await send(.createResponse(await Result { try await habitClient.addHabit(name) }))
       }
 
     case .archiveButtonTapped(let id):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.archive(id) }))
+        await send(.updateResponse(await Result { try await habitClient.archiveHabit(id) }))
       }
 
     case .completeButtonTapped(let id, let day):
       let today = begin(&state)
       return .run { send in
         await send(
-          .completeResponse(await result { try await habitClient.complete(id, day ?? today) }))
+          .completeResponse(await Result { try await habitClient.addCompletion(id, day ?? today) }))
       }
 
     case .completeResponse(.success(let completion)):
@@ -265,22 +233,20 @@ public struct Habits: Reducer {
         state.errorMessage = HabitError.habitNotFound(id).description
         return .none
       }
-      state.destination = .deletion(
-        DeletionConfirmation(
-          habitID: id, name: history.habit.name, completionCount: history.days.count))
+      state.destination = .alert(
+        .deletion(of: history.habit, completionCount: history.days.count))
       return .none
 
     case .deleteResponse(.success(let habit)):
       state.habits.remove(id: habit.id)
       return .none
 
-    case .destination(.presented(.deletion(.confirmTapped))):
+    case .destination(.presented(.alert(.confirmDeletion(let id)))):
       begin(&state)
-      guard let confirmation = state.destination?.deletion else { return .none }
-      state.destination = nil
+      // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
+      guard state.destination?.alert != nil else { return .none }
       return .run { send in
-        await send(
-          .deleteResponse(await result { try await habitClient.delete(confirmation.habitID) }))
+        await send(.deleteResponse(await Result { try await habitClient.deleteHabit(id) }))
       }
 
     case .destination(.dismiss):
@@ -310,19 +276,19 @@ public struct Habits: Reducer {
     case .onAppear:
       begin(&state)
       return .run { send in
-        await send(.habitsResponse(await result { try await habitClient.fetchHistories() }))
+        await send(.habitsResponse(await Result { try await habitClient.fetchHistories() }))
       }
 
     case .renameSubmitted(let id, let name):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.rename(id, name) }))
+        await send(.updateResponse(await Result { try await habitClient.updateHabit(id, name) }))
       }
 
     case .unarchiveButtonTapped(let id):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.unarchive(id) }))
+        await send(.updateResponse(await Result { try await habitClient.unarchiveHabit(id) }))
       }
 
     case .uncompleteButtonTapped(let id, let day):
@@ -330,7 +296,7 @@ public struct Habits: Reducer {
       return .run { send in
         await send(
           .uncompleteResponse(
-            await result { try await habitClient.uncomplete(id, day ?? today) }))
+            await Result { try await habitClient.deleteCompletion(id, day ?? today) }))
       }
 
     case .uncompleteResponse(.success(let completion)):
@@ -392,18 +358,29 @@ public struct Habits: Reducer {
     state.destination = .detail(detail)
   }
 }
-
-/// Runs a client call and captures its outcome, any failure as a ``HabitError``.
-private nonisolated(nonsending) func result<Value>(
-  _ body: () async throws -> Value
-) async -> Result<Value, HabitError> {
-  do {
-    return .success(try await body())
-  } catch let error as HabitError {
-    return .failure(error)
-  } catch {
-    // NB: the client throws only `HabitError`; anything else (an unimplemented test endpoint)
-    // still reaches the user as a sentence.
-    return .failure(.storage(String(describing: error)))
+extension AlertState where Action == Habits.Destination.Alert {
+  /// The question asked before deleting `habit` with its `completionCount` completions.
+  ///
+  /// For example: "Delete 'Read' and its 3 completions?", then "This cannot be undone.", with a
+  /// destructive "Delete" that answers ``Habits/Destination/Alert/confirmDeletion(_:)`` and a
+  /// "Keep" that cancels.
+  ///
+  /// - Parameters:
+  ///   - habit: The habit to delete.
+  ///   - completionCount: How many completions would be deleted with it.
+  /// - Returns: The alert.
+  public static func deletion(of habit: Habit, completionCount: Int) -> Self {
+    AlertState {
+      switch completionCount {
+      case 0: TextState("Delete '\(habit.name)'?")
+      case 1: TextState("Delete '\(habit.name)' and its 1 completion?")
+      default: TextState("Delete '\(habit.name)' and its \(completionCount) completions?")
+      }
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDeletion(habit.id)) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Keep") }
+    } message: {
+      TextState("This cannot be undone.")
+    }
   }
 }

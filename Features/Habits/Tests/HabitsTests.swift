@@ -34,12 +34,12 @@ import Testing
     _ name: String, createdAt: String = "2025-02-01T12:00:00Z", done: [String] = [],
     archivedAt: String? = nil
   ) async throws -> HabitHistory {
-    let habit = try await at(date(createdAt), uuid: uuid) { try await client.create(name) }
+    let habit = try await at(date(createdAt), uuid: uuid) { try await client.addHabit(name) }
     for text in done {
-      _ = try await at(now, uuid: uuid) { try await client.complete(habit.id, day(text)) }
+      _ = try await at(now, uuid: uuid) { try await client.addCompletion(habit.id, day(text)) }
     }
     if let archivedAt {
-      _ = try await at(date(archivedAt), uuid: uuid) { try await client.archive(habit.id) }
+      _ = try await at(date(archivedAt), uuid: uuid) { try await client.archiveHabit(habit.id) }
     }
     return try await history(of: habit.id)
   }
@@ -71,10 +71,10 @@ import Testing
   @Test func aFailedLoadShowsTheError() async throws {
     let store = makeStore()
     store.dependencies.habitClient.fetchHistories = {
-      throw HabitError.storage("The disk is full.")
+      throw HabitError.storageFailed("The disk is full.")
     }
     await store.send(.onAppear) { $0.today = today }
-    await store.receive(.habitsResponse(.failure(.storage("The disk is full.")))) {
+    await store.receive(.habitsResponse(.failure(.storageFailed("The disk is full.")))) {
       $0.errorMessage = "The habits could not be read or saved: The disk is full."
     }
     await store.finish()
@@ -110,7 +110,7 @@ import Testing
 
   @Test func addingAHabitWhoseIDIsTakenShowsTheError() async throws {
     let taken = UUIDGenerator.constant(UUID(counting: 7))
-    let read = try await at(now, uuid: taken) { try await client.create("Read") }
+    let read = try await at(now, uuid: taken) { try await client.addHabit("Read") }
     let store = makeStore(try await loaded())
     store.dependencies.uuid = taken
     await store.send(.addHabitSubmitted(name: "Walk"))
@@ -332,14 +332,11 @@ import Testing
     let walk = try await seed("Walk", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.destination = .deletion(
-        Habits.DeletionConfirmation(
-          habitID: read.id, name: "Read", completionCount: 2))
+      $0.destination = .alert(.deletion(of: read.habit, completionCount: 2))
     }
-    #expect(
-      store.state.destination?.deletion?.message
-        == "Delete 'Read' and its 2 completions? This cannot be undone.")
-    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
+      $0.destination = nil
+    }
     await store.receive(.deleteResponse(.success(read.habit))) {
       $0.habits = [walk]
     }
@@ -351,9 +348,7 @@ import Testing
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.destination = .deletion(
-        Habits.DeletionConfirmation(
-          habitID: read.id, name: "Read", completionCount: 0))
+      $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
@@ -371,27 +366,71 @@ import Testing
   @Test func deletingAHabitThatIsNoLongerStoredShowsTheError() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    _ = try await client.delete(read.id)
+    _ = try await client.deleteHabit(read.id)
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.destination = .deletion(
-        Habits.DeletionConfirmation(
-          habitID: read.id, name: "Read", completionCount: 0))
+      $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
-    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
+      $0.destination = nil
+    }
     await store.receive(.deleteResponse(.failure(.habitNotFound(read.id)))) {
       $0.errorMessage = "No habit with id '\(read.id)' exists."
     }
     await store.finish()
   }
 
-  @Test func theConfirmationCountsTheCompletions() {
-    let id = habitID(1)
+  @Test(arguments: [
+    (0, "Delete 'Read'?"), (1, "Delete 'Read' and its 1 completion?"),
+    (2, "Delete 'Read' and its 2 completions?"),
+  ])
+  func theDeletionAlertCountsTheCompletions(count: Int, title: String) throws {
+    let read = try Habit(id: habitID(1), name: "Read", createdAt: now)
     #expect(
-      Habits.DeletionConfirmation(habitID: id, name: "Read", completionCount: 0).message
-        == "Delete 'Read'? This cannot be undone.")
+      AlertState.deletion(of: read, completionCount: count)
+        == AlertState {
+          TextState(title)
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDeletion(read.id)) {
+            TextState("Delete")
+          }
+          ButtonState(role: .cancel) { TextState("Keep") }
+        } message: {
+          TextState("This cannot be undone.")
+        })
+  }
+
+  @Test func anAnswerWithNoQuestionAskedDeletesNothing() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      await store.send(.destination(.presented(.alert(.confirmDeletion(read.id)))))
+    }
     #expect(
-      Habits.DeletionConfirmation(habitID: id, name: "Read", completionCount: 1).message
-        == "Delete 'Read' and its 1 completion? This cannot be undone.")
+      issues.messages == [
+        """
+        An 'ifLet' at 'Habits/Habits.swift:193' received a presentation action when nothing \
+        was presented:
+
+            Habits.Action.destination(
+              .presented(
+                .alert(
+                  .confirmDeletion(
+                    Habit.ID(
+                      rawValue: UUID(\(read.id.rawValue.uuidString))
+                    )
+                  )
+                )
+              )
+            )
+
+        This is usually an effect that outlived its child, or an action sent after the child \
+        was dismissed. To fix, send the child's actions only while it is presented; its effects \
+        are cancelled when it is dismissed.
+        """
+      ])
+    await store.finish()
+    #expect(try await client.fetchHistories() == [read])
   }
 
   // MARK: - Detail
@@ -440,7 +479,7 @@ import Testing
     let newYear = date("2025-01-01T09:00:00Z")
     let read = try await seed("Read", createdAt: "2024-12-20T12:00:00Z")
     for text in ["2024-12-30", "2024-12-31"] {
-      _ = try await at(newYear, uuid: uuid) { try await client.complete(read.id, day(text)) }
+      _ = try await at(newYear, uuid: uuid) { try await client.addCompletion(read.id, day(text)) }
     }
     let loaded = try await history(of: read.id)
     let store = makeStore(
@@ -493,10 +532,11 @@ import Testing
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
     await store.send(.deleteButtonTapped(read.id)) {
-      $0.destination = .deletion(
-        Habits.DeletionConfirmation(habitID: read.id, name: "Read", completionCount: 0))
+      $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
-    await store.send(.destination(.presented(.deletion(.confirmTapped)))) { $0.destination = nil }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
+      $0.destination = nil
+    }
     await store.receive(.deleteResponse(.success(read.habit))) { $0.habits = [] }
     await store.finish()
   }
@@ -509,7 +549,7 @@ import Testing
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
-    _ = try await client.delete(read.id)
+    _ = try await client.deleteHabit(read.id)
     await store.send(.onAppear)
     await store.receive(.habitsResponse(.success([]))) {
       $0.habits = []
@@ -533,17 +573,18 @@ import Testing
   }
 
   @Test func theDestinationsStateReadsAndChangesOnlyItsOwnCase() throws {
-    let confirmation = Habits.DeletionConfirmation(
-      habitID: habitID(1), name: "Read", completionCount: 0)
-    var destination = Habits.Destination.State.deletion(confirmation)
+    let read = try Habit(id: habitID(1), name: "Read", createdAt: now)
+    let question = AlertState.deletion(of: read, completionCount: 0)
+    var destination = Habits.Destination.State.alert(question)
     #expect(destination.detail == nil)
-    #expect(destination.deletion == confirmation)
+    #expect(destination.alert == question)
     destination.detail = HabitDetail.State(
-      history: HabitHistory(habit: try Habit(id: habitID(1), name: "Read", createdAt: now)),
-      createdOn: today, today: today, firstWeekday: 1)
-    #expect(destination == .deletion(confirmation))
-    destination.deletion?.completionCount = 3
-    #expect(destination.deletion?.completionCount == 3)
+      history: HabitHistory(habit: read), createdOn: today, today: today, firstWeekday: 1)
+    #expect(destination == .alert(question))
+    destination.alert?.title = TextState("Sure?")
+    #expect(destination.alert?.title == TextState("Sure?"))
+    destination.alert = nil
+    #expect(destination.alert?.title == TextState("Sure?"))
   }
 
   // MARK: - Time zones

@@ -17,6 +17,9 @@ import Loop
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
+/// - opening a category (``Action/categoryOpened(_:)``) pushes its links onto the navigation
+///   stack (``State/path``), and opening a link there pushes its detail (``Path``); the pushed
+///   screens follow deletions, saves and renames as the others do;
 /// - what a text interface asks and no screen shows (which links a ref names, a preview that
 ///   records no view) is ``LinkLookup``'s; a loaded preview shows as the opened link.
 ///
@@ -56,6 +59,8 @@ public struct LinkList: Reducer {
     public var lookup: LinkLookup.State
     /// The link the last save (an add or an update) stored, or `nil`.
     public var savedLink: Link?
+    /// The screens pushed from the categories: a category's links, then a link's detail.
+    public var path: StackState<Path.State>
 
     /// Creates the state; nothing is loaded by default.
     public init(
@@ -64,7 +69,8 @@ public struct LinkList: Reducer {
       recent: RecentLinks.State = RecentLinks.State(),
       categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
       detail: LinkDetail.State? = nil, errorMessage: String? = nil,
-      lookup: LinkLookup.State = LinkLookup.State(), savedLink: Link? = nil
+      lookup: LinkLookup.State = LinkLookup.State(), savedLink: Link? = nil,
+      path: StackState<Path.State> = StackState()
     ) {
       self.screen = screen
       self.all = all
@@ -76,16 +82,18 @@ public struct LinkList: Reducer {
       self.errorMessage = errorMessage
       self.lookup = lookup
       self.savedLink = savedLink
+      self.path = path
     }
 
     /// Every error message shown, in this order: the lookup's, the links part's own, then the
-    /// screens' (all, search, recent), the categories', the editor's and the opened link's.
+    /// screens' (all, search, recent), the categories', the editor's, the opened link's and the
+    /// pushed screens', bottom first.
     public var errorMessages: [String] {
       [
         lookup.errorMessage, errorMessage, all.errorMessage, search.errorMessage,
         recent.errorMessage, categories.errorMessage, editor?.errorMessage, detail?.errorMessage,
       ]
-      .compactMap { $0 }
+      .compactMap { $0 } + path.errorMessages
     }
 
     /// Clears every message of ``errorMessages``: the user saw them.
@@ -98,6 +106,7 @@ public struct LinkList: Reducer {
       categories.errorMessage = nil
       editor?.errorMessage = nil
       detail?.errorMessage = nil
+      path.dismissErrors()
     }
   }
 
@@ -112,6 +121,8 @@ public struct LinkList: Reducer {
     case all(AllLinks.Action)
     /// The categories' action.
     case categories(Categories.Action)
+    /// The user opened a category: its links are pushed onto ``State/path`` and loaded.
+    case categoryOpened(Category.ID)
     /// The client answered a deletion.
     case deleteLinkResponse(Result<Link.ID, LinkError>)
     /// The user asked to delete a link (and its comments).
@@ -120,6 +131,8 @@ public struct LinkList: Reducer {
     case detail(PresentationAction<LinkDetail.Action>)
     /// The editor's action, or its closing.
     case editor(PresentationAction<LinkEditor.Action>)
+    /// A pushed screen's action, a push, or a pop.
+    case path(StackActionOf<Path>)
     /// The user opened a link.
     case linkOpened(Link.ID)
     /// The ref lookups' and previews' action.
@@ -163,16 +176,26 @@ public struct LinkList: Reducer {
         .search(.delegate(.openLink(let id))), .linkOpened(let id):
         return open(id, &state)
 
+      case .categoryOpened(let categoryID):
+        return push(
+          .category(AllLinks.State(categoryFilter: categoryID)), then: .category(.loadRequested),
+          &state)
+
+      case .path(.element(_, .category(.delegate(.openLink(let id))))):
+        return push(.detail(LinkDetail.State(linkID: id)), then: .detail(.opened), &state)
+
       case .categories(.delegate(.categorySelected(let categoryID))):
         state.screen = .all
         // NB: "All links" loads when its filter changes; the filter it shows already is reloaded.
         guard state.all.categoryFilter != categoryID else { return .send(.all(.loadRequested)) }
         return .send(.all(.categoryFilterChanged(categoryID)))
 
-      case .categories(.delegate(.categoryRenamed)):
+      case .categories(.delegate(.categoryRenamed(let category))):
+        state.path.show(renamed: category)
         return .send(.all(.loadRequested))
 
       case .categories(.delegate(.categoryDeleted(let categoryID))):
+        state.path.remove(category: categoryID)
         guard state.all.categoryFilter == categoryID else { return .send(.all(.loadRequested)) }
         return .send(.all(.categoryFilterChanged(nil)))
 
@@ -181,20 +204,23 @@ public struct LinkList: Reducer {
         state.search.rows.remove(id: id)
         state.recent.rows.remove(id: id)
         if state.detail?.linkID == id { state.detail = nil }
+        state.path.remove(link: id)
         return load(state.screen)
 
       case .deleteLinkResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
-      case .deleteLinkTapped(let id), .detail(.presented(.delegate(.deleteRequested(let id)))):
+      case .deleteLinkTapped(let id), .detail(.presented(.delegate(.deleteRequested(let id)))),
+        .path(.element(_, .detail(.delegate(.deleteRequested(let id))))):
         state.errorMessage = nil
         let linkClient = self.linkClient
         return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
-      case .detail(.presented(.delegate(.editRequested(let link)))):
+      case .detail(.presented(.delegate(.editRequested(let link)))),
+        .path(.element(_, .detail(.delegate(.editRequested(let link))))):
         state.editor = LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link))
         return .none
 
@@ -221,7 +247,8 @@ public struct LinkList: Reducer {
         state.editor = nil
         state.savedLink = link
         if state.detail?.linkID == link.id { state.detail?.link = link }
-        return load(state.screen)
+        state.path.show(saved: link)
+        return .merge(load(state.screen), state.path.reloadingCategories)
 
       case .saveLinkResponse(.failure(let error)):
         guard state.editor != nil else {
@@ -238,12 +265,13 @@ public struct LinkList: Reducer {
         state.editor = LinkEditor.State(mode: .update(id), draft: draft)
         return .send(.editor(.presented(.saveTapped)))
 
-      case .all, .categories, .detail, .editor, .lookup, .recent, .search:
+      case .all, .categories, .detail, .editor, .lookup, .path, .recent, .search:
         return .none
       }
     }
     .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }
     .ifLet(\.$detail, action: .case(Action.detail)) { LinkDetail() }
+    .forEach(\.path, action: .case(Action.path)) { Path() }
   }
 
   /// Shows the link's detail, which records the view and loads the comments.

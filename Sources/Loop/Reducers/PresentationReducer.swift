@@ -12,6 +12,9 @@ extension Reducer {
   /// - The child's actions (`.editor(.presented(…))`) run the child, then this reducer.
   /// - `.editor(.dismiss)`, which the child sends itself with `@Dependency(\.dismiss)`, runs this
   ///   reducer with the child still present, then sets the child to `nil`.
+  /// - An alert or a confirmation dialog (``AlertState``, ``ConfirmationDialogState``, or an enum
+  ///   of destinations whose presented case is one) closes once one of its buttons' actions has
+  ///   run this reducer.
   /// - When the child goes away (dismissed, set to `nil`, or replaced by another case of an enum
   ///   of destinations or by a child of another id), its running effects are cancelled.
   /// - An action for the child while nothing is presented (often an effect that outlived it) is
@@ -38,6 +41,57 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Presents an alert (see ``AlertState``): a button's action runs this reducer as
+  /// `.alert(.presented(action))`, then the alert closes.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$alert, action: .case(Action.alert))
+  /// ```
+  ///
+  /// An alert has no reducer of its own; `.alert(.dismiss)` closes it without an answer.
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The projection of the `@Presents` property, such as `\.$alert`.
+  ///   - toPresentationAction: The action case that carries the alert's actions.
+  ///   - fileID: The file of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func ifLet<ButtonAction>(
+    _ toPresentationState: WritableKeyPath<State, Presents<AlertState<ButtonAction>>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<ButtonAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Self, EmptyReducer<AlertState<ButtonAction>, ButtonAction>> {
+    ifLet(toPresentationState, action: toPresentationAction, then: {}, fileID: fileID, line: line)
+  }
+
+  /// Presents a confirmation dialog (see ``ConfirmationDialogState``): a button's action runs
+  /// this reducer as `.dialog(.presented(action))`, then the dialog closes.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$dialog, action: .case(Action.dialog))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The projection of the `@Presents` property, such as `\.$dialog`.
+  ///   - toPresentationAction: The action case that carries the dialog's actions.
+  ///   - fileID: The file of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func ifLet<ButtonAction>(
+    _ toPresentationState: WritableKeyPath<State, Presents<ConfirmationDialogState<ButtonAction>>>,
+    action toPresentationAction: CasePath<Action, PresentationAction<ButtonAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PresentationReducer<Self, EmptyReducer<ConfirmationDialogState<ButtonAction>, ButtonAction>>
+  {
+    ifLet(toPresentationState, action: toPresentationAction, then: {}, fileID: fileID, line: line)
+  }
+}
+
 /// The reducer `ifLet(_:action:then:)` returns for presented state: a parent with a child it
 /// presents and dismisses.
 ///
@@ -55,6 +109,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   let line: UInt
   /// The id of the child state when it is `Identifiable` (decided once).
   let destinationIdentity: ((Destination.State) -> AnyHashable?)?
+  /// Which actions answer an alert or a dialog, which then closes.
+  let ephemeral: EphemeralDismissal<Destination.State, Destination.Action>
 
   init(
     parent: Parent, destination: Destination,
@@ -71,6 +127,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     self.destinationIdentity = (Destination.State.self as? any Identifiable.Type).map {
       identity(of: Destination.State.self, as: $0)
     }
+    self.ephemeral = EphemeralDismissal()
   }
 
   /// Runs the child for its actions, then the parent; closes the child on `.dismiss`.
@@ -92,6 +149,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       // NB: moved out and back so the child state is mutated without a copy.
       if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
         let id = effectID(of: destinationState)
+        // NB: an alert's button was chosen: the alert closes as if dismissed.
+        if ephemeral.isAnswer(destinationAction, to: destinationState) { dismissed = id }
         let embed = toPresentationAction.embed
         let effect = destination.reduce(into: &destinationState, action: destinationAction)
         destinationEffect =

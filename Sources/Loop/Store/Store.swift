@@ -60,6 +60,7 @@ public final class Store<State, Action> {
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
+    dependencies.stackElementIDs = StackElementIDGenerator()
     let core = DependencyValues.with(dependencies) {
       StoreCore(initialState: initialState(), reducer: reducer(), dependencies: dependencies)
     }

@@ -1,0 +1,141 @@
+import Categories
+import LinkClient
+import Loop
+
+extension LinkList {
+  /// The screens pushed onto the links' navigation stack (``LinkList/LinkList/State/path``): a
+  /// category's links, and a link opened from them, with its comments.
+  ///
+  /// ```swift
+  /// store.send(.categoryOpened(work.id))  // path: [.category(…)]
+  /// store.send(.path(.element(id: 0, action: .category(.rows(.element(id: swift.id, action: .openTapped))))))
+  /// // path: [.category(…), .detail(…)]; popping the category pops the link too
+  /// store.send(.path(.popFrom(id: 0)))
+  /// ```
+  ///
+  /// A category's links are the "All links" screen (``AllLinks``) filtered by the category, and
+  /// a link is its ``LinkDetail``, which the parent serves as it serves the presented one: it
+  /// deletes and edits the link the detail asks about.
+  public struct Path: Reducer {
+    /// A pushed screen.
+    public enum State: Equatable, Sendable {
+      /// A category's links.
+      case category(AllLinks.State)
+      /// A link with its comments.
+      case detail(LinkDetail.State)
+    }
+
+    /// A pushed screen's action.
+    public enum Action: Equatable, Sendable {
+      /// The category's links' action.
+      case category(AllLinks.Action)
+      /// The link's action.
+      case detail(LinkDetail.Action)
+    }
+
+    /// Creates the reducer.
+    public init() {}
+
+    /// Each screen on its case.
+    public var body: some ReducerOf<Self> {
+      Scope(state: .case(State.category), action: .case(Action.category)) { AllLinks() }
+      Scope(state: .case(State.detail), action: .case(Action.detail)) { LinkDetail() }
+    }
+  }
+
+  /// Pushes `screen` and sends it `action`: its first load.
+  func push(
+    _ screen: Path.State, then action: Path.Action, _ state: inout State
+  ) -> Effect<Action> {
+    state.path.append(screen)
+    guard let id = state.path.ids.last else { return .none }
+    return .send(.path(.element(id: id, action: action)))
+  }
+}
+
+extension LinkList.Path.State {
+  /// The category's links, when this screen shows them.
+  public var category: AllLinks.State? {
+    guard case .category(let links) = self else { return nil }
+    return links
+  }
+
+  /// The link, when this screen shows one.
+  public var detail: LinkDetail.State? {
+    guard case .detail(let detail) = self else { return nil }
+    return detail
+  }
+}
+
+extension StackState<LinkList.Path.State> {
+  /// Every error message the pushed screens show, bottom first.
+  var errorMessages: [String] {
+    compactMap { $0.category?.errorMessage ?? $0.detail?.errorMessage }
+  }
+
+  /// Clears every message of ``errorMessages``.
+  mutating func dismissErrors() {
+    for id in ids {
+      switch self[id: id] {
+      case .category(var links)?:
+        links.errorMessage = nil
+        self[id: id] = .category(links)
+      case .detail(var detail)?:
+        detail.errorMessage = nil
+        self[id: id] = .detail(detail)
+      case nil:
+        break
+      }
+    }
+  }
+
+  /// Takes a deleted link off the stack: pops its first screen (with those above it), and drops
+  /// its row from the category screens below.
+  mutating func remove(link id: Link.ID) {
+    if let index = firstIndex(where: { $0.detail?.linkID == id }) {
+      pop(from: ids[index])
+    }
+    for screenID in ids {
+      guard case .category(var links)? = self[id: screenID] else { continue }
+      links.rows.remove(id: id)
+      self[id: screenID] = .category(links)
+    }
+  }
+
+  /// Shows a saved link on every pushed screen of it.
+  mutating func show(saved link: Link) {
+    for screenID in ids {
+      guard case .detail(var detail)? = self[id: screenID], detail.linkID == link.id else {
+        continue
+      }
+      detail.link = link
+      self[id: screenID] = .detail(detail)
+    }
+  }
+
+  /// Takes a deleted category off the stack: pops its first screen, with those above it.
+  mutating func remove(category id: Category.ID) {
+    guard let index = firstIndex(where: { $0.category?.categoryFilter == id }) else { return }
+    pop(from: ids[index])
+  }
+
+  /// Shows a category's new name on the rows of its screens.
+  mutating func show(renamed category: Category) {
+    for screenID in ids {
+      guard case .category(var links)? = self[id: screenID],
+        links.categoryFilter == category.id
+      else { continue }
+      for row in links.rows { links.rows[id: row.id]?.categoryName = category.name }
+      self[id: screenID] = .category(links)
+    }
+  }
+
+  /// Loads every category screen again (a saved link may have changed category or title).
+  var reloadingCategories: Effect<LinkList.Action> {
+    .merge(
+      zip(ids, self).compactMap { id, screen in
+        screen.category.map { _ in .send(.path(.element(id: id, action: .category(.loadRequested))))
+        }
+      })
+  }
+}

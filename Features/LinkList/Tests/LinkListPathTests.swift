@@ -1,0 +1,306 @@
+import Categories
+import CategoryClient
+import Foundation
+import LinkClient
+import LinkList
+import LoopTesting
+import TestSupport
+import Testing
+
+/// The navigation stack of the links: a category's links, then a link opened from them.
+extension LinkListTests {
+  typealias Path = LinkList.Path
+
+  /// The category "Work" pushed with its links (Rust, Swift), and Swift opened above it.
+  func workThenSwift(_ seeded: Seeded) -> StackState<Path.State> {
+    StackState([
+      .category(AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))),
+      .detail(LinkDetail.State(linkID: id(1), link: seeded.swift)),
+    ])
+  }
+
+  @Test func openingACategoryPushesItsLinksAndLoadsThem() async throws {
+    let seeded = try await seed()
+    let store = makeStore()
+    await store.send(.categoryOpened(id(0))) {
+      $0.path.append(.category(AllLinks.State(categoryFilter: id(0))))
+    }
+    await store.receive(.path(.element(id: 0, action: .category(.loadRequested))))
+    await store.receive(
+      .path(
+        .element(
+          id: 0,
+          action: .category(
+            .linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))))
+    ) {
+      $0.path[id: 0] = .category(
+        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift])))
+    }
+    await store.finish()
+  }
+
+  @Test func openingALinkFromACategoryPushesItsDetailAboveIt() async throws {
+    let seeded = try await seed()
+    fixture.advance(by: 60)
+    var viewed = seeded.swift
+    viewed.lastViewedDate = fixture.date
+    let category = AllLinks.State(
+      categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))
+    let store = makeStore(LinkList.State(path: StackState([.category(category)])))
+    await store.send(
+      .path(.element(id: 0, action: .category(.rows(.element(id: id(1), action: .openTapped))))))
+    await store.receive(
+      .path(
+        .element(id: 0, action: .category(.rows(.element(id: id(1), action: .delegate(.open)))))))
+    await store.receive(.path(.element(id: 0, action: .category(.delegate(.openLink(id(1))))))) {
+      $0.path.append(.detail(LinkDetail.State(linkID: id(1))))
+    }
+    await store.receive(.path(.element(id: 1, action: .detail(.opened))))
+    await store.receive(
+      .path(
+        .element(
+          id: 1,
+          action: .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
+    ) {
+      $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: viewed))
+    }
+    await store.finish()
+    #expect(store.state.path.ids == [0, 1])
+  }
+
+  @Test func poppingTheCategoryPopsTheLinkOpenedAboveIt() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(path: workThenSwift(seeded)))
+    await store.send(.path(.popFrom(id: 0))) { $0.path = StackState() }
+    await store.finish()
+  }
+
+  @Test func poppingAPushedLinkCancelsItsLoading() async throws {
+    _ = try await seed()
+    let (clock, client) = (fixture.clock, fixture.linkClient)
+    let store = makeStore(
+      LinkList.State(path: StackState([.category(AllLinks.State(categoryFilter: id(0)))])))
+    store.dependencies.linkClient.markViewed = { id in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.markViewed(id)
+    }
+    await store.send(.path(.element(id: 0, action: .category(.delegate(.openLink(id(1))))))) {
+      $0.path.append(.detail(LinkDetail.State(linkID: id(1))))
+    }
+    await store.receive(.path(.element(id: 1, action: .detail(.opened))))
+    await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
+    // The answer would have arrived for a screen that is gone: it never does.
+    await fixture.clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchRecentLinks().map(\.id) == [id(2)])
+  }
+
+  @Test func deletingAPushedLinkPopsItAndDropsItsRowFromTheCategory() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(path: workThenSwift(seeded)))
+    await store.send(.path(.element(id: 1, action: .detail(.deleteTapped))))
+    await store.receive(.path(.element(id: 1, action: .detail(.delegate(.deleteRequested(id(1)))))))
+    await store.receive(.deleteLinkResponse(.success(id(1)))) {
+      $0.path.removeLast()
+      $0.path[id: 0] = .category(
+        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust])))
+    }
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.kotlin])))))
+    ) {
+      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
+    }
+    await store.finish()
+  }
+
+  @Test func deletingALinkPopsOnlyTheScreensFromItsFirstDetailUp() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        path: StackState([
+          .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin)),
+          .category(AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust]))),
+        ])))
+    await store.send(.deleteLinkTapped(id(3)))
+    await store.receive(.deleteLinkResponse(.success(id(3)))) {
+      $0.path[id: 1] = .category(AllLinks.State(categoryFilter: id(0)))
+    }
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([seeded.kotlin, seeded.swift])))))
+    ) {
+      $0.all.rows = allRows([seeded.kotlin, seeded.swift])
+    }
+    await store.send(.deleteLinkTapped(id(2)))
+    await store.receive(.deleteLinkResponse(.success(id(2)))) {
+      $0.path = StackState()
+      $0.all.rows = allRows([seeded.swift])
+    }
+    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.linksResponse(.success(Array(allRows([seeded.swift]))))))
+    await store.finish()
+  }
+
+  @Test func editingFromAPushedLinkOpensTheEditorOnIt() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(path: workThenSwift(seeded)))
+    await store.send(.path(.element(id: 1, action: .detail(.editTapped))))
+    await store.receive(
+      .path(.element(id: 1, action: .detail(.delegate(.editRequested(seeded.swift)))))
+    ) {
+      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
+    }
+    await store.finish()
+  }
+
+  @Test func aSavedLinkShowsOnItsPushedScreenAndTheCategoriesReload() async throws {
+    let seeded = try await seed()
+    var updated = seeded.swift
+    updated.title = "Swift 6"
+    let draft = LinkDraft(updated)
+    let store = makeStore(LinkList.State(screen: .recent, path: workThenSwift(seeded)))
+    await store.send(.updateLinkSubmitted(id(1), draft)) {
+      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: draft)
+    }
+    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.receive(
+      .editor(.presented(.delegate(.saveRequested(mode: .update(id(1)), draft: draft)))))
+    await store.receive(.saveLinkResponse(.success(updated))) {
+      $0.editor = nil
+      $0.savedLink = updated
+      $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: updated))
+    }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.path(.element(id: 0, action: .category(.loadRequested))))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
+      $0.recent.rows = recentRows([seeded.kotlin])
+    }
+    await store.receive(
+      .path(
+        .element(
+          id: 0,
+          action: .category(.linksResponse(.success(Array(allRows([seeded.rust, updated])))))))
+    ) {
+      $0.path[id: 0] = .category(
+        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, updated])))
+    }
+    await store.finish()
+  }
+
+  @Test func aSavedLinkLeavesTheOtherPushedLinksAsTheyAre() async throws {
+    let seeded = try await seed()
+    var updated = seeded.swift
+    updated.title = "Swift 6"
+    let kotlin = Path.State.detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin))
+    let store = makeStore(
+      LinkList.State(
+        screen: .recent, editor: LinkEditor.State(mode: .update(id(1))), path: StackState([kotlin]))
+    )
+    await store.send(.saveLinkResponse(.success(updated))) {
+      $0.editor = nil
+      $0.savedLink = updated
+    }
+    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
+      $0.recent.rows = recentRows([seeded.kotlin])
+    }
+    await store.finish()
+  }
+
+  @Test func renamingACategoryRenamesItOnItsPushedScreensOnly() async throws {
+    let seeded = try await seed()
+    let home = try await fixture.seed { categories, _ in try await categories.addCategory("Home") }
+    var office = seeded.work
+    office.name = "Office"
+    let store = makeStore(
+      LinkList.State(
+        path: StackState([
+          .category(AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust]))),
+          .category(AllLinks.State(categoryFilter: home.id)),
+          .detail(LinkDetail.State(linkID: id(3), link: seeded.rust)),
+        ])))
+    await store.send(.categories(.renameSubmitted(id(0), name: "Office")))
+    await store.receive(.categories(.renameResponse(.success(office))))
+    await store.receive(
+      .categories(
+        .summariesResponse(
+          .success([
+            CategorySummary(category: home, linkCount: 0),
+            CategorySummary(category: office, linkCount: 2),
+          ])))
+    ) {
+      $0.categories.rows = [
+        CategorySummary(category: home, linkCount: 0),
+        CategorySummary(category: office, linkCount: 2),
+      ]
+    }
+    await store.receive(.categories(.delegate(.categoryRenamed(office)))) {
+      $0.path[id: 0] = .category(
+        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust], category: "Office")))
+    }
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(
+        .linksResponse(
+          .success(Array(allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")))))
+    ) {
+      $0.all.rows = allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")
+    }
+    await store.finish()
+  }
+
+  @Test func deletingACategoryPopsItsFirstPushedScreenAndThoseAbove() async throws {
+    let seeded = try await seed()
+    let home = try await fixture.seed { categories, _ in try await categories.addCategory("Home") }
+    let homeScreen = Path.State.category(AllLinks.State(categoryFilter: home.id))
+    let store = makeStore(
+      LinkList.State(path: StackState([homeScreen]) + workThenSwift(seeded)))
+    await store.send(.categories(.deleteTapped(id(0))))
+    await store.receive(.categories(.deleteResponse(.success(id(0)))))
+    await store.receive(
+      .categories(.summariesResponse(.success([CategorySummary(category: home, linkCount: 0)])))
+    ) {
+      $0.categories.rows = [CategorySummary(category: home, linkCount: 0)]
+    }
+    await store.receive(.categories(.delegate(.categoryDeleted(id(0))))) {
+      $0.path.pop(from: 1)
+    }
+    #expect(store.state.path.ids == [0])
+    var (rust, swift) = (seeded.rust, seeded.swift)
+    rust.categoryID = nil
+    swift.categoryID = nil
+    await store.receive(.all(.loadRequested))
+    await store.receive(
+      .all(.linksResponse(.success(Array(allRows([rust, seeded.kotlin, swift])))))
+    ) {
+      $0.all.rows = allRows([rust, seeded.kotlin, swift])
+    }
+    await store.finish()
+  }
+
+  @Test func thePushedScreensErrorsShowAfterTheOthersAndAreDismissedWithThem() {
+    var category = AllLinks.State(categoryFilter: id(0))
+    category.errorMessage = "category"
+    var state = LinkList.State(
+      detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"),
+      path: StackState([
+        .detail(LinkDetail.State(linkID: id(2), errorMessage: "pushed detail")),
+        .category(category),
+        .detail(LinkDetail.State(linkID: id(3))),
+      ]))
+    #expect(state.errorMessages == ["detail", "pushed detail", "category"])
+    state.dismissErrors()
+    #expect(state.errorMessages == [])
+    #expect(state.path.count == 3, "dismissing errors pops nothing")
+  }
+
+  @Test func aScreensStateReadsItsOwnCaseOnly() {
+    let category = AllLinks.State(categoryFilter: id(0))
+    let detail = LinkDetail.State(linkID: id(1))
+    #expect(Path.State.category(category).category == category)
+    #expect(Path.State.category(category).detail == nil)
+    #expect(Path.State.detail(detail).detail == detail)
+    #expect(Path.State.detail(detail).category == nil)
+  }
+}
