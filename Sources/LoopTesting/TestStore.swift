@@ -875,6 +875,9 @@ public struct TestStoreTask: Sendable {
   }
 
   /// Cancels the effects and waits until they have stopped.
+  ///
+  /// As ``/Loop/StoreTask/cancel()``, it leaves the effects of the actions they sent running,
+  /// and does not wait for them.
   public func cancel() async {
     effects?.cancel()
     await task?.value
