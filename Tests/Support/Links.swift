@@ -36,7 +36,7 @@ public final class Harness: Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: folder)
+    Backend.removeStorage(in: folder)
   }
 
   /// The clock's current date.
