@@ -110,15 +110,12 @@ extension TableDescription {
       columns: stored.map { "\($0.name) \($0.type.rawValue)" }.joined(separator: ", "))
     plan.isRecorded = existing.version == Int64(version) && existing.columns == plan.columns
     let creates = indexes.map { index in
-      (
-        "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS "
-          + "\(quoted(dialect.identifier(index.name))) ON \(quoted(table)) ("
-          + index.positions.map { dialect.columnName(stored[$0]) }.joined(separator: ", ") + ")",
-        index
-      )
+      (dialect.createIndex(index, table: table, stored: stored), index)
     }
     guard !existing.storedColumns.isEmpty else {
-      plan.beforeBackfill = [createTable(quoted(table), columns: stored.indices, dialect)]
+      plan.beforeBackfill =
+        [createTable(quoted(table), columns: stored.indices, dialect)]
+        + dialect.idIndexes(stored[idIndex], table: table)
       plan.indexes = creates
       return plan
     }
@@ -245,7 +242,10 @@ extension TableDescription {
     let declarations =
       [dialect.sequenceDeclaration]
       + positions.flatMap { position in
-        dialect.declarations(stored[position], unique: position == idIndex).map(\.declaration)
+        dialect.declarations(
+          stored[position],
+          unique: position == idIndex && dialect.declaresUniqueID(stored[position])
+        ).map(\.declaration)
       }
     return "CREATE TABLE \(name) (\(declarations.joined(separator: ", ")))"
       + (dialect == .sqlite ? " STRICT" : "")

@@ -124,6 +124,58 @@ enum SQLDialect: Sendable {
     }
   }
 
+  /// Whether PostgreSQL stores values of `kind` in a btree index as they are: not text or bytes,
+  /// which may be longer than a btree entry can be (2,704 bytes).
+  private static func fitsBtree(_ kind: ValueKind) -> Bool {
+    kind != .text && kind != .blob
+  }
+
+  /// `CREATE INDEX` for `index` on `table`.
+  ///
+  /// NB: PostgreSQL refuses a row whose value is too long for a btree entry, where SQLite
+  /// indexes anything. So a unique index compares text and bytes by their MD5 (a deliberate MD5
+  /// collision is the only way two different values could then be refused as a duplicate); a
+  /// plain index on text or bytes is a hash index on its first column (equality lookups), or a
+  /// btree on its columns before the first such one.
+  func createIndex(_ index: IndexDescription, table: String, stored: [StoredColumn]) -> String {
+    let name = quoted(identifier(index.name))
+    let columns = index.positions.map { stored[$0] }
+    let prefix = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(name) ON "
+    guard self == .postgres, !columns.allSatisfy({ Self.fitsBtree($0.kind) }) else {
+      return prefix + "\(quoted(table)) (\(columns.map(columnName).joined(separator: ", ")))"
+    }
+    if index.isUnique {
+      let terms = columns.map {
+        Self.fitsBtree($0.kind) ? columnName($0) : "md5(\(columnName($0)))"
+      }
+      return prefix + "\(quoted(table)) (\(terms.joined(separator: ", ")))"
+    }
+    let leading = columns.prefix { Self.fitsBtree($0.kind) }
+    guard leading.isEmpty else {
+      return prefix + "\(quoted(table)) (\(leading.map(columnName).joined(separator: ", ")))"
+    }
+    return prefix + "\(quoted(table)) USING hash (\(columnName(columns[0])))"
+  }
+
+  /// What makes the id column unique beside `CREATE TABLE`, when its declaration cannot (text or
+  /// bytes on PostgreSQL: see ``createIndex(_:table:stored:)``), and lets lookups by id use an
+  /// index.
+  func idIndexes(_ id: StoredColumn, table: String) -> [String] {
+    guard self == .postgres, !Self.fitsBtree(id.kind) else { return [] }
+    let name = columnName(id)
+    return [
+      "CREATE UNIQUE INDEX \(quoted(identifier("loop_id_\(table)"))) ON \(quoted(table)) "
+        + "(md5(\(name)))",
+      "CREATE INDEX \(quoted(identifier("loop_id_hash_\(table)"))) ON \(quoted(table)) "
+        + "USING hash (\(name))",
+    ]
+  }
+
+  /// Whether the id column is declared `UNIQUE` (see ``idIndexes(_:table:)``).
+  func declaresUniqueID(_ id: StoredColumn) -> Bool {
+    self == .sqlite || Self.fitsBtree(id.kind)
+  }
+
   /// Who holds the tables, in messages: "the file" or "the database".
   var holder: String { self == .sqlite ? "the file" : "the database" }
 
