@@ -21,6 +21,11 @@ struct MigrationPlan {
   var indexes: [(String, IndexDescription)] = []
   /// Whether `loop_meta` already records this version and these columns.
   var isRecorded = false
+
+  /// Whether applying the plan changes nothing.
+  var isEmpty: Bool {
+    beforeBackfill.isEmpty && defaults.isEmpty && backfill == nil && indexes.isEmpty && isRecorded
+  }
 }
 
 /// Where a plan is applied.
@@ -63,7 +68,7 @@ extension MigrationPlan {
           reason: "existing rows share values in the new unique index")
       }
     }
-    guard !isRecorded || !beforeBackfill.isEmpty || backfill != nil else { return }
+    guard !isEmpty else { return }
     try target.run(
       """
       INSERT INTO loop_meta (table_name, version, columns) VALUES (?, ?, ?)
@@ -196,6 +201,10 @@ extension TableDescription {
       ]
       dropped = []
     }
+    // The indexes missing (all of them after a rebuild, which dropped them).
+    let missing = creates.filter {
+      hasRealColumns || !existing.indexes.contains(dialect.identifier($0.1.name))
+    }
     for name in dropped {
       plan.beforeBackfill.append("ALTER TABLE \(quoted(table)) DROP COLUMN \(quoted(name))")
     }
@@ -231,7 +240,7 @@ extension TableDescription {
         try self.backfill(addedFolds, in: target)
       }
     }
-    plan.indexes = creates
+    plan.indexes = missing
     return plan
   }
 

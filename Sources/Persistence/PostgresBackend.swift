@@ -83,6 +83,13 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
       for description in descriptions {
         plans.append(try description.migrationPlan(in: connection))
       }
+      // NB: DDL locks the tables it changes; taken while another process's transaction writes
+      // to some of them, it could deadlock with it. Loop's writer lock first waits for those
+      // transactions to end. A database already up to date is not locked at all, so opening
+      // one never waits for an import in progress.
+      if plans.contains(where: { !$0.isEmpty }) {
+        try connection.execute("LOCK TABLE loop_meta IN EXCLUSIVE MODE")
+      }
       for plan in plans {
         try plan.apply(in: .postgres(connection))
       }

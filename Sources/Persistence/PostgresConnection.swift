@@ -61,7 +61,11 @@ final class PostgresConnection {
     }
     let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
     let valuePointers = values.map { UnsafePointer($0) } + [nil]
-    return PQconnectdbParams(keywordPointers, valuePointers, 1)
+    let handle = PQconnectdbParams(keywordPointers, valuePointers, 1)
+    // NB: libpq prints the server's notices (`relation "loop_meta" already exists, skipping`)
+    // on standard error, where the user would read them: Loop reports what matters itself.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    return handle
   }
 
   /// `user@host:port/database` of a connection, open or failed.

@@ -77,6 +77,12 @@ public enum PostgresTestServer {
     return url + separator + "options=-csearch_path%3D\(schema)&application_name=\(schema)"
   }
 
+  /// The schema made for `folder`, if any: also the application name its connections show in
+  /// `pg_stat_activity`.
+  public static func schema(for folder: URL) -> String? {
+    schemas.withLock { $0[folder.path] }
+  }
+
   /// Drops the schema made for `folder`, if any, with everything in it.
   public static func dropSchema(for folder: URL) {
     guard let schema = schemas.withLock({ $0.removeValue(forKey: folder.path) }) else { return }
@@ -120,6 +126,7 @@ public final class AdminConnection: @unchecked Sendable {
     guard let handle = PQconnectdb(url), PQstatus(handle) == CONNECTION_OK else {
       throw Failure("cannot connect to the test server")
     }
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
     self.handle = handle
   }
 
