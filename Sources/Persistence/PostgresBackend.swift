@@ -109,16 +109,16 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   // MARK: Calls
 
   /// Runs one call's statements: outside a transaction after opening a lost connection again,
-  /// and again when the server aborts them for a serialization failure or a deadlock; inside
-  /// one, recording what the failure means for the transaction.
-  private func perform<R>(_ work: () throws -> R) throws -> R {
+  /// and again when the server aborts them for a serialization failure or a deadlock (a read
+  /// also when the connection is lost under it); inside one, recording what the failure means
+  /// for the transaction.
+  private func perform<R>(reading: Bool = false, _ work: () throws -> R) throws -> R {
     guard depth == 0 else {
       if let broken { throw broken }
       do {
         return try work()
       } catch let error as PersistenceError {
-        note(error)
-        throw error
+        throw noted(error)
       }
     }
     var attempt = 1
@@ -129,18 +129,28 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
       } catch let error as PersistenceError where error.isRetryable && attempt < Self.retryLimit {
         Self.backOff(attempt)
         attempt += 1
+      } catch PersistenceError.connectionLost(let server, let reason) {
+        guard reading, attempt == 1 else {
+          throw PersistenceError.connectionLost(
+            server: server,
+            reason: reason + (reading ? "" : "; the write may or may not have been saved"))
+        }
+        attempt += 1
       }
     }
   }
 
-  /// Records a failure of a call inside the open transaction.
-  private func note(_ error: PersistenceError) {
-    if case .connectionLost(let server, let reason) = error {
-      broken = .connectionLost(
-        server: server, reason: reason + "; the transaction in progress was not saved")
-    }
+  /// Records a failure of a call inside the open transaction; returns the error to report.
+  private func noted(_ error: PersistenceError) -> PersistenceError {
     if error.isRetryable { mustRetry = true }
+    if case .connectionLost(let server, let reason) = error {
+      let broken = PersistenceError.connectionLost(
+        server: server, reason: reason + "; the transaction in progress was not saved")
+      self.broken = broken
+      return broken
+    }
     if firstFailure == nil, case .postgres = error { firstFailure = error }
+    return error
   }
 
   /// Waits a little, longer after each attempt, so that the transactions that collided do not
@@ -239,7 +249,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
       // NB: a predicate that may throw is evaluated on every row in insertion order, whatever
       // the limit, as on the other backends; only then are the matches sorted and windowed.
       var models: [T] = []
-      try perform {
+      try perform(reading: true) {
         models = []
         try table.scan(predicate: descriptor.predicate, orderBy: nil) { model, _ in
           models.append(model)
@@ -262,14 +272,14 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     if plan.exact, order.orderBy != nil, plan.whereClause == nil {
       // The common case (a list, sorted, maybe limited) runs a statement made once per order.
       let statement = table.unfilteredSelect(order, limited: limited)
-      return try perform { try table.models(in: connection.run(statement, range)) }
+      return try perform(reading: true) { try table.models(in: connection.run(statement, range)) }
     }
     let orderBy = order.orderBy
     if plan.exact, let orderBy, let clause = plan.whereClause {
       var sql = table.selectAll + " WHERE " + clause.sql + " ORDER BY " + orderBy
       if limited { sql += " LIMIT ? OFFSET ?" }
       let kinds = clause.kinds + (limited ? [.integer, .integer] : [])
-      return try perform {
+      return try perform(reading: true) {
         try table.models(in: connection.run(sql, clause.parameters + range, kinds: kinds))
       }
     }
@@ -277,7 +287,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     // predicate cannot throw, so the rows after them need not be looked at).
     let enough = orderBy == nil ? nil : descriptor.rangeEnd
     var models: [T] = []
-    try perform {
+    try perform(reading: true) {
       models = []
       try table.scan(predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
         models.append(model)
@@ -300,11 +310,11 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
       if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
       let clause = plan.whereClause
       total = Int(
-        try perform {
+        try perform(reading: true) {
           try connection.run(sql, clause?.parameters ?? [], kinds: clause?.kinds ?? [])
         }.integer(row: 0, column: 0))
     } else {
-      try perform {
+      try perform(reading: true) {
         total = 0
         try table.scan(predicate: descriptor.predicate, orderBy: nil) { _, _ in
           total += 1
@@ -318,7 +328,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     let key = try description.encodeID(id)
-    let result = try perform { try connection.run(table.selectByID, [key]) }
+    let result = try perform(reading: true) { try connection.run(table.selectByID, [key]) }
     guard result.count > 0 else { return nil }
     return try T(row: Row(table: description, source: .postgres(result, row: 0)))
   }
@@ -412,7 +422,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   func checkIntegrity() throws {
     // NB: the server keeps its own files sound (and checks their pages, when the cluster has
     // checksums); what a client can check is that it answers.
-    try perform { try connection.execute("SELECT 1") }
+    try perform(reading: true) { try connection.execute("SELECT 1") }
   }
 }
 

@@ -120,7 +120,16 @@ final class PostgresConnection {
 
   /// Opens the connection again when it was lost; statements are prepared again on first use.
   func reopenIfLost() throws(PersistenceError) {
-    guard isLost else { return }
+    if let handle, PQstatus(handle) == CONNECTION_OK {
+      // NB: a server that closed the connection while it was idle (restarted, or told to by an
+      // administrator) shows it only once the connection is read: its last message, then the
+      // end of the connection. Read while there is something to read (a few times at most).
+      var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      for _ in 0..<4 where PQstatus(handle) == CONNECTION_OK && poll(&socket, 1, 0) > 0 {
+        if PQconsumeInput(handle) == 0 { break }
+      }
+      if PQstatus(handle) == CONNECTION_OK { return }
+    }
     PQfinish(handle)
     handle = Self.connect(parameters)
     generation += 1

@@ -68,13 +68,35 @@ public enum PostgresTestServer {
   }
 
   /// `url` with its `search_path` (and its application name, which the server lists its
-  /// connections under) set to `schema`.
-  public static func connectionString(_ url: String, schema: String) -> String {
+  /// connections under) set to `schema`, and more settings and parameters (`user`, `password`)
+  /// if given.
+  public static func connectionString(
+    _ url: String, schema: String, settings: [String: String] = [:],
+    parameters: [String: String] = [:]
+  ) -> String {
+    let options = (["search_path": schema].merging(settings) { $1 })
+      .sorted { $0.key < $1.key }.map { "-c\($0.key)=\($0.value)" }
+    let all = (["application_name": schema].merging(parameters) { $1 }).sorted { $0.key < $1.key }
     guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-      return url + " options='-csearch_path=\(schema)' application_name=\(schema)"
+      return url + " options='\(options.joined(separator: " "))'"
+        + all.map { " \($0.key)=\($0.value)" }.joined()
+    }
+    func encoded(_ text: String) -> String {
+      text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
     let separator = url.contains("?") ? "&" : "?"
-    return url + separator + "options=-csearch_path%3D\(schema)&application_name=\(schema)"
+    return url + separator + "options=" + encoded(options.joined(separator: " "))
+      + all.map { "&\($0.key)=\(encoded($0.value))" }.joined()
+  }
+
+  /// Where the test server is, as libpq names it: `host:port` (the host may be a socket's
+  /// folder).
+  public static func address() throws -> String {
+    try admin.withLock { admin in
+      if admin == nil, let url { admin = try AdminConnection(url) }
+      guard let connection = admin else { throw AdminConnection.Failure("no test server") }
+      return connection.address
+    }
   }
 
   /// The schema made for `folder`, if any: also the application name its connections show in
@@ -131,6 +153,11 @@ public final class AdminConnection: @unchecked Sendable {
   }
 
   deinit { PQfinish(handle) }
+
+  /// `host:port` of the connection, as libpq names them.
+  public var address: String {
+    "\(String(cString: PQhost(handle))):\(String(cString: PQport(handle)))"
+  }
 
   /// Runs `sql`, which may hold several statements.
   public func execute(_ sql: String) throws {
