@@ -44,3 +44,89 @@ public enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable
 public func temporaryFolder(_ prefix: String) -> URL {
   FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
 }
+
+extension Backend {
+  /// Runs `sql` on the storage made for `folder` as another program would, through a
+  /// connection of its own: in the SQLite file `file`, or in the PostgreSQL schema.
+  public func executeSQL(_ sql: String, file: String, in folder: URL) throws {
+    switch self {
+    case .inMemory:
+      preconditionFailure("an in-memory storage runs no SQL")
+    case .sqlite:
+      try TestSupport.executeSQL(sql, in: folder.appendingPathComponent(file).path)
+    case .postgres:
+      let schema = try #require(PostgresTestServer.schema(for: folder))
+      try PostgresTestServer.execute("BEGIN; SET LOCAL search_path = \(schema); \(sql); COMMIT")
+    }
+  }
+
+  /// Everything stored for `folder`, to compare before and after something that must change
+  /// nothing: the SQLite file's bytes, or the PostgreSQL schema's tables, columns, indexes and
+  /// rows.
+  public func snapshot(file: String, in folder: URL) throws -> Data? {
+    switch self {
+    case .inMemory:
+      preconditionFailure("an in-memory storage leaves nothing to compare")
+    case .sqlite:
+      return FileManager.default.contents(atPath: folder.appendingPathComponent(file).path)
+    case .postgres:
+      let schema = try #require(PostgresTestServer.schema(for: folder))
+      let catalog =
+        try PostgresTestServer.value(
+          """
+          SELECT concat_ws(E'\\n',
+            (SELECT string_agg(concat_ws(' ', table_name, column_name, data_type, is_nullable,
+               column_default, is_generated), E'\\n' ORDER BY table_name, ordinal_position)
+             FROM information_schema.columns WHERE table_schema = '\(schema)'),
+            (SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes
+             WHERE schemaname = '\(schema)'))
+          """) ?? ""
+      var rows: [String] = []
+      let tables =
+        try PostgresTestServer.value(
+          "SELECT string_agg(table_name, ' ' ORDER BY table_name) FROM information_schema.tables "
+            + "WHERE table_schema = '\(schema)'") ?? ""
+      for table in tables.split(separator: " ") {
+        rows.append(
+          try PostgresTestServer.value(
+            "SELECT string_agg(t::text, E'\\n' ORDER BY t::text) FROM \(schema).\(table) t")
+            ?? "\(table): no rows")
+      }
+      return Data(([catalog] + rows).joined(separator: "\n").utf8)
+    }
+  }
+
+  /// Makes the storage made for `folder` refuse to insert a row of `table` whose `column` is
+  /// `value` (a trigger raising `refused by the test`), as only a bug could make it refuse a
+  /// valid model, so that a test can fail a write half way.
+  public func refuseInserts(
+    into table: String, where column: String, is value: String, file: String, in folder: URL
+  ) throws {
+    switch self {
+    case .inMemory:
+      preconditionFailure("an in-memory storage has no triggers")
+    case .sqlite:
+      try executeSQL(
+        """
+        CREATE TRIGGER refuse BEFORE INSERT ON \(table) WHEN NEW.\(column) = '\(value)'
+        BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+        """, file: file, in: folder)
+    case .postgres:
+      try executeSQL(
+        """
+        CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.\(column) = '\(value)' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION refuse()
+        """, file: file, in: folder)
+    }
+  }
+
+  /// How the storage's error message says a write was refused by
+  /// ``refuseInserts(into:where:is:file:in:)``'s trigger.
+  public var refusalMessage: String {
+    self == .postgres ? "refused by the test" : "constraint failed"
+  }
+}

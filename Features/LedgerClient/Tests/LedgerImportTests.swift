@@ -62,21 +62,20 @@ import Testing
     #expect(try await storage.client.fetchTransactions().count == 2_001)
   }
 
-  @Test func anImportFailingOnItsLastRowLeavesTheLedgerUnchanged() async throws {
-    let storage = try Storage(.sqlite)
+  @Test(arguments: Backend.persistent)
+  func anImportFailingOnItsLastRowLeavesTheLedgerUnchanged(_ backend: Backend) async throws {
+    let storage = try Storage(backend)
     let rent = transaction(1, memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
-    try executeSQL(
-      """
-      CREATE TRIGGER refuse BEFORE INSERT ON ledger_transactions WHEN NEW.memo = 'Last'
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-      """, in: storage.folder.appendingPathComponent("ledger.sqlite").path)
+    try backend.refuseInserts(
+      into: "ledger_transactions", where: "memo", is: "Last", file: "ledger.sqlite",
+      in: storage.folder)
     let items = (2...1_500).map { transaction(UInt64($0), memo: $0 == 1_500 ? "Last" : "") }
     await #expect {
       try await storage.client.importTransactions(items)
     } throws: { error in
       guard case LedgerError.storageFailed(let reason) = error else { return false }
-      return reason.contains("constraint failed")
+      return reason.contains(backend.refusalMessage)
     }
     #expect(try await storage.client.fetchTransactions() == [rent])
   }

@@ -203,8 +203,9 @@ import struct LinkClient.Comment
     #expect(reports.withLock { $0 } == [1_000, 2_000, 2_500])
   }
 
-  @Test func anImportFailingOnItsLastLinkLeavesTheDatabaseUnchanged() async throws {
-    let harness = try Harness(.sqlite)
+  @Test(arguments: Backend.persistent)
+  func anImportFailingOnItsLastLinkLeavesTheDatabaseUnchanged(_ backend: Backend) async throws {
+    let harness = try Harness(backend)
     let before = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Saved", url: "https://saved.example"))
       return try await client.exportLinks()
@@ -219,7 +220,7 @@ import struct LinkClient.Comment
       try await harness.run { try await $0.importLinks(links) }
     } throws: { error in
       guard case LinkError.storageFailed(let reason) = error else { return false }
-      return reason.contains("constraint failed")
+      return reason.contains(backend.refusalMessage)
     }
     #expect(try await harness.links.exportLinks() == before)
   }
