@@ -23,6 +23,8 @@ public final class Harness: Sendable {
   private let folder = temporaryFolder("loop-client-tests")
   /// The storage's backend.
   public let backend: Backend
+  /// The PostgreSQL schema of the storage (also its connections' application name), if any.
+  public var schema: String? { PostgresTestServer.schema(for: folder) }
   private let now = Mutex(Harness.start)
   private let uuid = UUIDGenerator.incrementing
 
