@@ -83,4 +83,31 @@ import Testing
     #expect(errors.last == "the database is 'PostgreSQL at \(server)'")
     #expect(!showsSecret(errors.joined(separator: "\n") + session.output.rest().joined()))
   }
+
+  /// `loop-bench`'s PostgreSQL rows name the server without the password.
+  @Test(.enabled(if: PostgresTestServer.skipReason == nil))
+  func theBenchmarksNameTheServerWithoutThePassword() throws {
+    let url = try #require(PostgresTestServer.url) + "&password=\(Self.password)"
+    let process = Process()
+    process.executableURL = try loopBinary().deletingLastPathComponent()
+      .appendingPathComponent("loop-bench")
+    process.arguments = ["--quick", "--only", "postgres"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["LOOP_POSTGRES_URL"] = url
+    environment["PGPASSWORD"] = Self.environmentPassword
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let reported = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(reported)")
+    let server = "postgres@\(try PostgresTestServer.address())/postgres"
+    #expect(printed.contains("[Persistence (PostgreSQL at \(server))]"))
+    #expect(!showsSecret(printed + reported))
+  }
 }
