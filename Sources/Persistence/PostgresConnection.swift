@@ -13,7 +13,8 @@ final class PostgresConnection {
   private var handle: OpaquePointer?
   /// The server as messages name it: `user@host:port/database`.
   let server: String
-  /// How many times the connection was opened again; statements prepared before are gone.
+  /// How many times the statements prepared on the server were dropped (the connection opened
+  /// again, or the cache of statements emptied): a statement prepared before is prepared again.
   private(set) var generation = 0
   private let parameters: [(String, String)]
   private let secrets: [String]
@@ -181,10 +182,19 @@ final class PostgresConnection {
       statement = cached
     } else {
       statement = PostgresStatement(sql: sql, kinds: kinds)
-      if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+      if cache.count >= Self.cacheLimit { forgetStatements() }
       cache[key] = statement
     }
     return try run(statement, parameters)
+  }
+
+  /// Drops every statement prepared on the server (each lives as long as the connection), so
+  /// that many predicates of different shapes do not pile them up there; the statements the
+  /// tables hold are prepared again on their next use.
+  private func forgetStatements() {
+    cache.removeAll(keepingCapacity: true)
+    try? execute("DEALLOCATE ALL")
+    generation += 1
   }
 
   /// Runs a prepared statement with `parameters`, in PostgreSQL's binary format both ways.

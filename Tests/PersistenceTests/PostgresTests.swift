@@ -217,6 +217,33 @@ struct PostgresTests {
       try context.fetchAll(Tag.self) == [Tag(id: "a", color: "loop"), Tag(id: "b", color: "loop")])
   }
 
+  @Test func manyPredicatesOfDifferentShapesKeepEveryStatementWorking() throws {
+    let store = try Store(.postgres, Tag.self)
+    try store.context.insert(Tag(id: "a", color: "red"))
+    // Each list's length is another statement: more than the 64 a connection keeps prepared.
+    for length in 1...100 {
+      let names = (0..<length).map { $0 == 0 ? "a" : "n\($0)" }
+      #expect(
+        try store.context.fetchAll(Tag.self, predicate: #Predicate { names.contains($0.id) })
+          .map(\.id) == ["a"])
+    }
+    #expect(try store.context.fetch(Tag.self, id: "a") == Tag(id: "a", color: "red"))
+    try store.context.insert(Tag(id: "b", color: "blue"))
+    #expect(try store.context.fetchCount(FetchDescriptor<Tag>()) == 2)
+  }
+
+  @Test func aConnectionKeepsAtMostItsCacheOfStatementsPreparedOnTheServer() throws {
+    let folder = TemporaryFolder()
+    defer { PostgresTestServer.dropSchema(for: folder.url) }
+    let connection = try PostgresConnection(
+      connectionString: PostgresTestServer.connectionString(for: folder.url))
+    for number in 0..<200 {
+      try connection.run("SELECT \(number)")
+    }
+    let prepared = try connection.run("SELECT count(*) FROM pg_prepared_statements")
+    #expect(prepared.integer(row: 0, column: 0) <= 65)
+  }
+
   @Test func datesUUIDsAndBooleansAreStoredAsPostgreSQLsOwnTypes() throws {
     let store = try Store(.postgres, Item.self)
     let schema = try #require(PostgresTestServer.schema(for: store.folder))
