@@ -47,7 +47,7 @@ let features: [Target] =
     testDependencies: ["TestSupport"])
   + feature(
     "AppFeature",
-    dependencies: ["Loop", "LinkClient", "LinkList", "Habits", "Ledger", "Interchange"])
+    dependencies: ["Loop", "LinkList", "Habits", "Ledger", "Interchange"])
 
 let package = Package(
   name: "Loop",

@@ -28,7 +28,10 @@ extension Diff.Printer {
   ) -> [Diff.Line]? {
     // NB: Checking `==` first is what keeps 10,000 unchanged rows from being reflected.
     if Diff.areEqual(old, new) == true { return nil }
+    isLeftSide = true
     let oldShape = shape(of: old, root: root)
+    let oldInline = oldShape.node.flatMap(inlinePayload)
+    isLeftSide = false
     let newShape = shape(of: new, root: root)
     let head = label.map { $0 + ": " } ?? ""
     switch (oldShape, newShape) {
@@ -37,7 +40,7 @@ extension Diff.Printer {
       return diffText(oldText, newText, head: head, depth: depth, commas: commas)
     case (.node(let oldNode), .node(let newNode))
     where Diff.kindsMatch(oldNode.kind, newNode.kind) && oldNode.open == newNode.open
-      && inlinePayload(oldNode) == nil && inlinePayload(newNode) == nil:
+      && oldInline == nil && inlinePayload(newNode) == nil:
       return diffNodes(oldNode, newNode, head: head, depth: depth, commas: commas)
     default:
       return replace(oldShape, newShape, label: label, depth: depth, commas: commas)

@@ -7,6 +7,9 @@ extension Diff {
     var rendering: Set<ObjectIdentifier> = []
     /// Pairs of class instances being compared, so that reference cycles end.
     var comparing: Set<[ObjectIdentifier]> = []
+    /// Whether values being reflected are on the old side, which shared values read as the
+    /// test store's assertion running has them on its left (see `SharedAssertion`).
+    var isLeftSide = false
   }
 }
 
@@ -25,6 +28,9 @@ extension Diff.Printer {
     _ value: Any, label: String?, depth: Int, comma: Bool, root: Bool, marker: Diff.Line.Marker,
     into lines: inout [Diff.Line]
   ) {
+    let wasLeftSide = isLeftSide
+    isLeftSide = marker == .removed
+    defer { isLeftSide = wasLeftSide }
     render(
       shape(of: value, root: root), label: label, depth: depth, comma: comma, marker: marker,
       into: &lines)

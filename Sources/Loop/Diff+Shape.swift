@@ -9,6 +9,12 @@ extension Diff {
     case text(String)
     /// A value with children: a struct, class, tuple, enum case with payload, or collection.
     case node(Node)
+
+    /// The node, when the value has children.
+    var node: Node? {
+      guard case .node(let node) = self else { return nil }
+      return node
+    }
   }
 
   /// A value with children, and how to print its brackets.
@@ -68,8 +74,11 @@ extension Diff.Printer {
     case let decimal as Decimal: return .line(decimal.description)
     case let timeZone as TimeZone: return .line("TimeZone(\(timeZone.identifier))")
     case let locale as Locale: return .line("Locale(\(locale.identifier))")
+    case let keyPath as AnyKeyPath: return .line(describe(keyPath))
     case let presented as any PresentedState:
       return shape(of: presented.presentedValue, root: root)
+    case let shared as any SharedValueDiffing:
+      return shape(of: shared.diffValue(isRight: !isLeftSide), root: root)
     case let identified as any IdentifiedElements:
       let elements = identified.identifiedElements
       return .node(
@@ -125,8 +134,10 @@ extension Diff.Printer {
     while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
     let children = mirrors.reversed().flatMap { mirror in
       mirror.children.map { child in
-        // NB: a `@Presents var editor` is stored as `_editor`; show it as declared.
-        guard child.value is any PresentedState, let label = child.label, label.hasPrefix("_")
+        // NB: a `@Presents var editor` is stored as `_editor`, a `@Shared var count` as
+        // `_count`; show them as declared.
+        guard child.value is any PresentedState || child.value is any SharedValueDiffing,
+          let label = child.label, label.hasPrefix("_")
         else { return (Diff.fieldLabel(child.label), child.value) }
         return (String(label.dropFirst()), child.value)
       }
@@ -194,15 +205,20 @@ extension Diff.Printer {
     return lines.map(\.indented).joined(separator: "\n")
   }
 
+  /// A key path as written, its root qualified like a type name: `\Form.State.title`.
+  private func describe(_ keyPath: AnyKeyPath) -> String {
+    let text = keyPath.debugDescription
+    guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
+    return "\\" + typeName(type(of: keyPath).rootType) + text[dot...]
+  }
+
   /// The type's name as `String(reflecting:)` writes it, without module names or private
   /// contexts: `Counter.State`, `Box<Counter.State>`; or the name a ``CustomDiffTypeName``
   /// chooses.
   func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = typeNames[key] { return name }
-    let name =
-      (type as? any CustomDiffTypeName.Type)?.diffTypeName
-      ?? Diff.stripModules(String(reflecting: type))
+    let name = Diff.typeName(type)
     typeNames[key] = name
     return name
   }
@@ -211,6 +227,11 @@ extension Diff.Printer {
 }
 
 extension Diff {
+  /// The type's name as diffs show it: `Counter.State`, or what ``CustomDiffTypeName`` chooses.
+  package static func typeName(_ type: Any.Type) -> String {
+    (type as? any CustomDiffTypeName.Type)?.diffTypeName ?? stripModules(String(reflecting: type))
+  }
+
   /// Removes module names (the first component of each qualified name), `(extension in M):` and
   /// `(unknown context at $…)` from a reflected type name.
   static func stripModules(_ name: String) -> String {

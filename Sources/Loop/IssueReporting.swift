@@ -152,11 +152,15 @@ extension IssueLocation {
 /// Swift runtime, once, whether `LoopTesting`'s reporter type exists in the process.
 public struct DefaultIssueReporter: IssueReporter {
   // NB: the mangled name of `LoopTesting.TestFailureReporter` (a struct).
-  private static let testReporter: (any IssueReporter)? =
+  private static let testReporter: (any TestingIssueReporter)? =
     (_typeByName("11LoopTesting19TestFailureReporterV") as? any TestingIssueReporter.Type)?.init()
 
   /// Whether issues become test failures: `LoopTesting` is linked into this process.
   public static var recordsTestFailures: Bool { testReporter != nil }
+
+  /// The test running in the current task, named uniquely (a parameterized test's case by its
+  /// arguments), or `nil` outside a test.
+  package static var currentTest: String? { testReporter?.currentTest }
 
   /// Creates the reporter.
   public init() {}
@@ -167,7 +171,11 @@ public struct DefaultIssueReporter: IssueReporter {
   ///   - message: The issue.
   ///   - location: Where it happened.
   public func reportIssue(_ message: String, at location: IssueLocation) {
-    (Self.testReporter ?? StandardErrorReporter()).reportIssue(message, at: location)
+    if let testReporter = Self.testReporter {
+      testReporter.reportIssue(message, at: location)
+    } else {
+      StandardErrorReporter().reportIssue(message, at: location)
+    }
   }
 
   /// Records a known issue in a test; ignored outside tests.
@@ -183,6 +191,9 @@ public struct DefaultIssueReporter: IssueReporter {
 /// The reporter `LoopTesting` provides, found by `DefaultIssueReporter` at run time.
 package protocol TestingIssueReporter: IssueReporter {
   init()
+
+  /// The test running in the current task, named uniquely, or `nil` outside a test.
+  var currentTest: String? { get }
 }
 
 /// Prints issues to standard error as runtime warnings.

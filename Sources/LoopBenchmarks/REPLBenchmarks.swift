@@ -52,7 +52,7 @@ enum REPLBenchmarks {
           _ = try await environment.linkClient.addLink(
             LinkDraft(title: "Link \(index)", url: "https://example.com/\(index)"))
         case 1:
-          _ = try await environment.habitClient.create("Habit \(index)")
+          _ = try await environment.habitClient.addHabit("Habit \(index)")
         default:
           // NB: the id from the same generator as the REPL's, as the feature makes it.
           _ = try await environment.ledgerClient.addTransaction(

@@ -17,6 +17,7 @@ let only = value(of: "--only")
 var measurements: [Measurement] = []
 if only == nil || only == "store" {
   measurements += await StoreBenchmarks.run(settings)
+  measurements += SharedBenchmarks.run(settings)
 }
 do {
   if only == nil || only == "persistence" {

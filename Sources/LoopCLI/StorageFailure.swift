@@ -11,7 +11,7 @@ enum StorageFailure {
   /// The fixed beginnings of the clients' storage failure messages.
   static let prefixes: [String] = [
     LinkError.storageFailed("").description,
-    HabitError.storage("").description,
+    HabitError.storageFailed("").description,
     LedgerError.storageFailed("").description,
   ]
 

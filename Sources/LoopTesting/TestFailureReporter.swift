@@ -43,6 +43,19 @@ public struct TestFailureReporter: IssueReporter, TestingIssueReporter {
     }
   }
 
+  /// The Swift Testing test running in the current task, with the arguments of its case when it
+  /// is parameterized; `nil` outside one.
+  ///
+  /// NB: Swift Testing gives a test case no public identity; its reflection names its arguments
+  /// (by their encoded ids), which tell the cases of one test apart.
+  package var currentTest: String? {
+    guard let test = Test.current else { return nil }
+    guard let testCase = Test.Case.current, testCase.isParameterized else {
+      return "\(test.id)"
+    }
+    return "\(test.id) \(String(reflecting: testCase))"
+  }
+
   private func sourceLocation(_ location: IssueLocation) -> Testing.SourceLocation {
     Testing.SourceLocation(
       fileID: location.fileID, filePath: location.filePath, line: location.line,

@@ -147,6 +147,26 @@ enum Message {
     """
   }
 
+  static func sentToDismissedStore<Action>(_ action: Action) -> String {
+    """
+    Can't send action to dismissed test store.
+
+        \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+    The feature dismissed itself (its effect called 'dismiss'), so it takes no more actions.
+
+    To fix, end the test at the dismissal, or check 'isDismissed' instead of sending.
+    """
+  }
+
+  static func nothingToSkip(_ what: String) -> String {
+    """
+    There were no \(what) to skip.
+
+    To fix, remove the call, or pass 'strict: false' where there may be none.
+    """
+  }
+
   static func taskStillRunning(timeout: Duration) -> String {
     """
     Expected the task to finish, but it is still running after \(seconds(timeout)).

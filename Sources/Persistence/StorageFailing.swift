@@ -4,7 +4,9 @@
 /// ``PersistenceError``: its live value runs each storage call through
 /// ``capturing(duplicateID:notFound:uniqueViolation:_:)``, which lets the domain's own errors
 /// through, turns the persistence errors that break one of the domain's rules into that rule's
-/// error, and every other failure into ``storageFailed(_:)`` with the storage's explanation.
+/// error, and every other failure into ``storageFailed(_:)`` with the storage's explanation. A
+/// feature's effect captures a call's outcome, as the domain's error, with
+/// ``Swift/Result/init(catching:)``.
 ///
 /// ```swift
 /// extension LedgerError: StorageFailing {}  // has `case storageFailed(String)`

@@ -308,7 +308,7 @@ import Testing
 
   @Test func aStorageFailureNamesTheDatabaseFile() async throws {
     var environment = try transcriptEnvironment()
-    let failure = HabitError.storage("SQLite error 8: attempt to write a readonly database.")
+    let failure = HabitError.storageFailed("SQLite error 8: attempt to write a readonly database.")
     environment.habitClient = .failing(failure)
     let result = try await transcript(
       "habit add Read\nhabit list", environment: environment, databasePath: "/data/loop.sqlite")

@@ -244,6 +244,9 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
       let store = TestStore(initialState: Counter.State()) { Counter() }
       await store.send(.sendSeveral).finish()
       await store.send(.noop)
+      await store.receive(.step(1)) { $0.count = 1 }
+      await store.receive(.step(2)) { $0.count = 3 }
+      await store.receive(.step(3)) { $0.count = 6 }
     }
     #expect(
       issues.messages == [
@@ -326,13 +329,14 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
       sendLine = #line + 1
       await store.send(.timerStarted)
     }
-    #expect(issues.messages.count == 2)
+    #expect(issues.messages.count == 3)
     #expect(issues.messages.first?.hasPrefix("Must handle 3 received actions") == true)
+    #expect(issues.messages.dropFirst().first?.hasPrefix("The store received 3") == true)
     #expect(
       issues.messages.last?.hasPrefix("An effect returned for this action is still running.")
         == true)
+    #expect(issues.locations.dropFirst().first?.line == storeLine)
     #expect(issues.locations.last?.line == sendLine)
-    #expect(storeLine > 0)
   }
 
   @Test func theEndOfTheTestReportsUnhandledActionsAtTheStore() async {

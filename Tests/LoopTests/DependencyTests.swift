@@ -42,8 +42,51 @@ private struct Feature: Reducer {
   }
 }
 
+/// A state that stamps itself with the injected date and id when it is created.
+private struct Stamp: Equatable {
+  let id: UUID
+  let createdAt: Date
+
+  init() {
+    @Dependency(\.uuid) var uuid
+    @Dependency(\.date) var date
+    self.id = uuid()
+    self.createdAt = date.now
+  }
+}
+
 @MainActor
 @Suite struct DependencyTests {
+  @Test func aStoresInitialStateIsBuiltWithItsDependencies() {
+    let issues = IssueCollector()
+    let store = withIssueReporter(issues) {
+      Store(initialState: Stamp()) {
+        EmptyReducer<Stamp, Never>()
+      } withDependencies: {
+        $0.uuid = .incrementing
+        $0.date.now = Date(timeIntervalSince1970: 42)
+      }
+    }
+    #expect(issues.messages.isEmpty)
+    #expect(store.state.id == UUID(0))
+    #expect(store.state.createdAt == Date(timeIntervalSince1970: 42))
+  }
+
+  @Test func settingTheDatesNowFixesIt() {
+    var dependencies = DependencyValues(context: .test)
+    dependencies.date.now = Date(timeIntervalSince1970: 7)
+    #expect(dependencies.date.now == Date(timeIntervalSince1970: 7))
+    #expect(dependencies.date() == Date(timeIntervalSince1970: 7))
+  }
+
+  @Test func uuidsForTestsCountLikeTheIncrementingGenerator() {
+    let generator = UUIDGenerator.incrementing
+    #expect(generator() == UUID(0))
+    #expect(generator() == UUID(1))
+    #expect(UUID(10).uuidString == "00000000-0000-0000-0000-00000000000A")
+    #expect(UUID(0xFFFF_FFFF_FFFF).uuidString == "00000000-0000-0000-0000-FFFFFFFFFFFF")
+  }
+
   @Test func storeOverridesReachTheReducer() {
     let store = Store(initialState: [String]()) {
       Feature()

@@ -36,6 +36,7 @@ private struct Screen: Reducer {
   enum Action: Equatable {
     case destination(PresentationAction<Destination.Action>)
     case noteTapped
+    case otherNoteTapped(id: Int)
     case tallyTapped
   }
 
@@ -46,6 +47,8 @@ private struct Screen: Reducer {
         break
       case .noteTapped:
         state.destination = .note(Note.State())
+      case .otherNoteTapped(let id):
+        state.destination = .note(Note.State(id: id))
       case .tallyTapped:
         state.destination = .tally(Tally.State())
       }
@@ -108,6 +111,51 @@ private struct Session: Reducer {
     #expect(store.state.destination == .tally(Tally.State()))
   }
 
+  @Test func presentingTheSameCaseWithAnotherIDCancelsTheOldChildsEffects() async {
+    let store = Store(initialState: Screen.State(destination: .note(Note.State(id: 1)))) {
+      Screen()
+    }
+    let task = store.send(.destination(.presented(.note(.longTask))))
+    store.send(.otherNoteTapped(id: 1))
+    let keptForTheSameID = !task.isCancelled
+    store.send(.otherNoteTapped(id: 2))
+    let cancelledByTheStore = task.isCancelled
+    task.cancel()  // NB: so that the test ends even when the store did not cancel it.
+    await task.finish()
+    #expect(keptForTheSameID)
+    #expect(cancelledByTheStore)
+    #expect(store.state.destination == .note(Note.State(id: 2)))
+  }
+
+  @Test func aCaseIsChangedInPlaceThroughTheProjection() {
+    var state = Screen.State(destination: .note(Note.State()))
+    state.$destination[case: .case(Screen.Destination.State.note)]?.text = "draft"
+    #expect(state.destination == .note(Note.State(text: "draft")))
+    #expect(state.$destination[case: .case(Screen.Destination.State.tally)] == nil)
+    state.$destination[case: .case(Screen.Destination.State.note)] = nil
+    #expect(state.destination == nil)
+  }
+
+  @Test func changingAnotherCaseThroughTheProjectionChangesNothingAndIsReported() {
+    let issues = IssueCollector()
+    var state = Screen.State(destination: .tally(Tally.State()))
+    withIssueReporter(issues) {
+      state.$destination[case: .case(Screen.Destination.State.note)]?.text = "draft"
+    }
+    #expect(state.destination == .tally(Tally.State()))
+    #expect(
+      issues.messages == [
+        """
+        Can't modify unrelated case: the presented state is '.tally', not the case path's \
+        case, so nothing was changed.
+
+        To fix, present that case first ('state.destination = .…'), or modify the case that \
+        is presented.
+        """
+      ])
+    #expect(issues.locations.map(\.line) == [143])
+  }
+
   @Test func aChildOfADestinationDismissesItself() async {
     let store = Store(initialState: Screen.State(destination: .note(Note.State()))) { Screen() }
     await store.send(.destination(.presented(.note(.closeTapped)))).finish()
@@ -149,7 +197,7 @@ private struct Session: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifCaseLet' at 'LoopTests/DestinationTests.swift:82' received a child action when \
+        An 'ifCaseLet' at 'LoopTests/DestinationTests.swift:85' received a child action when \
         the state was another case ('.signedOut'):
 
             Session.Action.signedIn(.textChanged("late"))

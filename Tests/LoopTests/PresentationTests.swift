@@ -1,4 +1,5 @@
 import Loop
+import Synchronization
 import Testing
 
 /// A parent that presents the editor.
@@ -119,7 +120,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:35' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.presented(.textChanged("late")))
@@ -129,7 +130,7 @@ private struct Parent: Reducer {
         effects are cancelled when it is dismissed.
         """,
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:35' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.dismiss)
@@ -185,5 +186,111 @@ private struct Parent: Reducer {
             log: []
           )
         """)
+  }
+}
+
+/// A parent whose sibling reducer, after the `ifLet`, can close the editor behind its back.
+private struct Desk: Reducer {
+  struct State: Equatable {
+    @Presents var editor: Note.State? = nil
+    var ticks = 0
+  }
+  enum Action: Equatable {
+    case clearedElsewhere
+    case editor(PresentationAction<Note.Action>)
+    case ticked
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .ticked = action { state.ticks += 1 }
+      return .none
+    }
+    .ifLet(\.$editor, action: .case(Action.editor)) { Note() }
+    Reduce { state, action in
+      if case .clearedElsewhere = action { state.editor = nil }
+      return .none
+    }
+  }
+}
+
+/// A feature that presents itself, to any depth.
+private struct Folder: Reducer {
+  struct State: Equatable {
+    var name: String
+    @Presents var subfolder: State? = nil
+  }
+  enum Action: Equatable {
+    case openTapped(String)
+    case renamed(String)
+    case subfolder(PresentationAction<Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .openTapped(let name):
+        state.subfolder = State(name: name)
+      case .renamed(let name):
+        state.name = name
+      case .subfolder:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$subfolder, action: .case(Action.subfolder)) { Folder() }
+  }
+}
+
+/// A value whose `==` counts its calls.
+private struct Counted: Equatable {
+  static let comparisons = Mutex(0)
+  var value = 0
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    comparisons.withLock { $0 += 1 }
+    return lhs.value == rhs.value
+  }
+}
+
+@MainActor
+@Suite struct PresentationEdgeTests {
+  @Test func aChildSetToNilOutsideItsIfLetHasItsEffectsCancelledOnTheNextAction() async {
+    let store = Store(initialState: Desk.State(editor: Note.State())) { Desk() }
+    let task = store.send(.editor(.presented(.longTask)))
+    store.send(.clearedElsewhere)
+    let cancelledBeforeTheIfLetRanAgain = task.isCancelled
+    store.send(.ticked)
+    let cancelledByTheStore = task.isCancelled
+    task.cancel()  // NB: so that the test ends even when the store did not cancel it.
+    await task.finish()
+    #expect(!cancelledBeforeTheIfLetRanAgain)
+    #expect(cancelledByTheStore)
+    #expect(store.state == Desk.State(ticks: 1))
+  }
+
+  @Test func copiesOfOnePresentationAreEqualWithoutComparingTheChild() {
+    let presented = Presents(wrappedValue: Counted())
+    let copy = presented
+    let before = Counted.comparisons.withLock { $0 }
+    #expect(presented == copy)
+    #expect(Counted.comparisons.withLock { $0 } == before)
+    var changed = copy
+    changed.wrappedValue?.value = 1
+    #expect(presented != changed)
+    #expect(Counted.comparisons.withLock { $0 } == before + 1)
+    #expect(presented.wrappedValue == Counted())
+  }
+
+  @Test func aFeaturePresentsItselfToAnyDepth() {
+    let store = Store(initialState: Folder.State(name: "root")) { Folder() }
+    store.send(.openTapped("a"))
+    store.send(.subfolder(.presented(.openTapped("b"))))
+    store.send(.subfolder(.presented(.subfolder(.presented(.renamed("b2"))))))
+    #expect(store.state.subfolder?.subfolder?.name == "b2")
+    store.send(.subfolder(.presented(.subfolder(.dismiss))))
+    #expect(
+      store.state
+        == Folder.State(name: "root", subfolder: Folder.State(name: "a")))
   }
 }

@@ -143,4 +143,40 @@ private struct Callback: Reducer {
     #expect(store.state == ["2A"])
     #expect(issues.messages.isEmpty)
   }
+
+  @Test func overridingTheSystemsValuesOnAReducerIsNotAUseOfTheirTestValues() {
+    let issues = IssueCollector()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, _ in
+        @Dependency(\.calendar) var calendar
+        @Dependency(\.locale) var locale
+        @Dependency(\.timeZone) var timeZone
+        state.append("\(calendar.identifier) \(locale.identifier) \(timeZone.identifier)")
+        return .none
+      }
+      .dependency(\.calendar, Calendar(identifier: .iso8601))
+      .dependency(\.locale, Locale(identifier: "fr_FR"))
+      .dependency(\.timeZone, TimeZone(identifier: "Europe/Paris") ?? .current)
+    }
+    withIssueReporter(issues) { store.send("read") }
+    #expect(issues.messages.isEmpty)
+    #expect(store.state == ["iso8601 fr_FR Europe/Paris"])
+  }
+
+  @Test func transformDependencyChangesTheCurrentValueForTheReducer() {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, _ in
+        @Dependency(\.date.now) var now: Date
+        state.append("\(now.timeIntervalSince1970)")
+        return .none
+      }
+      .transformDependency(\.date) { date in
+        date.now = date.now.addingTimeInterval(60)
+      }
+    } withDependencies: {
+      $0.date.now = Date(timeIntervalSince1970: 1_000)
+    }
+    store.send("read")
+    #expect(store.state == ["1060.0"])
+  }
 }

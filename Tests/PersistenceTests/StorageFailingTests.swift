@@ -29,6 +29,30 @@ import Testing
       }
     }
   }
+
+  @Test func resultCatchingCapturesWhatTheCallReturns() async {
+    let result: Result<Int, NoteError> = await Result { () async throws -> Int in 1 }
+    #expect(result == .success(1))
+  }
+
+  @Test func resultCatchingCapturesTheDomainsErrorAsItIs() async {
+    let result: Result<Int, NoteError> = await Result { () async throws -> Int in
+      throw NoteError.missing
+    }
+    #expect(result == .failure(.missing))
+  }
+
+  @Test func resultCatchingCapturesAnyOtherErrorAsAStorageFailure() async {
+    let result: Result<Int, NoteError> = await Result { () async throws -> Int in
+      throw PersistenceError.notFound(model: "Note", id: "1")
+    }
+    #expect(
+      result == .failure(.storage(PersistenceError.notFound(model: "Note", id: "1").description)))
+    let other: Result<Int, NoteError> = await Result { () async throws -> Int in
+      throw Broken()
+    }
+    #expect(other == .failure(.storage("It broke.")))
+  }
 }
 
 /// A domain's error.

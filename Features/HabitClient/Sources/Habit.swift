@@ -77,7 +77,7 @@ public struct Habit: Equatable, Sendable, Identifiable {
   /// Whether `lhs` comes before `rhs` in a list of habits: active habits before archived ones,
   /// then by creation date, oldest first, then by id.
   ///
-  /// It is the order of ``HabitRepository/fetchAll`` and ``HabitClient/fetchHistories``.
+  /// It is the order of ``HabitClient/fetchHistories`` and ``HabitClient/exportHabits``.
   ///
   /// - Parameters:
   ///   - lhs: A habit.

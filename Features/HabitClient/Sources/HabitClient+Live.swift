@@ -12,8 +12,7 @@ extension HabitClient {
   /// - Parameter context: A context whose container stores ``models``.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> HabitClient {
-    live(
-      context: context, habits: .live(context: context), completions: .live(context: context))
+    live(.success(HabitStorage(context: context)))
   }
 
   /// A client on a fresh in-memory container: real storage, gone with the client.
@@ -25,8 +24,8 @@ extension HabitClient {
 
   /// A client on the SQLite file at `path`, created when missing.
   ///
-  /// When the file cannot be opened, every endpoint throws ``HabitError/storage(_:)`` saying
-  /// why.
+  /// When the file cannot be opened, every endpoint throws ``HabitError/storageFailed(_:)``
+  /// saying why.
   ///
   /// - Parameter path: The database file.
   /// - Returns: The client.
@@ -50,52 +49,34 @@ extension HabitClient {
     live(.failure(error))
   }
 
-  /// The use cases over two repositories, each run in one transaction of `context`.
-  ///
-  /// NB: the repositories are parameters so that a test can make one fail half-way through a
-  /// use case and check that the transaction left nothing behind.
-  static func live(
-    context: ModelContext, habits: HabitRepository, completions: CompletionRepository
-  ) -> HabitClient {
-    live(.success(HabitStorage(context: context, habits: habits, completions: completions)))
-  }
-
   /// Every endpoint over the storage, or throwing its error when there is none.
   private static func live(_ storage: Result<HabitStorage, HabitError>) -> HabitClient {
     HabitClient(
-      archive: { try storage.get().archive($0) },
-      complete: { try storage.get().complete($0, on: $1) },
-      create: { try storage.get().create(name: $0) },
-      delete: { try storage.get().delete($0) },
+      addCompletion: { try storage.get().addCompletion(to: $0, on: $1) },
+      addHabit: { try storage.get().addHabit(name: $0) },
+      archiveHabit: { try storage.get().archiveHabit(id: $0) },
+      deleteCompletion: { try storage.get().deleteCompletion(of: $0, on: $1) },
+      deleteHabit: { try storage.get().deleteHabit(id: $0) },
       exportHabits: { try storage.get().exportHabits() },
       fetchHistories: { try storage.get().fetchHistories() },
-      rename: { try storage.get().rename($0, to: $1) },
       restoreHabits: { try storage.get().restoreHabits($0, dryRun: $1, progress: $2) },
-      unarchive: { try storage.get().unarchive($0) },
-      uncomplete: { try storage.get().uncomplete($0, on: $1) }
+      unarchiveHabit: { try storage.get().unarchiveHabit(id: $0) },
+      updateHabit: { try storage.get().updateHabit(id: $0, name: $1) }
     )
   }
 }
 
-/// The habit tracker's use cases over a model context and two repositories; every failure is a
-/// `HabitError`, and each use case is one transaction.
+/// The habit tracker's use cases over a model context; every failure is a `HabitError`, and
+/// each use case is one transaction.
+///
+/// The use cases reach the stored rows only through the contracts at the end (`insert`,
+/// `update`, `delete`, `fetch`): a habit is inserted or updated, never upserted, so that adding
+/// one cannot overwrite another and changing one cannot create it; a completion is inserted or
+/// deleted, never edited.
 struct HabitStorage: Sendable {
   let context: ModelContext
-  let habits: HabitRepository
-  let completions: CompletionRepository
 
-  func archive(_ id: Habit.ID) throws(HabitError) -> Habit {
-    @Dependency(\.date) var date
-    let now = date.now
-    return try transaction { () throws(HabitError) in
-      var habit = try existing(id)
-      try habit.archive(on: now)
-      try habits.update(habit)
-      return habit
-    }
-  }
-
-  func complete(_ id: Habit.ID, on day: Day) throws(HabitError) -> Completion {
+  func addCompletion(to id: Habit.ID, on day: Day) throws(HabitError) -> Completion {
     @Dependency(\.date) var date
     @Dependency(\.timeZone) var timeZone
     let now = date.now
@@ -106,7 +87,7 @@ struct HabitStorage: Sendable {
       guard day <= today else { throw .dayInFuture(day, today: today) }
       let completion = Completion(habitID: id, day: day, createdAt: now)
       do throws(HabitError) {
-        try completions.insert(completion)
+        try insert(completion)
       } catch {
         guard case .duplicateCompletion = error else { throw error }
         throw .alreadyCompleted(name: habit.name, day: day)
@@ -115,20 +96,43 @@ struct HabitStorage: Sendable {
     }
   }
 
-  func create(name: String) throws(HabitError) -> Habit {
+  func addHabit(name: String) throws(HabitError) -> Habit {
     let name = try Habit.validName(name)
     @Dependency(\.uuid) var uuid
     @Dependency(\.date) var date
     let habit = try Habit(id: Habit.ID(uuid()), name: name, createdAt: date.now)
-    try transaction { () throws(HabitError) in try habits.insert(habit) }
+    try transaction { () throws(HabitError) in try insert(habit) }
     return habit
   }
 
-  func delete(_ id: Habit.ID) throws(HabitError) -> Habit {
+  func archiveHabit(id: Habit.ID) throws(HabitError) -> Habit {
+    @Dependency(\.date) var date
+    let now = date.now
+    return try transaction { () throws(HabitError) in
+      var habit = try existing(id)
+      try habit.archive(on: now)
+      try update(habit)
+      return habit
+    }
+  }
+
+  func deleteCompletion(of id: Habit.ID, on day: Day) throws(HabitError) -> Completion {
     try transaction { () throws(HabitError) in
       let habit = try existing(id)
-      try completions.deleteAll(id)
-      try habits.delete(id)
+      guard !habit.isArchived else { throw .archived(name: habit.name) }
+      guard let completion = try fetch(habitID: id, completedOn: day) else {
+        throw .notCompleted(name: habit.name, day: day)
+      }
+      try delete(habitID: id, completedOn: day)
+      return completion
+    }
+  }
+
+  func deleteHabit(id: Habit.ID) throws(HabitError) -> Habit {
+    try transaction { () throws(HabitError) in
+      let habit = try existing(id)
+      try deleteAll(for: id)
+      try delete(id: id)
       return habit
     }
   }
@@ -136,9 +140,9 @@ struct HabitStorage: Sendable {
   func exportHabits() throws(HabitError) -> HabitArchive {
     try transaction { () throws(HabitError) in
       var archive = HabitArchive()
-      for habit in try habits.fetchAll() {
+      for habit in try fetchAll() {
         archive.habits.append(habit)
-        archive.completions += try completions.fetchAll(habit.id)
+        archive.completions += try fetchAll(for: habit.id)
       }
       return archive
     }
@@ -147,20 +151,11 @@ struct HabitStorage: Sendable {
   func fetchHistories() throws(HabitError) -> [HabitHistory] {
     try transaction { () throws(HabitError) in
       var histories: [HabitHistory] = []
-      for habit in try habits.fetchAll() {
-        let days = try completions.fetchAll(habit.id).map(\.day)
+      for habit in try fetchAll() {
+        let days = try fetchAll(for: habit.id).map(\.day)
         histories.append(HabitHistory(habit: habit, days: days))
       }
       return histories
-    }
-  }
-
-  func rename(_ id: Habit.ID, to name: String) throws(HabitError) -> Habit {
-    try transaction { () throws(HabitError) in
-      var habit = try existing(id)
-      try habit.rename(to: name)
-      try habits.update(habit)
-      return habit
     }
   }
 
@@ -174,24 +169,98 @@ struct HabitStorage: Sendable {
     }
   }
 
-  func unarchive(_ id: Habit.ID) throws(HabitError) -> Habit {
+  func unarchiveHabit(id: Habit.ID) throws(HabitError) -> Habit {
     try transaction { () throws(HabitError) in
       var habit = try existing(id)
       try habit.unarchive()
-      try habits.update(habit)
+      try update(habit)
       return habit
     }
   }
 
-  func uncomplete(_ id: Habit.ID, on day: Day) throws(HabitError) -> Completion {
+  func updateHabit(id: Habit.ID, name: String) throws(HabitError) -> Habit {
     try transaction { () throws(HabitError) in
-      let habit = try existing(id)
-      guard !habit.isArchived else { throw .archived(name: habit.name) }
-      guard let completion = try completions.fetch(id, day) else {
-        throw .notCompleted(name: habit.name, day: day)
-      }
-      try completions.delete(id, day)
-      return completion
+      var habit = try existing(id)
+      try habit.rename(to: name)
+      try update(habit)
+      return habit
+    }
+  }
+
+  // MARK: Habits: inserted or updated, never upserted
+
+  /// Stores a new habit; ``HabitError/duplicateID(_:)`` when a habit has its id (nothing is
+  /// written then).
+  func insert(_ habit: Habit) throws(HabitError) {
+    try HabitError.capturing(duplicateID: .duplicateID(habit.id)) { try context.insert(habit) }
+  }
+
+  /// Replaces the stored habit with the habit's id; ``HabitError/habitNotFound(_:)`` when there
+  /// is none (nothing is written then).
+  func update(_ habit: Habit) throws(HabitError) {
+    try HabitError.capturing(notFound: .habitNotFound(habit.id)) { try context.update(habit) }
+  }
+
+  /// Deletes the habit with an id, not its completions; ``HabitError/habitNotFound(_:)`` when
+  /// there is none.
+  func delete(id: Habit.ID) throws(HabitError) {
+    try HabitError.capturing(notFound: .habitNotFound(id)) {
+      try context.delete(Habit.self, id: id)
+    }
+  }
+
+  /// The habit with an id, or `nil`.
+  func fetch(id: Habit.ID) throws(HabitError) -> Habit? {
+    try HabitError.capturing { try context.fetch(Habit.self, id: id) }
+  }
+
+  /// Every habit, in list order (``Habit/isListed(_:before:)``).
+  func fetchAll() throws(HabitError) -> [Habit] {
+    // NB: sorted in Swift: "active first" is not a column, and habits are few.
+    try HabitError.capturing { try context.fetchAll(Habit.self) }.sorted(
+      by: Habit.isListed(_:before:))
+  }
+
+  // MARK: Completions: inserted or deleted, never edited
+
+  /// Stores a new completion; ``HabitError/duplicateCompletion(_:_:)`` when the habit has one
+  /// on that day (nothing is written then).
+  func insert(_ completion: Completion) throws(HabitError) {
+    try HabitError.capturing(
+      duplicateID: .duplicateCompletion(completion.habitID, completion.day)
+    ) {
+      try context.insert(completion)
+    }
+  }
+
+  /// Deletes the completion of a habit on a day; ``HabitError/completionNotFound(_:_:)`` when
+  /// there is none.
+  func delete(habitID: Habit.ID, completedOn day: Day) throws(HabitError) {
+    try HabitError.capturing(notFound: .completionNotFound(habitID, day)) {
+      try context.delete(Completion.self, id: Completion.ID(habitID: habitID, day: day))
+    }
+  }
+
+  /// Deletes every completion of a habit, as deleting the habit does; none is fine.
+  func deleteAll(for habitID: Habit.ID) throws(HabitError) {
+    _ = try HabitError.capturing {
+      try context.delete(Completion.self, where: #Predicate { $0.habitID == habitID })
+    }
+  }
+
+  /// The completion of a habit on a day, or `nil`.
+  func fetch(habitID: Habit.ID, completedOn day: Day) throws(HabitError) -> Completion? {
+    try HabitError.capturing {
+      try context.fetch(Completion.self, id: Completion.ID(habitID: habitID, day: day))
+    }
+  }
+
+  /// Every completion of a habit, by day, earliest first (one a day at most: no ties).
+  func fetchAll(for habitID: Habit.ID) throws(HabitError) -> [Completion] {
+    try HabitError.capturing {
+      try context.fetchAll(
+        Completion.self, predicate: #Predicate { $0.habitID == habitID },
+        sortBy: [SortDescriptor(\.day)])
     }
   }
 
@@ -202,12 +271,11 @@ struct HabitStorage: Sendable {
   }
 
   private func existing(_ id: Habit.ID) throws(HabitError) -> Habit {
-    guard let habit = try habits.fetch(id) else { throw .habitNotFound(id) }
+    guard let habit = try fetch(id: id) else { throw .habitNotFound(id) }
     return habit
   }
 
-  /// Checks an archive, then stores what is new of it through the repositories; the caller
-  /// runs it in a transaction.
+  /// Checks an archive, then stores what is new of it; the caller runs it in a transaction.
   private func restore(_ archive: HabitArchive, progress: (Int) -> Void) throws(HabitError)
     -> HabitImportSummary
   {
@@ -218,7 +286,7 @@ struct HabitStorage: Sendable {
     var stored: [Habit.ID: Bool] = [:]
     func isStored(_ id: Habit.ID) throws(HabitError) -> Bool {
       if let known = stored[id] { return known }
-      let found = try habits.fetch(id) != nil
+      let found = try fetch(id: id) != nil
       stored[id] = found
       return found
     }
@@ -242,7 +310,7 @@ struct HabitStorage: Sendable {
         if try isStored(habit.id) {
           summary.duplicates += 1
         } else {
-          try habits.insert(habit)
+          try insert(habit)
           summary.habits += 1
         }
       }
@@ -252,10 +320,10 @@ struct HabitStorage: Sendable {
     for start in stride(from: 0, to: archive.completions.count, by: HabitClient.importBatchSize) {
       let end = min(start + HabitClient.importBatchSize, archive.completions.count)
       for completion in archive.completions[start..<end] {
-        if try completions.fetch(completion.habitID, completion.day) != nil {
+        if try fetch(habitID: completion.habitID, completedOn: completion.day) != nil {
           summary.duplicates += 1
         } else {
-          try completions.insert(completion)
+          try insert(completion)
           summary.completions += 1
         }
       }

@@ -2,8 +2,7 @@ import Foundation
 import Loop
 import Persistence
 
-/// The habits dependency: the use cases of the habit tracker, each one storage transaction over
-/// a ``HabitRepository`` and a ``CompletionRepository``.
+/// The habits dependency: the use cases of the habit tracker, each one storage transaction.
 ///
 /// Each endpoint states what it expects of the stored state and throws a ``HabitError`` when
 /// that does not hold, changing nothing:
@@ -11,10 +10,14 @@ import Persistence
 /// ```swift
 /// @Dependency(\.habitClient) var habitClient
 ///
-/// let habit = try await habitClient.create("Read")
-/// _ = try await habitClient.complete(habit.id, today)
-/// _ = try await habitClient.complete(habit.id, today)  // HabitError.alreadyCompleted
+/// let habit = try await habitClient.addHabit("Read")
+/// _ = try await habitClient.addCompletion(habit.id, today)
+/// _ = try await habitClient.addCompletion(habit.id, today)  // HabitError.alreadyCompleted
 /// ```
+///
+/// Underneath, the storage keeps two contracts: a habit is inserted (failing on an existing id)
+/// or updated (failing on a missing one), never upserted; a completion is added or removed,
+/// never edited, and a habit's completions are deleted with it.
 ///
 /// Time, ids and the time zone come from dependencies, read when an endpoint is called (so in a
 /// store's effect they are the store's): `\.date` for "now" (creation, archiving, completion
@@ -25,13 +28,6 @@ import Persistence
 /// and previews (real storage, in memory), or ``live(path:)`` for a file of its own; all three
 /// run the same code.
 public struct HabitClient: Sendable {
-  /// Archives a habit as of now (fetch → ``HabitError/habitNotFound(_:)`` → archive → update).
-  ///
-  /// Returns the archived habit. Throws ``HabitError/habitNotFound(_:)``,
-  /// ``HabitError/alreadyArchived(name:)`` or ``HabitError/storage(_:)``.
-  public var archive: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit =
-    unimplemented("HabitClient.archive")
-
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///
   /// Any day up to today counts, even one before the habit was added: filling in the days
@@ -40,46 +36,59 @@ public struct HabitClient: Sendable {
   ///
   /// Returns the new completion. Throws ``HabitError/habitNotFound(_:)``,
   /// ``HabitError/archived(name:)``, ``HabitError/dayInFuture(_:today:)``,
-  /// ``HabitError/alreadyCompleted(name:day:)`` or ``HabitError/storage(_:)``.
-  public var complete:
-    nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion =
-      unimplemented("HabitClient.complete")
+  /// ``HabitError/alreadyCompleted(name:day:)`` or ``HabitError/storageFailed(_:)``.
+  public var addCompletion:
+    nonisolated(nonsending) @Sendable (_ habitID: Habit.ID, _ day: Day) async throws ->
+      Completion =
+      unimplemented("HabitClient.addCompletion")
 
-  /// Creates a habit with a name, trimmed, a new id and now as its creation date (insert).
+  /// Adds a habit with a name, trimmed, a new id and now as its creation date (insert).
   ///
   /// Returns the new habit. Throws ``HabitError/emptyName``, ``HabitError/duplicateID(_:)`` or
-  /// ``HabitError/storage(_:)``.
-  public var create: nonisolated(nonsending) @Sendable (String) async throws -> Habit =
-    unimplemented("HabitClient.create")
+  /// ``HabitError/storageFailed(_:)``.
+  public var addHabit: nonisolated(nonsending) @Sendable (_ name: String) async throws -> Habit =
+    unimplemented("HabitClient.addHabit")
+
+  /// Archives a habit as of now (fetch → ``HabitError/habitNotFound(_:)`` → archive → update).
+  ///
+  /// Returns the archived habit. Throws ``HabitError/habitNotFound(_:)``,
+  /// ``HabitError/alreadyArchived(name:)`` or ``HabitError/storageFailed(_:)``.
+  public var archiveHabit:
+    nonisolated(nonsending) @Sendable (_ id: Habit.ID) async throws -> Habit =
+      unimplemented("HabitClient.archiveHabit")
+
+  /// Removes the completion of a habit on a day.
+  ///
+  /// Returns the removed completion. Throws ``HabitError/habitNotFound(_:)``,
+  /// ``HabitError/archived(name:)``, ``HabitError/notCompleted(name:day:)`` or
+  /// ``HabitError/storageFailed(_:)``.
+  public var deleteCompletion:
+    nonisolated(nonsending) @Sendable (_ habitID: Habit.ID, _ day: Day) async throws ->
+      Completion =
+      unimplemented("HabitClient.deleteCompletion")
 
   /// Deletes a habit and all of its completions, in one transaction: never one without the
   /// other.
   ///
   /// Returns the deleted habit. Throws ``HabitError/habitNotFound(_:)`` or
-  /// ``HabitError/storage(_:)``.
-  public var delete: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit =
-    unimplemented("HabitClient.delete")
+  /// ``HabitError/storageFailed(_:)``.
+  public var deleteHabit: nonisolated(nonsending) @Sendable (_ id: Habit.ID) async throws -> Habit =
+    unimplemented("HabitClient.deleteHabit")
 
   /// Every habit and every completion, read in one transaction (see ``HabitArchive``).
   ///
   /// Habits in list order (``Habit/isListed(_:before:)``); completions grouped by habit in that
-  /// order, each habit's by day. Throws ``HabitError/storage(_:)``.
+  /// order, each habit's by day. Throws ``HabitError/storageFailed(_:)``.
   public var exportHabits: nonisolated(nonsending) @Sendable () async throws -> HabitArchive =
     unimplemented("HabitClient.exportHabits")
 
   /// Every habit with the days it was completed on, read in one transaction.
   ///
   /// In list order: active habits first, then archived ones; within each, by creation date,
-  /// oldest first, then by id (``Habit/isListed(_:before:)``). Throws ``HabitError/storage(_:)``.
+  /// oldest first, then by id (``Habit/isListed(_:before:)``). Throws
+  /// ``HabitError/storageFailed(_:)``.
   public var fetchHistories: nonisolated(nonsending) @Sendable () async throws -> [HabitHistory] =
     unimplemented("HabitClient.fetchHistories")
-
-  /// Gives a habit a new name, trimmed (fetch → ``HabitError/habitNotFound(_:)`` → update).
-  ///
-  /// Returns the renamed habit. Throws ``HabitError/habitNotFound(_:)``,
-  /// ``HabitError/emptyName`` or ``HabitError/storage(_:)``.
-  public var rename: nonisolated(nonsending) @Sendable (Habit.ID, String) async throws -> Habit =
-    unimplemented("HabitClient.rename")
 
   /// Stores an archive's habits and completions with their own ids and dates, in one
   /// transaction: into an empty database, ``exportHabits`` then returns the same archive.
@@ -91,7 +100,8 @@ public struct HabitClient: Sendable {
   /// With `dryRun` the restore runs in full and is then rolled back, so the summary says what
   /// it would do. `progress` is called, on the restoring task, after every
   /// ``importBatchSize`` entries (habits, then completions) and after the last, with how many
-  /// were processed. Throws ``HabitError/invalidArchive(_:)`` or ``HabitError/storage(_:)``.
+  /// were processed. Throws ``HabitError/invalidArchive(_:)`` or
+  /// ``HabitError/storageFailed(_:)``.
   public var restoreHabits:
     nonisolated(nonsending) @Sendable (
       _ archive: HabitArchive, _ dryRun: Bool, _ progress: @escaping @Sendable (Int) -> Void
@@ -101,18 +111,18 @@ public struct HabitClient: Sendable {
   /// Makes an archived habit active again.
   ///
   /// Returns the active habit. Throws ``HabitError/habitNotFound(_:)``,
-  /// ``HabitError/notArchived(name:)`` or ``HabitError/storage(_:)``.
-  public var unarchive: nonisolated(nonsending) @Sendable (Habit.ID) async throws -> Habit =
-    unimplemented("HabitClient.unarchive")
+  /// ``HabitError/notArchived(name:)`` or ``HabitError/storageFailed(_:)``.
+  public var unarchiveHabit:
+    nonisolated(nonsending) @Sendable (_ id: Habit.ID) async throws -> Habit =
+      unimplemented("HabitClient.unarchiveHabit")
 
-  /// Removes the completion of a habit on a day.
+  /// Gives a habit a new name, trimmed (fetch → ``HabitError/habitNotFound(_:)`` → update).
   ///
-  /// Returns the removed completion. Throws ``HabitError/habitNotFound(_:)``,
-  /// ``HabitError/archived(name:)``, ``HabitError/notCompleted(name:day:)`` or
-  /// ``HabitError/storage(_:)``.
-  public var uncomplete:
-    nonisolated(nonsending) @Sendable (Habit.ID, Day) async throws -> Completion =
-      unimplemented("HabitClient.uncomplete")
+  /// Returns the renamed habit. Throws ``HabitError/habitNotFound(_:)``,
+  /// ``HabitError/emptyName`` or ``HabitError/storageFailed(_:)``.
+  public var updateHabit:
+    nonisolated(nonsending) @Sendable (_ id: Habit.ID, _ name: String) async throws -> Habit =
+      unimplemented("HabitClient.updateHabit")
 }
 
 extension HabitClient {
@@ -132,11 +142,11 @@ extension HabitClient {
 
 extension HabitClient: DependencyKey {
   /// The client on the app's database file (`ModelContainer.defaultFilePath()`); when it cannot
-  /// be opened, every endpoint throws ``HabitError/storage(_:)``.
+  /// be opened, every endpoint throws ``HabitError/storageFailed(_:)``.
   public static let liveValue = HabitClient.live(path: ModelContainer.defaultFilePath())
 
   /// A client whose every endpoint reports an issue and throws: tests choose their storage,
-  /// usually ``inMemory()``, or set the endpoints they use (`$0.habitClient.create = { … }`).
+  /// usually ``inMemory()``, or set the endpoints they use (`$0.habitClient.addHabit = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
   /// above; ``live(context:)`` sets each through the memberwise initializer.

@@ -3,12 +3,12 @@ import Persistence
 
 /// Every way a habit operation can fail, with a sentence the user can read.
 ///
-/// One enum serves the whole client. The repositories' contract failures name ids
+/// One enum serves the whole client. The storage's contract failures name ids
 /// (``duplicateID(_:)``, ``habitNotFound(_:)``, ``duplicateCompletion(_:_:)``,
-/// ``completionNotFound(_:_:)``); the use cases of ``HabitClient``, which know the habit, report
+/// ``completionNotFound(_:_:)``); the endpoints of ``HabitClient``, which know the habit, report
 /// the user's mistakes by the habit's name (``alreadyCompleted(name:day:)``, …). Each endpoint's
-/// documentation lists the cases it throws. Storage failures arrive as ``storage(_:)``; nothing
-/// is ever swallowed.
+/// documentation lists the cases it throws. Storage failures arrive as ``storageFailed(_:)``;
+/// nothing is ever swallowed.
 ///
 /// ```swift
 /// HabitError.alreadyArchived(name: "Read").description
@@ -54,8 +54,9 @@ public enum HabitError: StorageFailing, Equatable, Sendable, CustomStringConvert
   /// what is wrong, naming the entry. Nothing was written.
   case invalidArchive(String)
 
-  /// The storage failed; the associated value is its description of what happened.
-  case storage(String)
+  /// The storage failed (it could not be opened, or a read or write failed); it carries the
+  /// storage's explanation.
+  case storageFailed(String)
 
   /// A sentence describing the failure, with the user's input in single quotes.
   public var description: String {
@@ -84,14 +85,11 @@ public enum HabitError: StorageFailing, Equatable, Sendable, CustomStringConvert
       return "The habit with id '\(id)' has no completion on \(day)."
     case .invalidArchive(let reason):
       return "The habits cannot be restored: \(reason)."
-    case .storage(let reason):
+    case .storageFailed(let reason):
       return "The habits could not be read or saved: \(reason)"
     }
   }
 
   /// The same sentence as ``description``.
   public var errorDescription: String? { description }
-
-  /// ``storage(_:)``: what a failure of the storage becomes.
-  public static func storageFailed(_ reason: String) -> HabitError { .storage(reason) }
 }

@@ -30,14 +30,14 @@ import Testing
       let client = HabitClient.live(context: context)
       let uuid = UUIDGenerator.incrementing
       let first = date("2025-03-01T12:00:00Z")
-      let walk = try await at(first, uuid: uuid) { try await client.create("Walk") }
+      let walk = try await at(first, uuid: uuid) { try await client.addHabit("Walk") }
       let read = try await at(first.addingTimeInterval(60), uuid: uuid) {
-        try await client.create("Read")
+        try await client.addHabit("Read")
       }
       let late = try await at(first.addingTimeInterval(86_400), uuid: uuid) {
-        _ = try await client.complete(read.id, day("2025-03-02"))
-        _ = try await client.complete(read.id, day("2025-03-01"))
-        return try await client.archive(walk.id)
+        _ = try await client.addCompletion(read.id, day("2025-03-02"))
+        _ = try await client.addCompletion(read.id, day("2025-03-01"))
+        return try await client.archiveHabit(walk.id)
       }
       let archive = try await client.exportHabits()
       #expect(archive.habits == [read, late])

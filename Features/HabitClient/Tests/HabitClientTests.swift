@@ -21,7 +21,7 @@ import Testing
 
   /// Creates a habit at `now`.
   func create(_ client: HabitClient, _ name: String, at time: Date? = nil) async throws -> Habit {
-    try await at(time ?? now, uuid: uuid) { try await client.create(name) }
+    try await at(time ?? now, uuid: uuid) { try await client.addHabit(name) }
   }
 
   // MARK: - Create
@@ -50,9 +50,9 @@ import Testing
   func createWithAnExistingIDFailsAndKeepsTheStoredHabit(backend: Backend) async throws {
     try await withClient(backend) { client in
       let same = UUIDGenerator.constant(UUID(counting: 7))
-      let read = try await at(now, uuid: same) { try await client.create("Read") }
+      let read = try await at(now, uuid: same) { try await client.addHabit("Read") }
       await #expect(throws: HabitError.duplicateID(habitID(7))) {
-        try await at(now, uuid: same) { try await client.create("Walk") }
+        try await at(now, uuid: same) { try await client.addHabit("Walk") }
       }
       #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
     }
@@ -64,7 +64,7 @@ import Testing
   func renameStoresTheTrimmedName(backend: Backend) async throws {
     try await withClient(backend) { client in
       let habit = try await create(client, "Read")
-      let renamed = try await client.rename(habit.id, " Read more ")
+      let renamed = try await client.updateHabit(habit.id, " Read more ")
       #expect(renamed.name == "Read more")
       #expect(renamed.createdAt == habit.createdAt)
       #expect(try await client.fetchHistories().map(\.habit) == [renamed])
@@ -75,7 +75,7 @@ import Testing
   func renameOfAMissingHabitFailsAndCreatesNothing(backend: Backend) async throws {
     try await withClient(backend) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await client.rename(habitID(3), "Read")
+        try await client.updateHabit(habitID(3), "Read")
       }
       let histories = try await client.fetchHistories()
       #expect(histories == [])
@@ -86,7 +86,7 @@ import Testing
   func renameToAnEmptyNameFailsAndKeepsTheName(backend: Backend) async throws {
     try await withClient(backend) { client in
       let habit = try await create(client, "Read")
-      await #expect(throws: HabitError.emptyName) { try await client.rename(habit.id, "  ") }
+      await #expect(throws: HabitError.emptyName) { try await client.updateHabit(habit.id, "  ") }
       #expect(try await client.fetchHistories().map(\.habit) == [habit])
     }
   }
@@ -99,7 +99,7 @@ import Testing
       let read = try await create(client, "Read")
       let walk = try await create(client, "Walk")
       let later = now.addingTimeInterval(3_600)
-      let archived = try await at(later) { try await client.archive(read.id) }
+      let archived = try await at(later) { try await client.archiveHabit(read.id) }
       #expect(archived.archivedAt == later)
       #expect(try await client.fetchHistories().map(\.habit) == [walk, archived])
     }
@@ -109,9 +109,9 @@ import Testing
   func archivingTwiceFailsAndKeepsTheFirstDate(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      let archived = try await at(now) { try await client.archive(read.id) }
+      let archived = try await at(now) { try await client.archiveHabit(read.id) }
       await #expect(throws: HabitError.alreadyArchived(name: "Read")) {
-        try await at(now.addingTimeInterval(60)) { try await client.archive(read.id) }
+        try await at(now.addingTimeInterval(60)) { try await client.archiveHabit(read.id) }
       }
       #expect(try await client.fetchHistories().map(\.habit) == [archived])
     }
@@ -121,7 +121,7 @@ import Testing
   func archivingAMissingHabitFails(backend: Backend) async throws {
     try await withClient(backend) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await at(now) { try await client.archive(habitID(3)) }
+        try await at(now) { try await client.archiveHabit(habitID(3)) }
       }
     }
   }
@@ -130,8 +130,8 @@ import Testing
   func unarchiveMakesTheHabitActiveAgain(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      _ = try await at(now) { try await client.archive(read.id) }
-      let active = try await client.unarchive(read.id)
+      _ = try await at(now) { try await client.archiveHabit(read.id) }
+      let active = try await client.unarchiveHabit(read.id)
       #expect(active == read)
       #expect(try await client.fetchHistories().map(\.habit) == [read])
     }
@@ -142,10 +142,10 @@ import Testing
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.notArchived(name: "Read")) {
-        try await client.unarchive(read.id)
+        try await client.unarchiveHabit(read.id)
       }
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await client.unarchive(habitID(3))
+        try await client.unarchiveHabit(habitID(3))
       }
     }
   }
@@ -156,8 +156,8 @@ import Testing
   func completeRecordsTheDayAndNow(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read", at: date("2025-02-20T08:00:00Z"))
-      let today = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
-      let earlier = try await at(now) { try await client.complete(read.id, day("2025-02-20")) }
+      let today = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
+      let earlier = try await at(now) { try await client.addCompletion(read.id, day("2025-02-20")) }
       #expect(today == Completion(habitID: read.id, day: day("2025-03-01"), createdAt: now))
       #expect(earlier == Completion(habitID: read.id, day: day("2025-02-20"), createdAt: now))
       #expect(
@@ -171,9 +171,9 @@ import Testing
   func completingTwiceOnADayFailsWithoutASecondRecord(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+      _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       await #expect(throws: HabitError.alreadyCompleted(name: "Read", day: day("2025-03-01"))) {
-        try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+        try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       }
       #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")]])
     }
@@ -183,9 +183,9 @@ import Testing
   func completingAnArchivedHabitFails(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      _ = try await at(now) { try await client.archive(read.id) }
+      _ = try await at(now) { try await client.archiveHabit(read.id) }
       await #expect(throws: HabitError.archived(name: "Read")) {
-        try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
+        try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       }
       #expect(try await client.fetchHistories().map(\.days) == [[]])
     }
@@ -196,7 +196,7 @@ import Testing
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.dayInFuture(day("2025-03-02"), today: day("2025-03-01"))) {
-        try await at(now) { try await client.complete(read.id, day("2025-03-02")) }
+        try await at(now) { try await client.addCompletion(read.id, day("2025-03-02")) }
       }
       #expect(try await client.fetchHistories().map(\.days) == [[]])
     }
@@ -211,7 +211,7 @@ import Testing
       let days = ["2025-02-25", "2025-02-26", "2025-02-27", "2025-02-28"].map(day)
       for day in days {
         #expect(
-          try await at(now) { try await client.complete(read.id, day) }
+          try await at(now) { try await client.addCompletion(read.id, day) }
             == Completion(habitID: read.id, day: day, createdAt: now))
       }
       let history = try #require(try await client.fetchHistories().first)
@@ -236,7 +236,7 @@ import Testing
   func completingAMissingHabitFails(backend: Backend) async throws {
     try await withClient(backend) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await at(now) { try await client.complete(habitID(3), day("2025-03-01")) }
+        try await at(now) { try await client.addCompletion(habitID(3), day("2025-03-01")) }
       }
     }
   }
@@ -245,8 +245,10 @@ import Testing
   func uncompleteRemovesTheDay(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      let completion = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
-      #expect(try await client.uncomplete(read.id, day("2025-03-01")) == completion)
+      let completion = try await at(now) {
+        try await client.addCompletion(read.id, day("2025-03-01"))
+      }
+      #expect(try await client.deleteCompletion(read.id, day("2025-03-01")) == completion)
       #expect(try await client.fetchHistories().map(\.days) == [[]])
     }
   }
@@ -256,10 +258,10 @@ import Testing
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.notCompleted(name: "Read", day: day("2025-03-01"))) {
-        try await client.uncomplete(read.id, day("2025-03-01"))
+        try await client.deleteCompletion(read.id, day("2025-03-01"))
       }
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await client.uncomplete(habitID(3), day("2025-03-01"))
+        try await client.deleteCompletion(habitID(3), day("2025-03-01"))
       }
     }
   }
@@ -268,10 +270,10 @@ import Testing
   func uncompletingAnArchivedHabitFailsAndKeepsItsHistory(backend: Backend) async throws {
     try await withClient(backend) { client in
       let read = try await create(client, "Read")
-      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
-      _ = try await at(now) { try await client.archive(read.id) }
+      _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
+      _ = try await at(now) { try await client.archiveHabit(read.id) }
       await #expect(throws: HabitError.archived(name: "Read")) {
-        try await client.uncomplete(read.id, day("2025-03-01"))
+        try await client.deleteCompletion(read.id, day("2025-03-01"))
       }
       #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")]])
     }
@@ -287,14 +289,14 @@ import Testing
       let evening = date("2025-03-01T23:30:00-05:00")
       await #expect(throws: HabitError.dayInFuture(day("2025-03-02"), today: day("2025-03-01"))) {
         try await at(evening, in: .newYork) {
-          try await client.complete(read.id, day("2025-03-02"))
+          try await client.addCompletion(read.id, day("2025-03-02"))
         }
       }
       _ = try await at(evening, in: .newYork) {
-        try await client.complete(read.id, day("2025-03-01"))
+        try await client.addCompletion(read.id, day("2025-03-01"))
       }
       _ = try await at(evening, in: .tokyo) {
-        try await client.complete(read.id, day("2025-03-02"))
+        try await client.addCompletion(read.id, day("2025-03-02"))
       }
       #expect(
         try await client.fetchHistories().map(\.days) == [[day("2025-03-01"), day("2025-03-02")]])
@@ -307,8 +309,12 @@ import Testing
       // Created at 23:30 in New York: March 1st there, March 2nd in UTC.
       let evening = date("2025-03-01T23:30:00-05:00")
       let read = try await create(client, "Read", at: evening)
-      _ = try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-03-01")) }
-      _ = try await at(evening, in: .utc) { try await client.complete(read.id, day("2025-02-28")) }
+      _ = try await at(evening, in: .utc) {
+        try await client.addCompletion(read.id, day("2025-03-01"))
+      }
+      _ = try await at(evening, in: .utc) {
+        try await client.addCompletion(read.id, day("2025-02-28"))
+      }
       #expect(
         try await client.fetchHistories().map(\.days) == [[day("2025-02-28"), day("2025-03-01")]])
     }
@@ -322,14 +328,14 @@ import Testing
       let read = try await create(client, "Read", at: date("2025-02-27T12:00:00Z"))
       let walk = try await create(client, "Walk", at: date("2025-02-27T12:00:00Z"))
       for text in ["2025-02-27", "2025-02-28", "2025-03-01"] {
-        _ = try await at(now) { try await client.complete(read.id, day(text)) }
+        _ = try await at(now) { try await client.addCompletion(read.id, day(text)) }
       }
-      _ = try await at(now) { try await client.complete(walk.id, day("2025-03-01")) }
-      #expect(try await client.delete(read.id) == read)
+      _ = try await at(now) { try await client.addCompletion(walk.id, day("2025-03-01")) }
+      #expect(try await client.deleteHabit(read.id) == read)
       #expect(
         try await client.fetchHistories() == [HabitHistory(habit: walk, days: [day("2025-03-01")])])
       // A new habit with the same id starts with no completions.
-      _ = try await at(now, uuid: .constant(read.id.rawValue)) { try await client.create("Read") }
+      _ = try await at(now, uuid: .constant(read.id.rawValue)) { try await client.addHabit("Read") }
       #expect(try await client.fetchHistories().map(\.days) == [[day("2025-03-01")], []])
     }
   }
@@ -338,26 +344,32 @@ import Testing
   func deletingAMissingHabitFails(backend: Backend) async throws {
     try await withClient(backend) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
-        try await client.delete(habitID(3))
+        try await client.deleteHabit(habitID(3))
       }
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func aDeleteThatFailsHalfWayLeavesTheHabitAndItsCompletions(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      var habits = HabitRepository.live(context: context)
-      habits.delete = { _ throws(HabitError) in throw .storage("The disk is full.") }
-      let client = HabitClient.live(
-        context: context, habits: habits, completions: .live(context: context))
-      let read = try await create(client, "Read")
-      _ = try await at(now) { try await client.complete(read.id, day("2025-03-01")) }
-      await #expect(throws: HabitError.storage("The disk is full.")) {
-        try await client.delete(read.id)
-      }
-      #expect(
-        try await client.fetchHistories() == [HabitHistory(habit: read, days: [day("2025-03-01")])])
+  @Test func aDeleteThatFailsHalfWayLeavesTheHabitAndItsCompletions() async throws {
+    let folder = temporaryFolder("HabitClientTests")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("habits.sqlite").path
+    let client = HabitClient.live(path: path)
+    let read = try await create(client, "Read")
+    _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
+    // NB: the completions are deleted first, then the habit; the trigger fails the second.
+    try executeSQL(
+      """
+      CREATE TRIGGER refuse BEFORE DELETE ON habits
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+      """, in: path)
+    await #expect {
+      try await client.deleteHabit(read.id)
+    } throws: { error in
+      guard case HabitError.storageFailed(let reason) = error else { return false }
+      return reason.contains("refused by the test")
     }
+    #expect(
+      try await client.fetchHistories() == [HabitHistory(habit: read, days: [day("2025-03-01")])])
   }
 
   // MARK: - Histories
@@ -369,10 +381,10 @@ import Testing
       let walk = try await create(client, "Walk", at: date("2025-02-02T12:00:00Z"))
       let swim = try await create(client, "Swim", at: date("2025-02-03T12:00:00Z"))
       for text in ["2025-03-01", "2025-02-01", "2025-02-15"] {
-        _ = try await at(now) { try await client.complete(read.id, day(text)) }
+        _ = try await at(now) { try await client.addCompletion(read.id, day(text)) }
       }
-      _ = try await at(now) { try await client.complete(swim.id, day("2025-02-28")) }
-      let archivedRead = try await at(now) { try await client.archive(read.id) }
+      _ = try await at(now) { try await client.addCompletion(swim.id, day("2025-02-28")) }
+      let archivedRead = try await at(now) { try await client.archiveHabit(read.id) }
       #expect(
         try await client.fetchHistories() == [
           HabitHistory(habit: walk),
@@ -399,7 +411,7 @@ import Testing
     let path = folder.appendingPathComponent("loop.sqlite").path
     let read = try await create(HabitClient.live(path: path), "Read")
     _ = try await at(now) {
-      try await HabitClient.live(path: path).complete(read.id, day("2025-03-01"))
+      try await HabitClient.live(path: path).addCompletion(read.id, day("2025-03-01"))
     }
     #expect(
       try await HabitClient.live(path: path).fetchHistories() == [
@@ -415,7 +427,7 @@ import Testing
     let path = blocker.appendingPathComponent("loop.sqlite").path
     let client = HabitClient.live(path: path)
     let error = await #expect(throws: HabitError.self) { try await client.fetchHistories() }
-    guard case .storage(let reason) = error else {
+    guard case .storageFailed(let reason) = error else {
       Issue.record("Expected a storage error, got \(String(describing: error)).")
       return
     }
@@ -423,13 +435,13 @@ import Testing
     let id = habitID(0)
     let today = day("2025-03-01")
     let calls: [@Sendable () async throws -> Void] = [
-      { _ = try await client.archive(id) }, { _ = try await client.complete(id, today) },
-      { _ = try await client.create("Read") }, { _ = try await client.delete(id) },
-      { _ = try await client.rename(id, "Walk") }, { _ = try await client.unarchive(id) },
-      { _ = try await client.uncomplete(id, today) },
+      { _ = try await client.archiveHabit(id) }, { _ = try await client.addCompletion(id, today) },
+      { _ = try await client.addHabit("Read") }, { _ = try await client.deleteHabit(id) },
+      { _ = try await client.updateHabit(id, "Walk") }, { _ = try await client.unarchiveHabit(id) },
+      { _ = try await client.deleteCompletion(id, today) },
     ]
     for call in calls {
-      await #expect(throws: HabitError.storage(reason)) { try await call() }
+      await #expect(throws: HabitError.storageFailed(reason)) { try await call() }
     }
   }
 

@@ -33,7 +33,7 @@ import Testing
       "The habit with id '00000000-0000-0000-0000-000000000001' has no completion on 2025-03-01."
     ),
     (
-      .storage("Cannot open '/x': denied."),
+      .storageFailed("Cannot open '/x': denied."),
       "The habits could not be read or saved: Cannot open '/x': denied."
     ),
   ])

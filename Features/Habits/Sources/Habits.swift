@@ -233,20 +233,20 @@ public struct Habits: Reducer {
     case .addHabitSubmitted(let name):
       begin(&state)
       return .run { send in
-        await send(.createResponse(await result { try await habitClient.create(name) }))
+        await send(.createResponse(await Result { try await habitClient.addHabit(name) }))
       }
 
     case .archiveButtonTapped(let id):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.archive(id) }))
+        await send(.updateResponse(await Result { try await habitClient.archiveHabit(id) }))
       }
 
     case .completeButtonTapped(let id, let day):
       let today = begin(&state)
       return .run { send in
         await send(
-          .completeResponse(await result { try await habitClient.complete(id, day ?? today) }))
+          .completeResponse(await Result { try await habitClient.addCompletion(id, day ?? today) }))
       }
 
     case .completeResponse(.success(let completion)):
@@ -280,7 +280,7 @@ public struct Habits: Reducer {
       state.destination = nil
       return .run { send in
         await send(
-          .deleteResponse(await result { try await habitClient.delete(confirmation.habitID) }))
+          .deleteResponse(await Result { try await habitClient.deleteHabit(confirmation.habitID) }))
       }
 
     case .destination(.dismiss):
@@ -310,19 +310,19 @@ public struct Habits: Reducer {
     case .onAppear:
       begin(&state)
       return .run { send in
-        await send(.habitsResponse(await result { try await habitClient.fetchHistories() }))
+        await send(.habitsResponse(await Result { try await habitClient.fetchHistories() }))
       }
 
     case .renameSubmitted(let id, let name):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.rename(id, name) }))
+        await send(.updateResponse(await Result { try await habitClient.updateHabit(id, name) }))
       }
 
     case .unarchiveButtonTapped(let id):
       begin(&state)
       return .run { send in
-        await send(.updateResponse(await result { try await habitClient.unarchive(id) }))
+        await send(.updateResponse(await Result { try await habitClient.unarchiveHabit(id) }))
       }
 
     case .uncompleteButtonTapped(let id, let day):
@@ -330,7 +330,7 @@ public struct Habits: Reducer {
       return .run { send in
         await send(
           .uncompleteResponse(
-            await result { try await habitClient.uncomplete(id, day ?? today) }))
+            await Result { try await habitClient.deleteCompletion(id, day ?? today) }))
       }
 
     case .uncompleteResponse(.success(let completion)):
@@ -390,20 +390,5 @@ public struct Habits: Reducer {
     detail.createdOn = Day(history.habit.createdAt, in: timeZone)
     if let today = state.today { detail.today = today }
     state.destination = .detail(detail)
-  }
-}
-
-/// Runs a client call and captures its outcome, any failure as a ``HabitError``.
-private nonisolated(nonsending) func result<Value>(
-  _ body: () async throws -> Value
-) async -> Result<Value, HabitError> {
-  do {
-    return .success(try await body())
-  } catch let error as HabitError {
-    return .failure(error)
-  } catch {
-    // NB: the client throws only `HabitError`; anything else (an unimplemented test endpoint)
-    // still reaches the user as a sentence.
-    return .failure(.storage(String(describing: error)))
   }
 }

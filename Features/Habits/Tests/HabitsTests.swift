@@ -34,12 +34,12 @@ import Testing
     _ name: String, createdAt: String = "2025-02-01T12:00:00Z", done: [String] = [],
     archivedAt: String? = nil
   ) async throws -> HabitHistory {
-    let habit = try await at(date(createdAt), uuid: uuid) { try await client.create(name) }
+    let habit = try await at(date(createdAt), uuid: uuid) { try await client.addHabit(name) }
     for text in done {
-      _ = try await at(now, uuid: uuid) { try await client.complete(habit.id, day(text)) }
+      _ = try await at(now, uuid: uuid) { try await client.addCompletion(habit.id, day(text)) }
     }
     if let archivedAt {
-      _ = try await at(date(archivedAt), uuid: uuid) { try await client.archive(habit.id) }
+      _ = try await at(date(archivedAt), uuid: uuid) { try await client.archiveHabit(habit.id) }
     }
     return try await history(of: habit.id)
   }
@@ -71,10 +71,10 @@ import Testing
   @Test func aFailedLoadShowsTheError() async throws {
     let store = makeStore()
     store.dependencies.habitClient.fetchHistories = {
-      throw HabitError.storage("The disk is full.")
+      throw HabitError.storageFailed("The disk is full.")
     }
     await store.send(.onAppear) { $0.today = today }
-    await store.receive(.habitsResponse(.failure(.storage("The disk is full.")))) {
+    await store.receive(.habitsResponse(.failure(.storageFailed("The disk is full.")))) {
       $0.errorMessage = "The habits could not be read or saved: The disk is full."
     }
     await store.finish()
@@ -110,7 +110,7 @@ import Testing
 
   @Test func addingAHabitWhoseIDIsTakenShowsTheError() async throws {
     let taken = UUIDGenerator.constant(UUID(counting: 7))
-    let read = try await at(now, uuid: taken) { try await client.create("Read") }
+    let read = try await at(now, uuid: taken) { try await client.addHabit("Read") }
     let store = makeStore(try await loaded())
     store.dependencies.uuid = taken
     await store.send(.addHabitSubmitted(name: "Walk"))
@@ -371,7 +371,7 @@ import Testing
   @Test func deletingAHabitThatIsNoLongerStoredShowsTheError() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    _ = try await client.delete(read.id)
+    _ = try await client.deleteHabit(read.id)
     await store.send(.deleteButtonTapped(read.id)) {
       $0.destination = .deletion(
         Habits.DeletionConfirmation(
@@ -440,7 +440,7 @@ import Testing
     let newYear = date("2025-01-01T09:00:00Z")
     let read = try await seed("Read", createdAt: "2024-12-20T12:00:00Z")
     for text in ["2024-12-30", "2024-12-31"] {
-      _ = try await at(newYear, uuid: uuid) { try await client.complete(read.id, day(text)) }
+      _ = try await at(newYear, uuid: uuid) { try await client.addCompletion(read.id, day(text)) }
     }
     let loaded = try await history(of: read.id)
     let store = makeStore(
@@ -509,7 +509,7 @@ import Testing
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
-    _ = try await client.delete(read.id)
+    _ = try await client.deleteHabit(read.id)
     await store.send(.onAppear)
     await store.receive(.habitsResponse(.success([]))) {
       $0.habits = []

@@ -34,10 +34,10 @@ func seededDatabase() async throws -> Database {
     _ = try await database.links.addComment(swift.id, "Read the \"book\"")
     _ = try await database.links.setFavorite(swift.id, true)
     _ = try await database.links.markViewed(swift.id)
-    let read = try await database.habits.create("Read")
-    _ = try await database.habits.complete(read.id, Day(seedingTime, in: berlin))
-    let walk = try await database.habits.create("Walk")
-    _ = try await database.habits.archive(walk.id)
+    let read = try await database.habits.addHabit("Read")
+    _ = try await database.habits.addCompletion(read.id, Day(seedingTime, in: berlin))
+    let walk = try await database.habits.addHabit("Walk")
+    _ = try await database.habits.archiveHabit(walk.id)
     for (n, kind, minorUnits, memo) in [
       (UInt64(0x100), LedgerTransaction.Kind.income, Int64(320_000), "Gehalt"),
       (0x101, .expense, 1_250, "Café; Kuchen"),
@@ -121,6 +121,7 @@ func seededDatabase() async throws -> Database {
       .importSubmitted(
         ImportRequest(scope: .everything, file: "loop.json", contents: file.contents)))
     await store.finish()
+    store.skipReceivedActions()
     #expect(store.state.report?.imported == EntryCounts())
     #expect(store.state.report?.duplicates == 3 + 3 + 2)
     #expect(try await database.export() == before)
@@ -288,7 +289,7 @@ func seededDatabase() async throws -> Database {
 
   @Test func aClientFailureDuringAnExportLandsInTheState() async {
     var database = Database()
-    database.habits.exportHabits = { throw HabitError.storage("Disk on fire.") }
+    database.habits.exportHabits = { throw HabitError.storageFailed("Disk on fire.") }
     let store = interchangeStore(
       database,
       state: Interchange.State(
@@ -298,9 +299,9 @@ func seededDatabase() async throws -> Database {
       $0.isExporting = true
       $0.exportedFile = nil
     }
-    await store.receive(.exportResponse(.failure(.habits(.storage("Disk on fire."))))) {
+    await store.receive(.exportResponse(.failure(.habits(.storageFailed("Disk on fire."))))) {
       $0.isExporting = false
-      $0.failure = .habits(.storage("Disk on fire."))
+      $0.failure = .habits(.storageFailed("Disk on fire."))
     }
     await store.finish()
     #expect(store.state.errorMessage == "The habits could not be read or saved: Disk on fire.")

@@ -58,6 +58,9 @@ public struct Ledger: Reducer {
     }
 
     /// Clears every message of ``errorMessages``: the user saw them.
+    ///
+    /// The one way the ledger's errors are cleared: the app's root calls it for every feature
+    /// before the next command.
     public mutating func dismissErrors() {
       errorMessage = nil
       editor?.errorMessage = nil
@@ -94,8 +97,6 @@ public struct Ledger: Reducer {
     case editButtonTapped(LedgerTransaction.ID)
     /// The editor's actions, or its closing.
     case editor(PresentationAction<TransactionEditor.Action>)
-    /// The person dismissed ``State/errorMessage``.
-    case errorDismissed
     /// The home screen's actions.
     case home(LedgerHome.Action)
     /// The ledger appeared: learns this month, loads the transactions.
@@ -135,7 +136,7 @@ public struct Ledger: Reducer {
         return .run { send in
           await send(
             .transactionDeleted(
-              await result {
+              await Result {
                 try await client.deleteTransaction(id)
                 return id
               }))
@@ -160,10 +161,6 @@ public struct Ledger: Reducer {
       case .editor:
         return .none
 
-      case .errorDismissed:
-        state.errorMessage = nil
-        return .none
-
       case .home:
         return .none
 
@@ -174,7 +171,7 @@ public struct Ledger: Reducer {
           calendar: calendar.setting(timeZone))
         let client = ledgerClient
         return .run { send in
-          await send(.transactionsLoaded(await result { try await client.fetchTransactions() }))
+          await send(.transactionsLoaded(await Result { try await client.fetchTransactions() }))
         }
 
       case .report:
@@ -256,7 +253,7 @@ public struct Ledger: Reducer {
       let transaction = LedgerTransaction(
         id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
       return .run { send in
-        await send(.transactionSaved(await result { try await client.addTransaction(transaction) }))
+        await send(.transactionSaved(await Result { try await client.addTransaction(transaction) }))
       }
     case .edit(let id):
       guard let stored = state.transactions[id: id] else {
@@ -265,19 +262,8 @@ public struct Ledger: Reducer {
       let transaction = stored.applying(fields)
       return .run { send in
         await send(
-          .transactionSaved(await result { try await client.updateTransaction(transaction) }))
+          .transactionSaved(await Result { try await client.updateTransaction(transaction) }))
       }
     }
-  }
-}
-
-/// The outcome of a client call, with any error as a ``LedgerClient/LedgerError``.
-private nonisolated(nonsending) func result<Success>(
-  _ body: () async throws -> Success
-) async -> Result<Success, LedgerError> {
-  do {
-    return .success(try await body())
-  } catch {
-    return .failure(LedgerError(error))
   }
 }

@@ -10,11 +10,11 @@ import Loop
 /// ``State/errorMessage`` and the draft stays as it was. The ledger presents it
 /// (`@Presents`); cancelling, it closes itself with the `dismiss` dependency.
 ///
-/// Driven without a screen, it takes the whole draft at once, then saves:
+/// The person edits the draft with binding actions, a field at a time or all of it, then saves:
 ///
 /// ```swift
-/// store.send(.editor(.draftChanged(draft)))
-/// store.send(.editor(.saveButtonTapped))
+/// store.send(.editor(.presented(.binding(.set(\.draft.amount, "12.50")))))
+/// store.send(.editor(.presented(.saveButtonTapped)))
 /// ```
 ///
 /// (``Ledger/Action/draftSubmitted(_:_:)`` opens the editor with a draft and saves it in one
@@ -51,13 +51,13 @@ public struct TransactionEditor: Reducer {
   }
 
   /// What happens in the editor.
-  public enum Action: Equatable, Sendable {
+  public enum Action: BindableAction, Equatable, Sendable {
+    /// The person changed the draft (a field, or all of it); it clears the last error.
+    case binding(BindingAction<State>)
     /// The person gave up: the editor closes itself, saving nothing.
     case cancelButtonTapped
     /// A request to the ledger.
     case delegate(Delegate)
-    /// The person changed the draft; it clears the last error.
-    case draftChanged(TransactionDraft)
     /// The person asked to save: the draft is checked and, when valid, handed to the ledger.
     case saveButtonTapped
 
@@ -78,17 +78,17 @@ public struct TransactionEditor: Reducer {
 
   /// Checks the draft on save; every change to storage is the ledger's.
   public var body: some ReducerOf<Self> {
+    BindingReducer()
     Reduce { state, action in
       switch action {
+      case .binding:
+        state.errorMessage = nil
+        return .none
+
       case .cancelButtonTapped:
         return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
-        return .none
-
-      case .draftChanged(let draft):
-        state.draft = draft
-        state.errorMessage = nil
         return .none
 
       case .saveButtonTapped:

@@ -57,7 +57,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.finish()
   }
 
-  @Test func aFailedLoadShowsTheMessageUntilDismissed() async {
+  @Test func aFailedLoadShowsTheMessage() async {
     var client = LedgerClient.inMemory()
     client.fetchTransactions = { throw LedgerError.storageFailed("Disk on fire.") }
     let store = ledgerStore(client: client)
@@ -69,7 +69,6 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = false
       $0.errorMessage = "The ledger's storage failed: Disk on fire."
     }
-    await store.send(.errorDismissed) { $0.errorMessage = nil }
     await store.finish()
   }
 
@@ -81,20 +80,22 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.addButtonTapped) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
-    let draft = TransactionDraft(
-      kind: .expense, amount: "1,234.50", date: date(2025, 3, 14, 19), memo: "  Dinner ",
-      category: " Food ")
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
-    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
-    let fields = TransactionFields(
-      kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
-      category: "Food")
-    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
     #expect(store.state.home.thisMonth?.expense == money(1_250))
     #expect(
       store.state.report.categories.first
         == CategoryTotal(
           category: "Home", total: money(50_000), count: 1))
+    let draft = TransactionDraft(
+      kind: .expense, amount: "1,234.50", date: date(2025, 3, 14, 19), memo: "  Dinner ",
+      category: " Food ")
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
+    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
+    let fields = TransactionFields(
+      kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
+      category: "Food")
+    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
 
     let dinner = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19),
@@ -214,7 +215,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     var draft = TransactionDraft(lunch)
     draft.amount = "20"
     draft.date = date(2025, 2, 27)
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
@@ -273,7 +276,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(lunch)
     draft.memo = "Lunch with Min"
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
@@ -313,7 +318,17 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editButtonTapped(id(9))) {
       $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
-    await store.send(.errorDismissed) { $0.errorMessage = nil }
+  }
+
+  @Test func dismissErrorsClearsTheLedgersMessageAndTheEditorsAndClosesNothing() {
+    var state = Ledger.State(
+      editor: TransactionEditor.State(
+        mode: .add, draft: TransactionDraft(date: now), errorMessage: "editor"),
+      errorMessage: "ledger")
+    #expect(state.errorMessages == ["ledger", "editor"])
+    state.dismissErrors()
+    #expect(state.errorMessages == [])
+    #expect(state.editor != nil, "dismissing errors closes nothing")
   }
 
   @Test func cancellingClosesTheEditorAndSavesNothing() async throws {
@@ -324,7 +339,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     var draft = TransactionDraft(salary)
     draft.amount = "1"
-    await store.send(.editor(.presented(.draftChanged(draft)))) { $0.editor?.draft = draft }
+    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
+      $0.editor?.draft = draft
+    }
     await store.send(.editor(.presented(.cancelButtonTapped)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()

@@ -45,10 +45,8 @@ func editorStore(
     await store.send(.saveButtonTapped) {
       $0.errorMessage = "The amount must be greater than zero, not '0.00'."
     }
-    var fixed = draft
-    fixed.amount = "0.5"
-    await store.send(.draftChanged(fixed)) {
-      $0.draft = fixed
+    await store.send(.binding(.set(\.draft.amount, "0.5"))) {
+      $0.draft.amount = "0.5"
       $0.errorMessage = nil
     }
     await store.send(.saveButtonTapped) { $0.isSaving = true }

@@ -78,25 +78,3 @@ public enum LinkError: StorageFailing, Equatable, Sendable, CustomStringConverti
   /// The same sentence as ``description``.
   public var errorDescription: String? { description }
 }
-
-extension Result where Failure == LinkError {
-  /// Runs an asynchronous operation and captures its outcome, turning any error into a
-  /// ``LinkError`` (see ``LinkError/init(_:)``).
-  ///
-  /// ```swift
-  /// await send(.linksResponse(Result { try await linkClient.fetchLinks() }))
-  /// ```
-  ///
-  /// - Parameter body: The operation.
-  // NB: `body` is `nonisolated(nonsending)` too: a plain `() async` closure runs on the global
-  // executor, so every link effect hopped off the main actor and back (two thread wake-ups).
-  public nonisolated(nonsending) init(
-    catching body: nonisolated(nonsending) () async throws -> Success
-  ) async {
-    do {
-      self = .success(try await body())
-    } catch {
-      self = .failure(LinkError(error))
-    }
-  }
-}

@@ -50,13 +50,6 @@ import struct LinkClient.Comment
     #expect(LinkError(Other()) == .storageFailed("Something else."))
   }
 
-  @Test func resultCatchingCapturesSuccessAndTurnsFailuresIntoLinkErrors() async {
-    let success = await Result { () async throws -> Int in 1 }
-    let failure = await Result { () async throws -> Int in throw LinkError.emptyComment }
-    #expect(success == .success(1))
-    #expect(failure == .failure(.emptyComment))
-  }
-
   @Test func aFailingClientThrowsItsErrorFromEveryEndpoint() async {
     let client = LinkClient.failing(.storageFailed("Closed."))
     let id = Link.ID(UUID(counting: 1))

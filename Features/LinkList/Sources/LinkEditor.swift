@@ -4,6 +4,14 @@ import Loop
 /// The editor of a link: a draft the user fills in, to be saved as a new link or over an
 /// existing one.
 ///
+/// The user edits the draft with binding actions, a field at a time or all of it, and any edit
+/// clears the last error:
+///
+/// ```swift
+/// store.send(.binding(.set(\.draft.title, "Swift")))
+/// store.send(.binding(.set(\.draft, draft)))
+/// ```
+///
 /// Saving asks the parent (``Action/Delegate/saveRequested(mode:draft:)``), which saves through
 /// the client, closes the editor and reloads its list; when the client rejects the draft (blank
 /// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
@@ -48,13 +56,14 @@ public struct LinkEditor: Reducer {
   }
 
   /// What happens in the editor.
-  public enum Action: Equatable, Sendable {
+  public enum Action: BindableAction, Equatable, Sendable {
+    /// The user changed the values (a field of the draft, or all of it); it clears the last
+    /// error.
+    case binding(BindingAction<State>)
     /// The user gave up editing: the editor closes itself; nothing is saved.
     case cancelTapped
     /// Asks the parent to act.
     case delegate(Delegate)
-    /// The user changed the values.
-    case draftChanged(LinkDraft)
     /// The client rejected the save.
     case saveFailed(LinkError)
     /// The user asked to save.
@@ -75,17 +84,17 @@ public struct LinkEditor: Reducer {
 
   /// The editor's logic.
   public var body: some ReducerOf<Self> {
+    BindingReducer()
     Reduce { state, action in
       switch action {
+      case .binding:
+        state.errorMessage = nil
+        return .none
+
       case .cancelTapped:
         return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
-        return .none
-
-      case .draftChanged(let draft):
-        state.draft = draft
-        state.errorMessage = nil
         return .none
 
       case .saveFailed(let error):

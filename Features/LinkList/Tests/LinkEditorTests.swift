@@ -13,12 +13,23 @@ import Testing
 
   let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
 
-  @Test func draftChangedKeepsTheValuesAsTypedAndClearsTheError() async {
+  @Test func bindingTheDraftKeepsTheValuesAsTypedAndClearsTheError() async {
     let store = makeStore(LinkEditor.State(mode: .add, errorMessage: "A link needs a title."))
-    await store.send(.draftChanged(draft)) {
+    await store.send(.binding(.set(\.draft, draft))) {
       $0.draft = draft
       $0.errorMessage = nil
     }
+    await store.finish()
+  }
+
+  @Test func bindingOneFieldChangesOnlyItAndClearsTheError() async {
+    let store = makeStore(
+      LinkEditor.State(mode: .add, draft: draft, errorMessage: "A link needs a title."))
+    await store.send(.binding(.set(\.draft.title, "Swift.org"))) {
+      $0.draft.title = "Swift.org"
+      $0.errorMessage = nil
+    }
+    await store.send(.set(\.draft.memo, "")) { $0.draft.memo = "" }
     await store.finish()
   }
 

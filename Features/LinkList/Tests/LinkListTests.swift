@@ -346,7 +346,7 @@ import Testing
       $0.editor?.errorMessage = "A link needs a title."
     }
     #expect(store.state.errorMessages == ["A link needs a title."])
-    await store.send(.editor(.presented(.draftChanged(good)))) {
+    await store.send(.editor(.presented(.binding(.set(\.draft, good))))) {
       $0.editor?.draft = good
       $0.editor?.errorMessage = nil
     }

@@ -14,8 +14,17 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date; setting it makes this generator return the set date from then on.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// }
+  /// ```
+  public var now: Date {
+    get { generate() }
+    set { self = .constant(newValue) }
+  }
 
   /// Returns the current date.
   ///

@@ -36,6 +36,7 @@ private enum LocaleKey: DependencyKey {
 }
 
 private func reportMissingTestValue(_ name: String) {
+  guard !DependencyValues.isOverriding else { return }
   reportIssue(
     """
     @Dependency(\\.\(name)) has no test value, and the test did not override it.

@@ -39,6 +39,10 @@ public struct DependencyValues: Sendable {
   /// The dependencies of the current task; tasks inherit them.
   @TaskLocal static var taskValues = DependencyValues(context: .default)
 
+  /// Whether a value is being read only to be replaced (see `Reducer.dependency(_:_:)`), which
+  /// is not a use a missing test value reports.
+  @TaskLocal static var isOverriding = false
+
   /// The dependencies in effect here: those of a store's reducer running synchronously on this
   /// thread, else the task's.
   static var current: DependencyValues {

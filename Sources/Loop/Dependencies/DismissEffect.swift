@@ -34,6 +34,13 @@ public struct DismissEffect: Sendable {
     self.dismiss = nil
   }
 
+  /// Calls the closure this was created with, if any, and reports nothing otherwise: for a test
+  /// store, which closes a root feature after a test's own dismiss effect.
+  @MainActor
+  package func callOverride() {
+    dismiss?()
+  }
+
   /// The dismissal of the presented child whose effect runs, bound by its `ifLet`.
   ///
   /// NB: a task-local of a struct, not of an optional `@MainActor` closure: with the closure

@@ -52,6 +52,18 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension UUID {
+  /// The UUID whose last 12 hex digits spell `intValue`, for ids in tests: `UUID(0)` is
+  /// `00000000-0000-0000-0000-000000000000`, the first id ``UUIDGenerator/incrementing`` makes,
+  /// and `UUID(10)` is `00000000-0000-0000-0000-00000000000A`.
+  ///
+  /// - Parameter intValue: A number from 0 through 2⁴⁸ − 1.
+  public init(_ intValue: Int) {
+    precondition(
+      (0...0xFFFF_FFFF_FFFF).contains(intValue),
+      "UUID(_:) takes a number from 0 through 2^48 - 1 (12 hex digits); got \(intValue).")
+    self.init(counting: UInt64(intValue))
+  }
+
   /// The UUID whose last 12 hex digits spell `value`: `UUID(counting: 1)` is
   /// `00000000-0000-0000-0000-000000000001`.
   ///

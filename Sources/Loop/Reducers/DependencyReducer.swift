@@ -18,7 +18,31 @@ extension Reducer {
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value
   ) -> DependencyReducer<Self> {
-    DependencyReducer(base: self) { $0[keyPath: keyPath] = value }
+    DependencyReducer(base: self, isOverriding: true) { $0[keyPath: keyPath] = value }
+  }
+
+  /// Runs this reducer, and the effects it returns, with one dependency changed from the value
+  /// it has where the reducer runs.
+  ///
+  /// ```swift
+  /// Editor()
+  ///   .transformDependency(\.linkClient) { client in
+  ///     client.fetchLinks = { [] }
+  ///   }
+  /// ```
+  ///
+  /// Unlike ``dependency(_:_:)``, it reads the current value, so a dependency without a test
+  /// value reports its use as usual.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency's property on `DependencyValues`.
+  ///   - transform: Changes the dependency's current value, for this reducer.
+  /// - Returns: The reducer with the dependency changed.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> DependencyReducer<Self> {
+    DependencyReducer(base: self, isOverriding: false) { transform(&$0[keyPath: keyPath]) }
   }
 }
 
@@ -29,6 +53,9 @@ extension Reducer {
 /// ```
 public struct DependencyReducer<Base: Reducer>: Reducer {
   let base: Base
+  /// Whether `update` only replaces a value: then reading the value it replaces (which writing
+  /// through a key path does) is not a use of the dependency.
+  let isOverriding: Bool
   let update: (inout DependencyValues) -> Void
 
   /// Runs the base reducer with the changed dependencies; its effects capture them.
@@ -39,7 +66,13 @@ public struct DependencyReducer<Base: Reducer>: Reducer {
   /// - Returns: The base reducer's effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
-    update(&values)
+    if isOverriding {
+      // NB: a key path write reads the old value first, which for `\.calendar` (and the other
+      // system values with no test value) would report the very dependency being overridden.
+      DependencyValues.$isOverriding.withValue(true) { update(&values) }
+    } else {
+      update(&values)
+    }
     // NB: the synchronous scope is enough: `Effect.run` captures the current dependencies when
     // it is created, so the effects keep them without a task-local value being bound here.
     return DependencyScope(values).run { base.reduce(into: &state, action: action) }

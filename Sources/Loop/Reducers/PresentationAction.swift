@@ -14,7 +14,10 @@ public enum PresentationAction<Action> {
   /// `nil` and cancels its effects. A child sends it with `@Dependency(\.dismiss)`.
   case dismiss
   /// One of the child's actions.
-  case presented(Action)
+  ///
+  /// NB: `indirect`, so a feature can present itself: its `Action` holds a
+  /// `PresentationAction<Action>` without being marked `indirect`, as in TCA.
+  indirect case presented(Action)
 }
 
 extension PresentationAction: Equatable where Action: Equatable {}

@@ -47,10 +47,8 @@ extension Reducer {
 /// ```
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let parent: Parent
-  let destination: Destination
-  /// The destination's function when it has a `body`, made once (see `Scope`).
-  let destinationFunction:
-    ((inout Destination.State, Destination.Action) -> Effect<Destination.Action>)?
+  /// The destination, and its function once built (see `Scope`).
+  let destination: LazyReducer<Destination>
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   let fileID: StaticString
@@ -65,8 +63,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     fileID: StaticString, line: UInt
   ) {
     self.parent = parent
-    self.destination = destination
-    self.destinationFunction = destination.bodyFunction
+    self.destination = LazyReducer(destination)
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.fileID = fileID
@@ -86,50 +83,54 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     var destinationEffect = Effect<Parent.Action>.none
-    var isDismissing = false
+    /// The child that ran this action, whose effects just started.
+    var ranChild: PresentationEffectID?
+    /// The child dismissed by this action, before the parent saw it.
+    var dismissed: PresentationEffectID?
     switch toPresentationAction.extract(action) {
     case .presented(let destinationAction):
       // NB: moved out and back so the child state is mutated without a copy.
       if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
         let id = effectID(of: destinationState)
         let embed = toPresentationAction.embed
-        let effect =
-          if let destinationFunction {
-            destinationFunction(&destinationState, destinationAction)
-          } else {
-            destination.reduce(into: &destinationState, action: destinationAction)
-          }
+        let effect = destination.reduce(into: &destinationState, action: destinationAction)
         destinationEffect =
           effect
           .map { embed(.presented($0)) }
           .bindingDismiss { send in send(embed(.dismiss)) }
-          .cancellable(id: id)
+          .scoped(toChild: id)
         state[keyPath: toPresentationState].wrappedValue = destinationState
+        ranChild = id
       } else {
         reportAbsentDestination(action)
       }
     case .dismiss:
-      if state[keyPath: toPresentationState].wrappedValue == nil {
-        reportAbsentDestination(action)
-      } else {
-        isDismissing = true
-      }
+      // NB: read through a mutable projection, which for stored properties is a plain address.
+      dismissed = presentedEffectID(&state[keyPath: toPresentationState])
+      if dismissed == nil { reportAbsentDestination(action) }
     case nil:
       break
     }
-    // NB: read through mutable projections, which for stored properties are plain addresses.
-    let before = presentedEffectID(&state[keyPath: toPresentationState])
     let parentEffect = parent.reduce(into: &state, action: action)
     var after = presentedEffectID(&state[keyPath: toPresentationState])
     // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
-    if isDismissing, after == before {
+    if let dismissed, after == dismissed {
       state[keyPath: toPresentationState].wrappedValue = nil
       after = nil
     }
-    if let before, before != after {
-      return .merge(destinationEffect, parentEffect, .cancel(id: before))
+    // NB: the presented child is remembered in the wrapper, so a child set to `nil` or replaced
+    // anywhere (a sibling reducer, say) has its effects cancelled on the next action here.
+    let recorded = state[keyPath: toPresentationState].presentedID
+    guard recorded != after || (ranChild != nil && ranChild != after) else {
+      return destinationEffect.merge(with: parentEffect)
     }
-    return destinationEffect.merge(with: parentEffect)
+    state[keyPath: toPresentationState].presentedID = after
+    var cancellations: [Effect<Parent.Action>] = []
+    if let recorded, recorded != after { cancellations.append(.cancelChild(recorded)) }
+    if let ranChild, ranChild != after, ranChild != recorded {
+      cancellations.append(.cancelChild(ranChild))
+    }
+    return .merge([destinationEffect, parentEffect] + cancellations)
   }
 
   /// The id the effects of the presented child run under; `nil` when nothing is presented.
@@ -137,8 +138,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     _ presented: inout Presents<Destination.State>
   ) -> PresentationEffectID? {
     if case .none = presented.wrappedValue { return nil }
-    // NB: a parent runs this twice for every action; the presented state is copied only when
-    // its id or its case is needed.
+    // NB: a parent runs this for every action; the presented state is copied only when its id
+    // or its case is needed.
     if destinationIdentity == nil, isKnownNotEnum(Destination.State.self) {
       return PresentationEffectID(
         path: UncheckedSendable(toPresentationState), caseName: nil, childID: nil)
@@ -147,11 +148,12 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// The id the effects of `destinationState` run under: the child's place, its case when it is
-  /// an enum of destinations, and its id when it is `Identifiable`.
+  /// an enum of destinations, and its id when it, or its case's payload, is `Identifiable`.
   private func effectID(of destinationState: Destination.State) -> PresentationEffectID {
-    PresentationEffectID(
-      path: UncheckedSendable(toPresentationState), caseName: enumCaseName(of: destinationState),
-      childID: destinationIdentity?(destinationState) ?? nil)
+    let enumCase = enumCase(of: destinationState)
+    return PresentationEffectID(
+      path: UncheckedSendable(toPresentationState), caseName: enumCase?.name,
+      childID: destinationIdentity?(destinationState) ?? enumCase?.payloadID)
   }
 
   private func reportAbsentDestination(_ action: Parent.Action) {
@@ -170,15 +172,49 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 }
 
+/// A child reducer whose `body` is built the first time it runs, then kept (see `Scope`).
+///
+/// NB: built lazily, a feature can present itself: building its body would otherwise build
+/// the body of the child it presents, and so on forever.
+final class LazyReducer<Base: Reducer> {
+  let base: Base
+  private var function: ((inout Base.State, Base.Action) -> Effect<Base.Action>)??
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  /// Runs the reducer.
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    if function == nil { function = .some(base.bodyFunction) }
+    if case .some(.some(let function)) = function { return function(&state, action) }
+    return base.reduce(into: &state, action: action)
+  }
+}
+
 /// The name of `value`'s case when it is an enum, else `nil`.
 func enumCaseName(of value: Any) -> String? {
+  enumCase(of: value)?.name
+}
+
+/// The name of `value`'s case when it is an enum, else `nil`, and the id of its payload when the
+/// payload is `Identifiable`.
+func enumCase(of value: Any) -> (name: String, payloadID: AnyHashable?)? {
   let type = ObjectIdentifier(Swift.type(of: value))
   if enumTypes.withLock({ $0[type] }) == false { return nil }
   let mirror = Mirror(reflecting: value)
   let isEnum = mirror.displayStyle == .enum
   enumTypes.withLock { $0[type] = isEnum }
   guard isEnum else { return nil }
-  return mirror.children.first?.label ?? String(describing: value)
+  guard let payload = mirror.children.first else { return (String(describing: value), nil) }
+  return (payload.label ?? String(describing: value), identifiableID(of: payload.value))
+}
+
+/// The id of `value` when it is `Identifiable`.
+private func identifiableID(of value: Any) -> AnyHashable? {
+  func id(of identifiable: some Identifiable) -> AnyHashable { AnyHashable(identifiable.id) }
+  guard let identifiable = value as? any Identifiable else { return nil }
+  return id(of: identifiable)
 }
 
 /// Whether values of `type` have been seen by ``enumCaseName(of:)`` not to be enums.
@@ -191,7 +227,8 @@ func isKnownNotEnum<T>(_ type: T.Type) -> Bool {
 /// Whether each type ``enumCaseName(of:)`` has seen is an enum.
 private let enumTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
-struct PresentationEffectID: Hashable, @unchecked Sendable {
+/// The place and identity of a presented child, which its effects run under.
+package struct PresentationEffectID: Hashable, @unchecked Sendable {
   // NB: key paths are immutable and only compared here; ids are the child state's own.
   let path: AnyKeyPath
   let caseName: String?
@@ -215,7 +252,7 @@ extension Effect {
   ) -> Self {
     guard let storage else { return self }
     switch storage.operation {
-    case .none, .send, .cancel, .cancelMatching:
+    case .none, .send, .cancel, .cancelChild, .cancelChildren:
       return self
     case .run(let priority, let operation):
       return Self(
@@ -232,6 +269,8 @@ extension Effect {
       return Self(
         operation: .cancellable(
           effect.bindingDismiss(dismiss), id: id, cancelInFlight: cancelInFlight))
+    case .child(let effect, let id):
+      return Self(operation: .child(effect.bindingDismiss(dismiss), id: id))
     }
   }
 }

@@ -22,18 +22,53 @@
 ///
 /// Read and write the child as the optional it wraps (`state.editor`); pass the projection
 /// (`\.$editor`) to `ifLet`. Setting it to `nil`, or the child closing itself with the `dismiss`
-/// dependency, cancels the child's effects.
+/// dependency, cancels the child's effects; so does setting it to `nil` from outside the
+/// `ifLet` (a sibling reducer, say), on the next action through the `ifLet`, because the wrapper
+/// remembers which child it presented.
+///
+/// The child is stored in a box shared by copies until one changes, so a feature can present
+/// itself (`@Presents var child: State?` inside `State`), and two copies of one presentation
+/// compare equal without comparing the child.
 ///
 /// NB: write `@Presents var editor: LinkEditor.State? = nil` for a memberwise initializer that
 /// takes the child's state; without the `= nil` it takes the wrapper.
 @propertyWrapper
 public struct Presents<State> {
-  /// The presented child's state, or `nil` when nothing is presented.
-  public var wrappedValue: State?
+  private final class Storage: @unchecked Sendable {
+    // NB: @unchecked: a box is changed only through a wrapper that holds the only reference to
+    // it (copy on write), so it is never changed where another copy can see it.
+    var state: State?
+
+    init(_ state: State?) {
+      self.state = state
+    }
+  }
+
+  private var storage: Storage
+
+  /// The identity of the child whose effects may be running, kept by the presenting `ifLet`
+  /// (see `PresentationReducer`); not part of the state's value.
+  package var presentedID: PresentationEffectID?
 
   /// Presents `wrappedValue`, or nothing.
   public init(wrappedValue: State? = nil) {
-    self.wrappedValue = wrappedValue
+    self.storage = Storage(wrappedValue)
+  }
+
+  /// The presented child's state, or `nil` when nothing is presented.
+  public var wrappedValue: State? {
+    get { storage.state }
+    set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.state = newValue
+      } else {
+        storage = Storage(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state) }
+      yield &storage.state
+    }
   }
 
   /// The wrapper itself, for `ifLet(\.$child, action:then:)`.
@@ -42,13 +77,79 @@ public struct Presents<State> {
     set { self = newValue }
     _modify { yield &self }
   }
+
+  /// The presented child's state when it is the case `casePath` of an enum of destinations,
+  /// else `nil`; set through it to change that case's state in place.
+  ///
+  /// ```swift
+  /// state.$destination[case: .case(Destination.State.editor)]?.title = "Draft"
+  /// ```
+  ///
+  /// Changing it while another case (or nothing) is presented changes nothing and reports an
+  /// issue; setting it to `nil` dismisses the child.
+  ///
+  /// - Parameters:
+  ///   - casePath: The destination's case, such as `.case(Destination.State.editor)`.
+  ///   - fileID: The file of the access, for the issue reported for another case.
+  ///   - filePath: The file path of the access.
+  ///   - line: The line of the access.
+  ///   - column: The column of the access.
+  public subscript<Case>(
+    case casePath: CasePath<State, Case>,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column
+  ) -> Case? {
+    get { wrappedValue.flatMap(casePath.extract) }
+    _modify {
+      var value = wrappedValue.flatMap(casePath.extract)
+      let isPresented = value != nil
+      yield &value
+      guard isPresented else {
+        reportUnrelatedCase(
+          at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
+      wrappedValue = value.map(casePath.embed)
+    }
+  }
+
+  private func reportUnrelatedCase(at location: IssueLocation) {
+    let presented = wrappedValue.map { "'.\(enumCaseName(of: $0) ?? "\($0)")'" } ?? "nothing"
+    IssueReporting.current.reportIssue(
+      """
+      Can't modify unrelated case: the presented state is \(presented), not the case path's \
+      case, so nothing was changed.
+
+      To fix, present that case first ('state.destination = .…'), or modify the case that is \
+      presented.
+      """,
+      at: location)
+  }
 }
 
-extension Presents: Equatable where State: Equatable {}
+extension Presents: Equatable where State: Equatable {
+  /// Whether both present equal children (or nothing); two copies of one presentation are equal
+  /// without comparing the child.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
 
-extension Presents: Hashable where State: Hashable {}
+extension Presents: Hashable where State: Hashable {
+  /// Hashes the presented child.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
 
 extension Presents: Sendable where State: Sendable {}
+
+extension Presents: CustomReflectable {
+  /// The presented child, as the optional it is.
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
+}
 
 /// Presented state, seen through the wrapper, for the state diff.
 package protocol PresentedState {
