@@ -102,13 +102,25 @@ extension Backend {
   public func refuseInserts(
     into table: String, where column: String, is value: String, file: String, in folder: URL
   ) throws {
+    try refuse("INSERT", on: table, when: "NEW.\(column) = '\(value)'", file: file, in: folder)
+  }
+
+  /// Makes the storage made for `folder` refuse to delete any row of `table` (a trigger raising
+  /// `refused by the test`).
+  public func refuseDeletes(from table: String, file: String, in folder: URL) throws {
+    try refuse("DELETE", on: table, when: nil, file: file, in: folder)
+  }
+
+  private func refuse(
+    _ event: String, on table: String, when condition: String?, file: String, in folder: URL
+  ) throws {
     switch self {
     case .inMemory:
       preconditionFailure("an in-memory storage has no triggers")
     case .sqlite:
       try executeSQL(
         """
-        CREATE TRIGGER refuse BEFORE INSERT ON \(table) WHEN NEW.\(column) = '\(value)'
+        CREATE TRIGGER refuse BEFORE \(event) ON \(table)\(condition.map { " WHEN \($0)" } ?? "")
         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
         """, file: file, in: folder)
     case .postgres:
@@ -116,10 +128,10 @@ extension Backend {
         """
         CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF NEW.\(column) = '\(value)' THEN RAISE EXCEPTION 'refused by the test'; END IF;
-          RETURN NEW;
+          IF \(condition ?? "true") THEN RAISE EXCEPTION 'refused by the test'; END IF;
+          RETURN \(event == "DELETE" ? "OLD" : "NEW");
         END $$;
-        CREATE TRIGGER refuse BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION refuse()
+        CREATE TRIGGER refuse BEFORE \(event) ON \(table) FOR EACH ROW EXECUTE FUNCTION refuse()
         """, file: file, in: folder)
     }
   }
