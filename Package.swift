@@ -70,19 +70,25 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibPQ",
+      path: "Sources/CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
     // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`).
-    .target(name: "Persistence", dependencies: ["CSQLite", "Loop"]),
+    .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite", "TestSupport"]),
-    // NB: what the tests share (harnesses on both storages, fixtures, day helpers, a seeded
+    // NB: what the tests share (harnesses on every storage, fixtures, day helpers, a seeded
     // generator), in one target (not a product) that only tests depend on. The client harness
     // seeds SQLite files through CSQLite, to install triggers that fail a write no valid model
-    // can cause.
+    // can cause; through CLibPQ it makes a schema on the test server for each PostgreSQL test.
     .target(
       name: "TestSupport",
       dependencies: [
-        "Loop", "LoopTesting", "Persistence", "CSQLite", "LinkClient", "CategoryClient",
+        "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
         "HabitClient",
       ],
       path: "Tests/Support"),
@@ -111,8 +117,8 @@ let package = Package(
     .executableTarget(
       name: "LoopBenchmarks",
       dependencies: [
-        "Loop", "LoopTesting", "Persistence", "CSQLite", "LoopCLI", "LinkClient", "HabitClient",
-        "LedgerClient",
+        "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
+        "HabitClient", "LedgerClient",
       ],
       path: "Sources/LoopBenchmarks"
     ),

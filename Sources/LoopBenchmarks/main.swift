@@ -1,6 +1,7 @@
 // `loop-bench`: every figure beside its baseline, measured in the same run.
 //
-//     swift run -c release loop-bench [--quick] [--json] [--only store|persistence|repl]
+//     swift run -c release loop-bench [--quick] [--json]
+//                                     [--only store|persistence|postgres|repl]
 //                                     [--filter TEXT]
 import Foundation
 
@@ -21,6 +22,9 @@ if only == nil || only == "store" {
 do {
   if only == nil || only == "persistence" {
     measurements += try PersistenceBenchmarks.run(settings)
+  }
+  if only == nil || only == "persistence" || only == "postgres" {
+    measurements += try PostgresBenchmarks.run(settings)
   }
   if only == nil || only == "repl" {
     measurements += try await REPLBenchmarks.run(settings)

@@ -25,7 +25,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// What to do.
   public var request: Request = .run
-  /// `--db PATH`: the database file, instead of the default one.
+  /// `--db PATH` or `--db URL`: the database file, or a PostgreSQL server's
+  /// `postgresql://` URL, instead of the default file.
   public var databasePath: String?
   /// `--in-memory`: keep nothing.
   public var inMemory = false
@@ -40,7 +41,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// The usage line of `loop`.
   public static let usage =
-    "usage: loop [--db PATH | --in-memory] [--script FILE] [--keep-going] [--record FILE] "
+    "usage: loop [--db PATH|URL | --in-memory] [--script FILE] [--keep-going] [--record FILE] "
     + "[<noun> <verb> ... | replay FILE]"
 
   /// Reads the options from the process arguments (without the executable's name).
@@ -109,7 +110,8 @@ public enum Launcher {
   ///
   /// - Parameters:
   ///   - arguments: The arguments, without the executable's name.
-  ///   - environment: The process's environment (`XDG_DATA_HOME`, `HOME`, `NO_COLOR`).
+  ///   - environment: The process's environment (`XDG_DATA_HOME`, `HOME`, `NO_COLOR`,
+  ///     `LOOP_DATABASE_URL`).
   ///   - console: Where output and errors go.
   /// - Returns: 0 on success, 1 when a command or the database failed, 2 for bad arguments.
   @MainActor
@@ -149,15 +151,23 @@ public enum Launcher {
     }
 
     let defaultPath = ModelContainer.defaultFilePath(environment: environment)
-    let path = options.inMemory ? nil : (options.databasePath ?? defaultPath)
+    let storage = Self.storage(options, environment: environment, defaultPath: defaultPath)
+    var path: String?
+    if case .file(let file) = storage { path = file }
     let existed = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
     let container: ModelContainer
     do {
-      container = try ModelContainer(
-        for: AppEnvironment.models, storage: path.map { .file($0) } ?? .inMemory)
+      container = try ModelContainer(for: AppEnvironment.models, storage: storage)
     } catch {
-      console.printError("error: the database '\(path ?? "in memory")' cannot be opened: \(error)")
-      console.printError("it was left as it is; choose another file with --db PATH")
+      guard case .postgres = storage else {
+        console.printError(
+          "error: the database '\(path ?? "in memory")' cannot be opened: \(error)")
+        console.printError("it was left as it is; choose another file with --db PATH")
+        return 1
+      }
+      console.printError("error: \(error)")
+      console.printError(
+        "nothing was changed; choose another database with --db or LOOP_DATABASE_URL")
       return 1
     }
     if let path {
@@ -186,7 +196,7 @@ public enum Launcher {
       configuration: Session.Configuration(
         mode: mode, keepGoing: options.keepGoing,
         usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
-        databasePath: path,
+        databasePath: storage == .inMemory ? nil : storage.description,
         showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment)))
 
     if let recordPath = options.recordPath {
@@ -207,12 +217,7 @@ public enum Launcher {
     guard isInteractive else {
       return await session.run(PlainLineReader())
     }
-    switch (path, existed) {
-    case (let path?, true): console.print("loop \(version): your data is in '\(path)'.")
-    case (let path?, false):
-      console.print("loop \(version): your data will be kept in '\(path)' (new).")
-    case (nil, _): console.print("loop \(version): your data is in memory only; nothing is kept.")
-    }
+    console.print(Self.greeting(storage, existed: existed))
     console.print("Type 'help' for the commands, Ctrl-D to leave.")
     let historyPath = ((defaultPath as NSString).deletingLastPathComponent as NSString)
       .appendingPathComponent("history")
@@ -221,6 +226,31 @@ public enum Launcher {
         historyPath: historyPath,
         completions: { CommandTable.completions(after: $0, prefix: $1) }) ?? PlainLineReader()
     return await session.run(reader)
+  }
+
+  /// The line an interactive `loop` starts with: its version and where the data is kept (a
+  /// PostgreSQL server as `user@host:port/database`, never with its password).
+  static func greeting(_ storage: ModelContainer.Storage, existed: Bool) -> String {
+    switch storage {
+    case .file(let path) where existed: "loop \(version): your data is in '\(path)'."
+    case .file(let path): "loop \(version): your data will be kept in '\(path)' (new)."
+    case .postgres: "loop \(version): your data is in \(storage)."
+    case .inMemory: "loop \(version): your data is in memory only; nothing is kept."
+    }
+  }
+
+  /// Where `loop` keeps its data: memory for `--in-memory`, else what `--db` names, else what
+  /// `LOOP_DATABASE_URL` names, else the default file; a `postgresql://` (or `postgres://`) URL
+  /// names a PostgreSQL server, anything else a file.
+  static func storage(
+    _ options: LaunchOptions, environment: [String: String], defaultPath: String
+  ) -> ModelContainer.Storage {
+    if options.inMemory { return .inMemory }
+    let named =
+      options.databasePath ?? environment["LOOP_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let named else { return .file(defaultPath) }
+    let isURL = named.hasPrefix("postgresql://") || named.hasPrefix("postgres://")
+    return isURL ? .postgres(named) : .file(named)
   }
 
   /// What `loop --help` prints.
@@ -237,6 +267,8 @@ public enum Launcher {
     options:
       --db PATH      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
                      or ~/.local/share/loop/loop.sqlite)
+      --db URL       a PostgreSQL database instead: postgresql://user@host:port/name
+                     (LOOP_DATABASE_URL names one, or a file, when --db does not)
       --in-memory    keep nothing: a database in memory only
       --script FILE  run the commands in FILE
       --keep-going   in a script, run the commands after a failing one (exit status 1)

@@ -15,8 +15,9 @@ import Foundation
 /// its place. `nil` sorts before any value (after, in `.reverse` order), as `SortDescriptor`
 /// sorts it.
 ///
-/// Both storages give the same answers. The SQLite storage runs in SQL what SQL answers exactly
-/// as Swift does, and evaluates the rest in Swift over the rows the SQL part selects:
+/// Every storage gives the same answers. The SQLite and PostgreSQL storages run in SQL what SQL
+/// answers exactly as Swift does, and evaluate the rest in Swift over the rows the SQL part
+/// selects:
 /// - In SQL: `==` and `!=` (on every column type but `URL`), `<`, `<=`, `>`, `>=` (on
 ///   `String`, `Int`, `Int64`, `Double`, `Date`, `UUID`), `&&`, `||`, `!`, `nil` checks and
 ///   comparisons of optionals, `??`, `optional.flatMap { … } == value`,

@@ -1,13 +1,17 @@
 import Foundation
 
-/// The store of a set of model types, in an SQLite file or in memory: SwiftData's
-/// `ModelContainer`.
+/// The store of a set of model types, in an SQLite file, a PostgreSQL database or in memory:
+/// SwiftData's `ModelContainer`.
 ///
 /// ```swift
 /// let container = try ModelContainer(for: Link.self, Category.self, storage: .file(path))
 /// let context = ModelContext(container)
 /// try context.insert(link)
 /// ```
+///
+/// The three storages answer every call alike: the same models in the same order, the same
+/// errors. `.postgres("postgresql://user@host:5432/loop")` keeps the models on a PostgreSQL
+/// server that several processes, on several machines, share; see ``Storage/postgres(_:)``.
 ///
 /// Opening a file creates it (and its folders) when missing, then checks it before writing
 /// anything: a file that is not an SQLite database, or one whose tables cannot be brought to the
@@ -22,12 +26,43 @@ import Foundation
 /// progress.
 public final class ModelContainer: Sendable {
   /// Where a container keeps its models.
-  public enum Storage: Sendable, Equatable {
+  ///
+  /// Its description names the place without a secret: a path, `in memory`, or
+  /// `PostgreSQL at user@host:port/database` (never a password, which a connection string may
+  /// hold).
+  public enum Storage: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     /// In memory, evaluated in Swift, gone with the container. For tests and previews; it answers
     /// every call exactly as the SQLite backend does.
     case inMemory
     /// In the SQLite database file at this path.
     case file(String)
+    /// In a PostgreSQL database, through libpq: a connection string, as a URL
+    /// (`postgresql://user:password@host:5432/database`) or `key=value` pairs (`host=… dbname=…`).
+    ///
+    /// The tables are created in the connection's current schema (the first of its
+    /// `search_path` that exists, `public` by default) and migrated as in a file. Strings compare
+    /// and sort byte by byte (the `"C"` collation, as in SQLite and Swift), doubles keep every
+    /// bit, UUIDs are `uuid`, and a `Date` is a `timestamptz` column beside the exact seconds
+    /// Loop reads. Several processes may share the database: their transactions take turns, and
+    /// one that PostgreSQL aborts for a serialization failure or a deadlock runs again.
+    ///
+    /// NB: on PostgreSQL the body of ``ModelContext/transaction(_:)`` may run more than once.
+    case postgres(String)
+
+    /// Where the models are kept, without a password: a path, `in memory`, or
+    /// `PostgreSQL at user@host:port/database`.
+    public var description: String {
+      switch self {
+      case .inMemory: "in memory"
+      case .file(let path): path
+      case .postgres(let connection): "PostgreSQL at \(PostgresConnectionString(connection).name)"
+      }
+    }
+
+    /// The storage as a dump shows it: its ``description``, so that no dump shows a password.
+    public var customMirror: Mirror {
+      Mirror(self, children: ["storage": description], displayStyle: .enum)
+    }
   }
 
   /// Where the models are kept.
@@ -42,11 +77,14 @@ public final class ModelContainer: Sendable {
   ///
   /// - Parameters:
   ///   - types: Every model type the container stores.
-  ///   - storage: ``Storage/inMemory`` or ``Storage/file(_:)``.
+  ///   - storage: ``Storage/inMemory``, ``Storage/file(_:)`` or ``Storage/postgres(_:)``.
   /// - Throws: ``PersistenceError/invalidSchema(model:reason:)`` for a malformed schema (or two
   ///   models sharing a table); for a file, ``PersistenceError/cannotOpen(path:reason:)``,
   ///   ``PersistenceError/notADatabase(path:)``,
   ///   ``PersistenceError/corruptDatabase(path:reason:)`` or
+  ///   ``PersistenceError/incompatibleSchema(table:column:reason:)``; for PostgreSQL,
+  ///   ``PersistenceError/cannotConnect(server:reason:)``,
+  ///   ``PersistenceError/cannotOpen(path:reason:)`` (a database Loop cannot use) or
   ///   ``PersistenceError/incompatibleSchema(table:column:reason:)``.
   public convenience init(for types: any PersistentModel.Type..., storage: Storage) throws {
     try self.init(for: types, storage: storage)
@@ -56,7 +94,7 @@ public final class ModelContainer: Sendable {
   ///
   /// - Parameters:
   ///   - types: Every model type the container stores.
-  ///   - storage: ``Storage/inMemory`` or ``Storage/file(_:)``.
+  ///   - storage: ``Storage/inMemory``, ``Storage/file(_:)`` or ``Storage/postgres(_:)``.
   /// - Throws: As the variadic `init(for:storage:)`.
   public init(for types: [any PersistentModel.Type], storage: Storage) throws {
     var tables: [ObjectIdentifier: any AnyTableDescription] = [:]
@@ -79,6 +117,8 @@ public final class ModelContainer: Sendable {
       backend = InMemoryBackend(descriptions: descriptions)
     case .file(let path):
       backend = try SQLiteBackend(path: path, descriptions: descriptions)
+    case .postgres(let connection):
+      backend = try PostgresBackend(connectionString: connection, descriptions: descriptions)
     }
   }
 
@@ -91,9 +131,12 @@ public final class ModelContainer: Sendable {
   /// Checks the whole database file for damage (SQLite's `PRAGMA integrity_check`).
   ///
   /// It reads every page, so it takes time on a large file; the in-memory storage has nothing
-  /// to check.
+  /// to check, and a PostgreSQL server checks its own files: there it checks that the server
+  /// answers.
   ///
-  /// - Throws: ``PersistenceError/corruptDatabase(path:reason:)`` listing the problems found.
+  /// - Throws: ``PersistenceError/corruptDatabase(path:reason:)`` listing the problems found;
+  ///   on PostgreSQL, ``PersistenceError/connectionLost(server:reason:)`` or
+  ///   ``PersistenceError/cannotConnect(server:reason:)``.
   public func checkIntegrity() throws {
     try withBackend { try $0.checkIntegrity() }
   }

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// Order: every fetch returns models in a defined order: by its sort descriptors, ties (and
-/// everything, without sort descriptors) in insertion order, oldest first. Both storages return
+/// everything, without sort descriptors) in insertion order, oldest first. Every storage returns
 /// the same models in the same order.
 ///
 /// A context is `Sendable`; use it from any task.
@@ -96,6 +96,11 @@ public final class ModelContext: Sendable {
   /// so an outer `body` that catches the error goes on and may still commit. Other tasks using
   /// the container wait until the outermost transaction ends.
   ///
+  /// On PostgreSQL, transactions of every process sharing the database take turns; one that the
+  /// server still aborts (a serialization failure or a deadlock, with another program) is rolled
+  /// back and `body` runs again from the start, so `body` should change nothing but the
+  /// database, or change it again the same way.
+  ///
   /// ```swift
   /// try context.transaction { context in
   ///   try context.delete(Link.self, where: #Predicate { $0.categoryID == id })
@@ -105,8 +110,10 @@ public final class ModelContext: Sendable {
   ///
   /// - Parameter body: The writes (and reads) to run; it receives this context.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, or ``PersistenceError/sqlite(code:message:sql:)`` when the
-  ///   transaction cannot begin or commit (nothing is saved then).
+  /// - Throws: What `body` throws, or ``PersistenceError/sqlite(code:message:sql:)`` (on
+  ///   PostgreSQL ``PersistenceError/postgres(code:message:sql:)`` or
+  ///   ``PersistenceError/connectionLost(server:reason:)``) when the transaction cannot begin or
+  ///   commit (nothing is saved then).
   @discardableResult
   public func transaction<R>(_ body: (ModelContext) throws -> R) throws -> R {
     try container.withBackend { backend in

@@ -3,7 +3,9 @@
 ///
 /// Each case names what happened and to what (the model type, the id, the column, the file), so a
 /// message built from it can be shown as is. Failures reported by SQLite keep its result code and
-/// message in ``sqlite(code:message:sql:)`` (or in the `reason` of the more specific cases).
+/// message in ``sqlite(code:message:sql:)``, and PostgreSQL's its SQLSTATE in
+/// ``postgres(code:message:sql:)`` (or in the `reason` of the more specific cases). A PostgreSQL
+/// server is named `user@host:port/database`: no message shows a password.
 ///
 /// ```swift
 /// do {
@@ -57,6 +59,21 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The file is an SQLite database whose contents are damaged; it was left untouched.
   case corruptDatabase(path: String, reason: String)
 
+  /// The PostgreSQL server could not be reached, or refused the connection (a wrong password, a
+  /// database that does not exist); nothing was read or written. `server` is
+  /// `user@host:port/database`, `reason` says what went wrong.
+  case cannotConnect(server: String, reason: String)
+
+  /// The connection to the PostgreSQL server broke during a call; `reason` says what the server
+  /// or libpq reported, and what became of the transaction in progress: not saved, or, when it
+  /// broke while committing, perhaps saved. The next call outside a transaction connects again.
+  case connectionLost(server: String, reason: String)
+
+  /// PostgreSQL reported an error that none of the cases above describes. `code` is its
+  /// SQLSTATE (such as `40001`), `message` its message and `sql` the statement, when there was
+  /// one.
+  case postgres(code: String, message: String, sql: String?)
+
   /// SQLite reported an error that none of the cases above describes. `code` is SQLite's
   /// extended result code, `message` its message and `sql` the statement, when there was one.
   case sqlite(code: Int32, message: String, sql: String?)
@@ -98,6 +115,15 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       return "'\(path)' is not an SQLite database."
     case .corruptDatabase(let path, let reason):
       return "The database '\(path)' is damaged: \(reason)."
+    case .cannotConnect(let server, let reason):
+      return "Cannot connect to PostgreSQL at \(server): \(reason)."
+    case .connectionLost(let server, let reason):
+      return "The connection to PostgreSQL at \(server) was lost: \(reason)."
+    case .postgres(let code, let message, let sql):
+      if let sql {
+        return "PostgreSQL error \(code): \(message) (in '\(sql)')."
+      }
+      return "PostgreSQL error \(code): \(message)."
     case .sqlite(let code, let message, let sql):
       if let sql {
         return "SQLite error \(code): \(message) (in '\(sql)')."

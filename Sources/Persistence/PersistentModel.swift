@@ -105,6 +105,7 @@ public struct Row<Model: PersistentModel> {
 struct RowReader {
   enum Source {
     case statement(SQLiteStatement)
+    case postgres(PostgresResult, row: Int32)
     case values([SQLValue])
   }
 
@@ -121,6 +122,8 @@ struct RowReader {
     }
     switch source {
     case .statement(let statement): return (statement.value(at: Int32(index)), index)
+    case .postgres(let result, let row):
+      return (result.value(row: row, column: Int32(index)), index)
     case .values(let values): return (values[index], index)
     }
   }
@@ -129,10 +132,12 @@ struct RowReader {
   /// (the caller then decodes it the ordinary way, which reports the error).
   @usableFromInline
   func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
-    guard case .statement(let statement) = source, let index = layout.index(of: keyPath) else {
-      return nil
+    guard let index = layout.index(of: keyPath) else { return nil }
+    switch source {
+    case .statement(let statement): return statement.uuid(at: Int32(index))
+    case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
+    case .values: return nil
     }
-    return statement.uuid(at: Int32(index))
   }
 
   /// The error for a value that does not decode.

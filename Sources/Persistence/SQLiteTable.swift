@@ -16,36 +16,7 @@ final class SQLiteTable<T: PersistentModel> {
   /// The values of the row being written, kept between inserts for their storage.
   var values: [SQLValue] = []
   private var idColumnChecked = false
-  private var orders: [[SortKey]: Order] = [:]
-  private var lastOrder: ([SortKey], Order)?
-
-  /// A sort key by key path identity; it keeps its key path alive, so the identity cannot be
-  /// reused by another key path while the key is cached.
-  struct SortKey: Hashable {
-    let keyPath: AnyKeyPath
-    let forward: Bool
-
-    static func == (lhs: SortKey, rhs: SortKey) -> Bool {
-      lhs.keyPath === rhs.keyPath && lhs.forward == rhs.forward
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(ObjectIdentifier(keyPath))
-      hasher.combine(forward)
-    }
-  }
-
-  /// How SQL sorts one list of sort descriptors, with the statements for fetches without a
-  /// predicate, prepared on first use.
-  final class Order {
-    let orderBy: String?
-    var plain: SQLiteStatement?
-    var limited: SQLiteStatement?
-
-    init(orderBy: String?) {
-      self.orderBy = orderBy
-    }
-  }
+  private var orders = SQLOrders<T, SQLiteStatement>()
 
   init(_ description: TableDescription<T>, database: SQLiteDatabase) throws(PersistenceError) {
     self.description = description
@@ -108,50 +79,13 @@ final class SQLiteTable<T: PersistentModel> {
     return nil
   }
 
-  /// The cached ``Order`` for `descriptors`.
-  func order(_ descriptors: [SortDescriptor<T>]) -> Order {
-    // NB: a screen fetches with the same descriptors again and again; compare with the last
-    // ones before building a key.
-    if let (keys, order) = lastOrder, keys.count == descriptors.count,
-      Self.matches(keys, descriptors)
-    {
-      return order
-    }
-    var keys: [SortKey] = []
-    for descriptor in descriptors {
-      guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath else {
-        return Order(orderBy: orderBy(descriptors))
-      }
-      keys.append(SortKey(keyPath: keyPath, forward: descriptor.order == .forward))
-    }
-    let order: Order
-    if let cached = orders[keys] {
-      order = cached
-    } else {
-      if orders.count >= 64 { orders.removeAll() }
-      order = Order(orderBy: orderBy(descriptors))
-      orders[keys] = order
-    }
-    lastOrder = (keys, order)
-    return order
-  }
-
-  /// Whether `descriptors` sort as `keys` (of the same count) do.
-  ///
-  /// NB: an index loop: `zip` and `allSatisfy` are generic code not specialized here, and cost
-  /// more than the comparisons.
-  private static func matches(_ keys: [SortKey], _ descriptors: [SortDescriptor<T>]) -> Bool {
-    for index in keys.indices {
-      let (key, descriptor) = (keys[index], descriptors[index])
-      guard descriptor.keyPath === key.keyPath, (descriptor.order == .forward) == key.forward,
-        descriptor.stringComparator == nil
-      else { return false }
-    }
-    return true
+  /// The cached ``SQLOrder`` for `descriptors`.
+  func order(_ descriptors: [SortDescriptor<T>]) -> SQLOrder<SQLiteStatement> {
+    orders.order(descriptors) { [description] in description.orderBy($0, dialect: .sqlite) }
   }
 
   /// The statement selecting every row in `order` (with `LIMIT ? OFFSET ?` when `limited`).
-  func unfilteredSelect(_ order: Order, limited: Bool) throws(PersistenceError)
+  func unfilteredSelect(_ order: SQLOrder<SQLiteStatement>, limited: Bool) throws(PersistenceError)
     -> SQLiteStatement
   {
     if let statement = limited ? order.limited : order.plain { return statement }
@@ -166,11 +100,7 @@ final class SQLiteTable<T: PersistentModel> {
   /// The `ORDER BY` terms for `descriptors` (ending with `loop_seq`), or `nil` when one of them
   /// cannot be sorted by SQL exactly as Swift sorts it.
   func orderBy(_ descriptors: [SortDescriptor<T>]) -> String? {
-    guard let order = description.storedOrder(descriptors) else { return nil }
-    let terms = order.map {
-      description.stored[$0.position].quotedName + ($0.ascending ? " ASC" : " DESC")
-    }
-    return (terms + [quoted("loop_seq")]).joined(separator: ", ")
+    description.orderBy(descriptors, dialect: .sqlite)
   }
 
   // MARK: Reading rows

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a ``ModelContainer`` stores its models in: SQLite or memory.
+/// What a ``ModelContainer`` stores its models in: an SQLite file, a PostgreSQL server or
+/// memory.
 ///
 /// NB: backends are not thread-safe; the container calls them only while holding its lock, which
 /// is why the conforming classes are `@unchecked Sendable`.
@@ -45,8 +46,12 @@ protocol AnyTableDescription: AnyObject, Sendable {
   var table: String { get }
   /// What opening `database` must do to this table (read-only; throws when it cannot be done).
   func migrationPlan(in database: SQLiteDatabase) throws(PersistenceError) -> MigrationPlan
+  /// What opening the database of `connection` must do to this table (read-only).
+  func migrationPlan(in connection: PostgresConnection) throws(PersistenceError) -> MigrationPlan
   /// The table's prepared statements in `database`.
   func makeSQLiteTable(_ database: SQLiteDatabase) throws(PersistenceError) -> AnyObject
+  /// The table's statements on `connection`.
+  func makePostgresTable(_ connection: PostgresConnection) -> AnyObject
   /// An empty in-memory table.
   func makeInMemoryTable() -> AnyObject
 }
@@ -55,7 +60,7 @@ extension TableDescription: AnyTableDescription {
   var modelID: ObjectIdentifier { ObjectIdentifier(Model.self) }
 }
 
-// MARK: - Shared by both backends
+// MARK: - Shared by the backends
 
 extension FetchDescriptor {
   /// Throws when the limit or offset is negative.

@@ -15,6 +15,8 @@ struct KeyPathKey: Hashable, @unchecked Sendable {
 struct StoredColumn: Sendable {
   let name: String
   let type: ColumnType
+  /// What PostgreSQL stores it as.
+  let kind: ValueKind
   let isOptional: Bool
   let comparability: ColumnComparability
   /// For a hidden folded column, the index of the column it folds.
@@ -23,20 +25,16 @@ struct StoredColumn: Sendable {
   let quotedName: String
 
   init(
-    name: String, type: ColumnType, isOptional: Bool, comparability: ColumnComparability,
-    foldedSource: Int?
+    name: String, type: ColumnType, kind: ValueKind, isOptional: Bool,
+    comparability: ColumnComparability, foldedSource: Int?
   ) {
     self.name = name
     self.type = type
+    self.kind = kind
     self.isOptional = isOptional
     self.comparability = comparability
     self.foldedSource = foldedSource
     self.quotedName = quoted(name)
-  }
-
-  /// The column's definition in `CREATE TABLE` or `ADD COLUMN`.
-  var declaration: String {
-    "\(quotedName) \(type.sqlType)\(isOptional ? "" : " NOT NULL")"
   }
 }
 
@@ -153,7 +151,7 @@ final class TableDescription<Model: PersistentModel>: Sendable {
       stored.append(
         StoredColumn(
           name: column.name, type: column.valueType.columnType,
-          isOptional: column.valueType.isOptional,
+          kind: ValueKind(of: column.valueType), isOptional: column.valueType.isOptional,
           comparability: column.valueType.comparability, foldedSource: nil))
     }
     // NB: in generic code `\Model.id` is the protocol requirement's key path, never equal to
@@ -179,7 +177,7 @@ final class TableDescription<Model: PersistentModel>: Sendable {
       lookup[folded] = stored.count
       stored.append(
         StoredColumn(
-          name: "loop_folded_\(column.name)", type: .text, isOptional: true,
+          name: "loop_folded_\(column.name)", type: .text, kind: .text, isOptional: true,
           comparability: .ordering, foldedSource: position))
     }
     var indexes: [IndexDescription] = []

@@ -5,6 +5,7 @@ import LinkClient
 import LoopCLI
 import Persistence
 import Synchronization
+import TestSupport
 import Testing
 
 /// What a run of the `loop` binary printed and returned.
@@ -65,6 +66,8 @@ func runLoop(
   try process.runLoop(arguments, umask: umask)
   var environment = ProcessInfo.processInfo.environment
   environment["XDG_DATA_HOME"] = dataHome.path
+  // NB: the tests say where the data is; the environment running them must not.
+  environment["LOOP_DATABASE_URL"] = nil
   environment.merge(extra) { $1 }
   process.environment = environment
   let stdin = Pipe()
@@ -104,10 +107,25 @@ final class TemporaryFolder: Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: url)
+    Backend.removeStorage(in: url)
   }
 
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// Where `backend` keeps a test's data in this folder: the file `data.sqlite`, or a schema of
+  /// the PostgreSQL test server.
+  func storage(_ backend: Backend) -> ModelContainer.Storage {
+    backend.storage(file: "data.sqlite", in: url)
+  }
+
+  /// What `loop --db` is given for `backend`'s storage in this folder: a path or a URL.
+  func database(_ backend: Backend) -> String {
+    switch storage(backend) {
+    case .file(let path): path
+    case .postgres(let url): url
+    case .inMemory: preconditionFailure("loop --db names no in-memory storage")
+    }
+  }
 }
 
 @Suite(.serialized) struct BinaryTests {

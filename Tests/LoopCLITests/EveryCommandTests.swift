@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LoopCLI
 
-/// Every command the REPL declares, run once through the binary on one file, each answered
-/// with status 0: a crash in any command's path (a presented child's effect, an import, a
+/// Every command the REPL declares, run once through the binary on one file (and on one
+/// PostgreSQL database), each answered with status 0: a crash in any command's path (a presented child's effect, an import, a
 /// report) fails here, in the release build too when `LOOP_BINARY` names it.
 @Suite struct EveryCommandTests {
   /// The lines to run, in order; `{link}`, `{habit}` and `{transaction}` stand for the refs the
@@ -36,9 +37,10 @@ import Testing
     }
   }
 
-  @Test func everyCommandAnswersWithStatusZeroInTheBinary() throws {
+  @Test(arguments: Backend.persistent)
+  func everyCommandAnswersWithStatusZeroInTheBinary(_ backend: Backend) throws {
     let folder = try TemporaryFolder()
-    let db = folder.path("data.sqlite")
+    let db = folder.database(backend)
     var refs = ["folder": folder.url.path]
     for line in Self.lines {
       var resolved = line

@@ -7,13 +7,14 @@ import Persistence
 import TestSupport
 import Testing
 
-/// `loop` killed with `SIGKILL` at random moments, again and again, on one file: every write it
-/// acknowledged is there, the file is sound, and the command it was running when killed took
-/// effect whole or not at all.
+/// `loop` killed with `SIGKILL` at random moments, again and again, on one file (or one
+/// PostgreSQL database): every write it acknowledged is there, the database is sound, and the
+/// command it was running when killed took effect whole or not at all.
 @Suite(.serialized) struct KilledProcessTests {
-  @Test func everyAcknowledgedWriteSurvivesSIGKILLAndNoCommandIsHalfApplied() throws {
+  @Test(arguments: Backend.persistent)
+  func everyAcknowledgedWriteSurvivesSIGKILLAndNoCommandIsHalfApplied(_ backend: Backend) throws {
     let folder = try TemporaryFolder()
-    let db = folder.path("data.sqlite")
+    let db = folder.database(backend)
     var generator = ScriptGenerator(seed: 15)
     var books = Books()
     // How long `loop` takes to start and answer a first command on this machine (a debug build,
@@ -50,7 +51,7 @@ import Testing
         acknowledged += 1
       }
       process.kill()
-      let stored = try Books(reading: db)
+      let stored = try Books(reading: folder.storage(backend))
       var applied = books
       inFlight?.apply(&applied, nil)
       let what = inFlight.map { "'\($0.line)' in flight" } ?? "between commands"
@@ -70,7 +71,7 @@ import Testing
     // NB: more than one command a round on average, so the kills land at many points.
     #expect(acknowledged > 25)
     print(
-      "KilledProcessTests: \(acknowledged) commands acknowledged; killed 24 times, "
+      "KilledProcessTests (\(backend)): \(acknowledged) commands acknowledged; killed 24 times, "
         + "\(killedInFlight) with a command in flight, \(foundApplied) of them applied")
   }
 }
@@ -106,10 +107,10 @@ extension KilledProcessTests {
 
     init() {}
 
-    /// What the database file at `path` holds, after checking it is sound (`PRAGMA
-    /// integrity_check` answers `ok`).
-    init(reading path: String) throws {
-      let container = try ModelContainer(for: AppEnvironment.models, storage: .file(path))
+    /// What the database holds, after checking it is sound (a file's `PRAGMA integrity_check`
+    /// answers `ok`).
+    init(reading storage: ModelContainer.Storage) throws {
+      let container = try ModelContainer(for: AppEnvironment.models, storage: storage)
       try container.checkIntegrity()
       let context = ModelContext(container)
       let categories = try context.fetchAll(Category.self)

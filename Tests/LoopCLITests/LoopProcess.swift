@@ -23,6 +23,7 @@ final class LoopProcess {
     try process.runLoop(arguments, umask: umask)
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome.path
+    environment["LOOP_DATABASE_URL"] = nil
     process.environment = environment
     let stdout = Pipe()
     let stderr = Pipe()

@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 
 /// Generated cases (odd values, predicates answered in SQL, in Swift or on every row, sorts,
-/// windows from 0 to `Int.max`, writes that fail) run on both backends and on a plain Swift
-/// array (``ReferenceStore``): the same models in the same order, bit for bit, or the same
-/// errors at the same operations.
+/// windows from 0 to `Int.max`, writes that fail) run on every backend (in memory, an SQLite
+/// file, PostgreSQL) and on a plain Swift array (``ReferenceStore``): the same models in the same
+/// order, bit for bit, or the same errors at the same operations.
 ///
 /// CI runs a fixed seed. A longer run: `LOOP_DIFFERENTIAL_CASES=100000 swift test --filter
 /// DifferentialTests` (with `LOOP_DIFFERENTIAL_SEED` for another seed); a failure prints the
@@ -27,14 +27,15 @@ import Testing
     return 0..<(environment["LOOP_DIFFERENTIAL_CASES"].flatMap { Int($0) } ?? 1_500)
   }()
 
-  @Test func generatedCasesAgreeOnBothBackendsAndTheReference() throws {
+  @Test func generatedCasesAgreeOnEveryBackendAndTheReference() throws {
     let runner = try DifferentialRunner()
     let start = ContinuousClock.now
     if let report = runner.run(seed: Self.seed, cases: Self.cases) {
       Issue.record(Comment(rawValue: report))
     }
     print(
-      "DifferentialTests: cases \(Self.cases) of seed \(Self.seed) in "
+      "DifferentialTests: cases \(Self.cases) of seed \(Self.seed) on "
+        + "\(Backend.allCases.map(\.rawValue).joined(separator: ", ")) and the reference in "
         + "\(ContinuousClock.now - start)")
   }
 

@@ -100,7 +100,7 @@ private struct MeasureV2: PersistentModel {
   }
 }
 
-/// Doubles (and dates, which are doubles) are stored bit for bit on both backends; NaN is
+/// Doubles (and dates, which are doubles) are stored bit for bit on every backend; NaN is
 /// refused when written, never found broken when read.
 @Suite struct DoubleStorageTests {
   static let awkwardDoubles: [Double] = [
@@ -127,12 +127,14 @@ private struct MeasureV2: PersistentModel {
         == Self.awkwardDoubles.map { (-$0).bitPattern })
   }
 
-  @Test func negativeZeroKeepsItsSignInAReopenedFile() throws {
+  @Test(arguments: Backend.persistent)
+  func negativeZeroKeepsItsSignInAReopenedDatabase(_ backend: Backend) throws {
     let folder = TemporaryFolder()
-    let path = folder.path("store.sqlite")
-    try ModelContext(ModelContainer(for: Item.self, storage: .file(path)))
+    defer { Backend.removeStorage(in: folder.url) }
+    let storage = backend.storage(file: "store.sqlite", in: folder.url)
+    try ModelContext(ModelContainer(for: Item.self, storage: storage))
       .insert(Item(id: 1, title: "t", score: -0.0))
-    let context = ModelContext(try ModelContainer(for: Item.self, storage: .file(path)))
+    let context = ModelContext(try ModelContainer(for: Item.self, storage: storage))
     #expect(try context.fetch(Item.self, id: 1)?.score.sign == .minus)
   }
 
@@ -249,12 +251,14 @@ private struct MeasureV2: PersistentModel {
     #expect(try columnTypes(at: path, table: "measures")["value"] == "ANY")
   }
 
-  @Test func aNewDoubleColumnGivesExistingRowsItsDefaultBitForBit() throws {
+  @Test(arguments: Backend.persistent)
+  func aNewDoubleColumnGivesExistingRowsItsDefaultBitForBit(_ backend: Backend) throws {
     let folder = TemporaryFolder()
-    let path = folder.path("store.sqlite")
-    try ModelContext(ModelContainer(for: Measure.self, storage: .file(path)))
+    defer { Backend.removeStorage(in: folder.url) }
+    let storage = backend.storage(file: "store.sqlite", in: folder.url)
+    try ModelContext(ModelContainer(for: Measure.self, storage: storage))
       .insert(Measure(id: 1, value: 1, takenAt: nil, label: "a"))
-    let context = ModelContext(try ModelContainer(for: MeasureV2.self, storage: .file(path)))
+    let context = ModelContext(try ModelContainer(for: MeasureV2.self, storage: storage))
     let measure = try #require(try context.fetch(MeasureV2.self, id: 1))
     #expect(measure.offset.bitPattern == (-0.0).bitPattern)
     #expect(measure.scale.bitPattern == MeasureV2.awkward.bitPattern)

@@ -18,7 +18,7 @@ final class Store {
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: folder)
+    Backend.removeStorage(in: folder)
   }
 }
 

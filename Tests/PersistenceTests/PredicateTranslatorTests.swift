@@ -3,11 +3,13 @@ import Testing
 
 @testable import Persistence
 
-/// The SQL the SQLite backend runs for each operator: proof that it is answered by SQL, not by
-/// the Swift fallback.
+/// The SQL the SQLite and PostgreSQL backends run for each operator: proof that it is answered
+/// by SQL, not by the Swift fallback, in each dialect.
 @Suite struct PredicateTranslatorTests {
-  private func translate(_ predicate: Predicate<Item>) throws -> TranslatedPredicate? {
-    var translator = PredicateTranslator(table: try TableDescription(Item.schema))
+  private func translate(_ predicate: Predicate<Item>, _ dialect: SQLDialect = .sqlite) throws
+    -> TranslatedPredicate?
+  {
+    var translator = PredicateTranslator(table: try TableDescription(Item.schema), dialect: dialect)
     return translator.translate(predicate)
   }
 
@@ -119,6 +121,55 @@ import Testing
         == #""loop_folded_title" ASC, "loop_seq""#)
     #expect(compiled.orderBy([SortDescriptor(\.title, comparator: .lexical)]) == nil)
     #expect(compiled.orderBy([SortDescriptor(\.title.count)]) == nil)
+  }
+
+  // MARK: - PostgreSQL
+
+  @Test func postgresNamesParametersWithTheirKindsAndTextInTheCCollation() throws {
+    let cutoff = date(5)
+    let plan = try #require(try translate(#Predicate { $0.date > cutoff }, .postgres))
+    #expect(plan == exact(#"("loop_exact_date" > ?)"#, [.real(5)]))
+    #expect(plan.whereClause?.kinds == [.date])
+    let titled = try #require(try translate(#Predicate { $0.title == "a" }, .postgres))
+    #expect(titled == exact(#"("title" = (? COLLATE "C"))"#, [.text("a")]))
+    #expect(titled.whereClause?.kinds == [.text])
+    let uuid = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+    let same = try #require(try translate(#Predicate { $0.uuid == uuid }, .postgres))
+    #expect(same.whereClause?.kinds == [.uuid])
+  }
+
+  @Test func postgresComparesNullsWithIsNotDistinctFromAndWritesBooleans() throws {
+    #expect(
+      try translate(#Predicate { $0.note == nil }, .postgres)
+        == exact(#"("note" IS NOT DISTINCT FROM NULL)"#))
+    #expect(
+      try translate(#Predicate { $0.flag == true }, .postgres)
+        == exact(#"("flag" IS NOT DISTINCT FROM true)"#))
+    #expect(
+      try translate(#Predicate { $0.note != "a" }, .postgres)
+        == exact(#"("note" IS DISTINCT FROM (? COLLATE "C"))"#, [.text("a")]))
+    let notes: [String?] = ["a", nil]
+    #expect(
+      try translate(#Predicate { notes.contains($0.note) }, .postgres)
+        == exact(
+          #"(COALESCE("note" IN ((? COLLATE "C")), false) OR ("note" IS NULL))"#, [.text("a")]))
+  }
+
+  @Test func postgresSearchesTextWithStrpos() throws {
+    #expect(
+      try translate(#Predicate { $0.title.contains("5%_") }, .postgres)
+        == superset(#"(strpos("title", (? COLLATE "C")) > 0)"#, [.text("5%_")]))
+    #expect(
+      try translate(#Predicate { $0.title.starts(with: "a") }, .postgres)
+        == superset(#"(strpos("title", (? COLLATE "C")) = 1)"#, [.text("a")]))
+  }
+
+  @Test func postgresSortsNullsFirstAscendingAndLastDescending() throws {
+    let table = try TableDescription(Item.schema)
+    #expect(
+      table.orderBy(
+        [SortDescriptor(\.dueDate, order: .reverse), SortDescriptor(\.note)], dialect: .postgres)
+        == #""loop_exact_due_date" DESC NULLS LAST, "note" ASC NULLS FIRST, "loop_seq""#)
   }
 }
 

@@ -9,7 +9,7 @@ public func withContext<R>(
   _ backend: Backend, _ body: (ModelContext) async throws -> R
 ) async throws -> R {
   let folder = temporaryFolder("HabitClientTests")
-  defer { try? FileManager.default.removeItem(at: folder) }
+  defer { Backend.removeStorage(in: folder) }
   let storage = backend.storage(file: "habits.sqlite", in: folder)
   let container = try ModelContainer(for: HabitClient.models, storage: storage)
   return try await body(ModelContext(container))

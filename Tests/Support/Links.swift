@@ -21,6 +21,10 @@ public final class Harness: Sendable {
   /// The clients' context.
   public let context: ModelContext
   private let folder = temporaryFolder("loop-client-tests")
+  /// The storage's backend.
+  public let backend: Backend
+  /// The PostgreSQL schema of the storage (also its connections' application name), if any.
+  public var schema: String? { PostgresTestServer.schema(for: folder) }
   private let now = Mutex(Harness.start)
   private let uuid = UUIDGenerator.incrementing
 
@@ -29,6 +33,7 @@ public final class Harness: Sendable {
 
   /// Opens a fresh storage of `backend`.
   public init(_ backend: Backend) throws {
+    self.backend = backend
     let storage = backend.storage(file: "links.sqlite", in: folder)
     context = ModelContext(try ModelContainer(for: LinkClient.models, storage: storage))
     links = LinkClient.live(context: context)
@@ -36,7 +41,7 @@ public final class Harness: Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: folder)
+    Backend.removeStorage(in: folder)
   }
 
   /// The clock's current date.
@@ -58,17 +63,15 @@ public final class Harness: Sendable {
     }
   }
 
-  /// Makes the SQLite file refuse to insert a link titled `title` (an `ABORT` trigger), so that
-  /// a test can fail an import as it writes its last link.
+  /// Makes the storage refuse to insert a link titled `title` (see
+  /// `Backend.refuseInserts(into:where:is:file:in:)`), so that a test can fail an import as it
+  /// writes its last link.
   ///
   /// NB: the in-memory storage has nothing like a trigger; its rollback is the one of every
   /// transaction, tested through dry runs (which write everything, then roll back).
   public func refuseLinks(titled title: String) throws {
-    try executeSQL(
-      """
-      CREATE TRIGGER refuse_link BEFORE INSERT ON links WHEN NEW.title = '\(title)'
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-      """, in: folder.appendingPathComponent("links.sqlite").path)
+    try backend.refuseInserts(
+      into: "links", where: "title", is: title, file: "links.sqlite", in: folder)
   }
 
   /// Stores a category directly, with an id apart from the counting ones.

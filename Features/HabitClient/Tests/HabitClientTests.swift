@@ -1,5 +1,6 @@
 import Foundation
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 
@@ -349,19 +350,17 @@ import Testing
     }
   }
 
-  @Test func aDeleteThatFailsHalfWayLeavesTheHabitAndItsCompletions() async throws {
+  @Test(arguments: Backend.persistent)
+  func aDeleteThatFailsHalfWayLeavesTheHabitAndItsCompletions(backend: Backend) async throws {
     let folder = temporaryFolder("HabitClientTests")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("habits.sqlite").path
-    let client = HabitClient.live(path: path)
+    defer { Backend.removeStorage(in: folder) }
+    let storage = backend.storage(file: "habits.sqlite", in: folder)
+    let client = HabitClient.live(
+      context: ModelContext(try ModelContainer(for: HabitClient.models, storage: storage)))
     let read = try await create(client, "Read")
     _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
     // NB: the completions are deleted first, then the habit; the trigger fails the second.
-    try executeSQL(
-      """
-      CREATE TRIGGER refuse BEFORE DELETE ON habits
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-      """, in: path)
+    try backend.refuseDeletes(from: "habits", file: "habits.sqlite", in: folder)
     await #expect {
       try await client.deleteHabit(read.id)
     } throws: { error in

@@ -1,21 +1,27 @@
 import Foundation
 import LedgerClient
+import Persistence
 import TestSupport
 
-/// A client on a fresh storage of one backend; the SQLite file's folder goes when it does.
+/// A client on a fresh storage of one backend; the SQLite file's folder (or the PostgreSQL
+/// schema) goes when it does.
 final class Storage {
   let client: LedgerClient
   let folder = temporaryFolder("loop-ledger-client-tests")
 
-  init(_ backend: Backend) {
+  init(_ backend: Backend) throws {
     switch backend {
     case .inMemory: client = .inMemory()
     case .sqlite: client = .live(path: folder.appendingPathComponent("ledger.sqlite").path)
+    case .postgres:
+      let storage = backend.storage(file: "ledger.sqlite", in: folder)
+      client = .live(
+        context: ModelContext(try ModelContainer(for: LedgerClient.models, storage: storage)))
     }
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: folder)
+    Backend.removeStorage(in: folder)
   }
 }
 

@@ -7,13 +7,13 @@ import Testing
 @Suite struct LedgerClientTests {
   @Test(arguments: Backend.allCases)
   func aNewLedgerIsEmpty(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     #expect(try await storage.client.fetchTransactions() == [])
   }
 
   @Test(arguments: Backend.allCases)
   func addReturnsTheStoredTransaction(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let lunch = transaction(1, amount: 1250, memo: "Lunch", category: "Food")
     #expect(try await storage.client.addTransaction(lunch) == lunch)
     #expect(try await storage.client.fetchTransactions() == [lunch])
@@ -21,7 +21,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func fetchListsNewestFirstWithTiesByCreatedAtThenID(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let old = transaction(1, on: day(1))
     let newest = transaction(2, on: day(9))
     let sameDayEarlier = transaction(3, on: day(5), createdAt: day(5, hour: 1))
@@ -39,7 +39,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func addingADuplicateIDFailsAndKeepsTheStoredOne(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let original = transaction(1, amount: 500, memo: "Original")
     _ = try await storage.client.addTransaction(original)
     await #expect(throws: LedgerError.duplicateTransaction(id(1))) {
@@ -50,7 +50,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func updateReplacesTheStoredValues(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     _ = try await storage.client.addTransaction(transaction(1, amount: 500, memo: "Coffee"))
     var changed = transaction(1, .income, amount: 700, on: day(2), memo: "Refund")
     changed.category = "Misc"
@@ -61,7 +61,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func updatingAMissingTransactionFailsAndStoresNothing(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     _ = try await storage.client.addTransaction(transaction(1))
     await #expect(throws: LedgerError.transactionNotFound(id(2))) {
       try await storage.client.updateTransaction(transaction(2))
@@ -71,7 +71,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func deleteRemovesOnlyThatTransaction(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     _ = try await storage.client.addTransaction(transaction(1, on: day(1)))
     _ = try await storage.client.addTransaction(transaction(2, on: day(2)))
     try await storage.client.deleteTransaction(id(1))
@@ -80,7 +80,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func deletingAMissingTransactionFails(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     _ = try await storage.client.addTransaction(transaction(1))
     await #expect(throws: LedgerError.transactionNotFound(id(2))) {
       try await storage.client.deleteTransaction(id(2))
@@ -94,7 +94,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func addRefusesAnInvalidTransactionAndStoresNothing(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     await #expect(throws: LedgerError.amountNotPositive("0.00")) {
       try await storage.client.addTransaction(transaction(1, amount: 0))
     }
@@ -117,7 +117,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func updateRefusesAnInvalidTransactionAndKeepsTheStoredOne(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     _ = try await storage.client.addTransaction(transaction(1, amount: 500))
     await #expect(throws: LedgerError.amountNotPositive("0.00")) {
       try await storage.client.updateTransaction(transaction(1, amount: 0))
@@ -127,7 +127,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func storesTextDatesAndTheLargestAmountExactly(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let exact = LedgerTransaction(
       id: id(7), kind: .income, amount: .maximum,
       date: Date(timeIntervalSinceReferenceDate: 757_382_400.123_456),

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LedgerImportTests {
   @Test(arguments: Backend.allCases)
   func importStoresEveryTransactionAndSkipsStoredIDs(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let rent = transaction(1, amount: 50_000, on: day(1), memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
     let salary = transaction(2, .income, amount: 300_000, on: day(2), memo: "Salary")
@@ -22,7 +22,7 @@ import Testing
   func anInvalidTransactionFailsTheWholeImportBeforeAnythingIsWritten(
     _ backend: Backend
   ) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let valid = (1...3).map { transaction(UInt64($0)) }
     let free = transaction(4, amount: 0)
     await #expect(
@@ -43,7 +43,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func aDryRunReportsTheImportAndWritesNothing(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let items = [transaction(1), transaction(2), transaction(1)]
     let summary = try await storage.client.importTransactions(items, dryRun: true)
     #expect(summary == LedgerImportSummary(imported: 2, duplicates: 1))
@@ -52,7 +52,7 @@ import Testing
 
   @Test(arguments: Backend.allCases)
   func importReportsProgressAfterEveryBatch(_ backend: Backend) async throws {
-    let storage = Storage(backend)
+    let storage = try Storage(backend)
     let items = (1...2_001).map { transaction(UInt64($0)) }
     let reports = Mutex<[Int]>([])
     _ = try await storage.client.importTransactions(items) { processed in
@@ -62,21 +62,20 @@ import Testing
     #expect(try await storage.client.fetchTransactions().count == 2_001)
   }
 
-  @Test func anImportFailingOnItsLastRowLeavesTheLedgerUnchanged() async throws {
-    let storage = Storage(.sqlite)
+  @Test(arguments: Backend.persistent)
+  func anImportFailingOnItsLastRowLeavesTheLedgerUnchanged(_ backend: Backend) async throws {
+    let storage = try Storage(backend)
     let rent = transaction(1, memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
-    try executeSQL(
-      """
-      CREATE TRIGGER refuse BEFORE INSERT ON ledger_transactions WHEN NEW.memo = 'Last'
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
-      """, in: storage.folder.appendingPathComponent("ledger.sqlite").path)
+    try backend.refuseInserts(
+      into: "ledger_transactions", where: "memo", is: "Last", file: "ledger.sqlite",
+      in: storage.folder)
     let items = (2...1_500).map { transaction(UInt64($0), memo: $0 == 1_500 ? "Last" : "") }
     await #expect {
       try await storage.client.importTransactions(items)
     } throws: { error in
       guard case LedgerError.storageFailed(let reason) = error else { return false }
-      return reason.contains("constraint failed")
+      return reason.contains(backend.refusalMessage)
     }
     #expect(try await storage.client.fetchTransactions() == [rent])
   }

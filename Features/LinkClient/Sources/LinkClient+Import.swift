@@ -29,9 +29,12 @@ extension LinkStorage {
     let now = date.now
     // Each link on its own first, before the transaction and on every core: nothing in it
     // depends on the storage or on the other links.
-    var checks = CheckedLinks(links)
+    let checked = CheckedLinks(links)
     return try LinkError.capturing {
       try context.transaction(rollingBack: dryRun) { context in
+        // NB: the body takes the checked links out as it stores them, from a copy of its own: on
+        // PostgreSQL a transaction aborted for a deadlock runs its body again, from the start.
+        var checks = checked
         var known = try KnownLinks(context, adding: links.count)
         var summary = LinkImportSummary()
         // Then, in file order, rejections are listed, duplicates skipped, every category found

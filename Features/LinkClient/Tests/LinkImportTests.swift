@@ -203,8 +203,9 @@ import struct LinkClient.Comment
     #expect(reports.withLock { $0 } == [1_000, 2_000, 2_500])
   }
 
-  @Test func anImportFailingOnItsLastLinkLeavesTheDatabaseUnchanged() async throws {
-    let harness = try Harness(.sqlite)
+  @Test(arguments: Backend.persistent)
+  func anImportFailingOnItsLastLinkLeavesTheDatabaseUnchanged(_ backend: Backend) async throws {
+    let harness = try Harness(backend)
     let before = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Saved", url: "https://saved.example"))
       return try await client.exportLinks()
@@ -219,9 +220,60 @@ import struct LinkClient.Comment
       try await harness.run { try await $0.importLinks(links) }
     } throws: { error in
       guard case LinkError.storageFailed(let reason) = error else { return false }
-      return reason.contains("constraint failed")
+      return reason.contains(backend.refusalMessage)
     }
     #expect(try await harness.links.exportLinks() == before)
+  }
+
+  /// PostgreSQL aborts an import for a deadlock with another program, which added one of its
+  /// categories and then waited for Loop's lock: the import runs again, whole, and uses that
+  /// category.
+  @Test(.enabled(if: PostgresTestServer.skipReason == nil))
+  func anImportAbortedForADeadlockRunsAgainWhole() async throws {
+    let harness = try Harness(.postgres)
+    let schema = try #require(harness.schema)
+    let url = try #require(PostgresTestServer.url)
+    let other = try AdminConnection(PostgresTestServer.connectionString(url, schema: schema))
+    let otherID = "00000000-0000-0000-0000-000000000abc"
+    try other.execute(
+      """
+      SET deadlock_timeout = '60s'; BEGIN;
+      INSERT INTO categories (id, name, loop_exact_created_at, loop_folded_name)
+      VALUES ('\(otherID)', 'Folder 1', 0, 'folder 1')
+      """)
+    let otherFailure = Mutex<String?>(nil)
+    let otherDone = DispatchSemaphore(value: 0)
+    Thread {
+      do {
+        // Once the import waits for the other program's category, the other asks for Loop's
+        // lock, which the import holds: each waits for the other.
+        while try PostgresTestServer.value(
+          "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(schema)' AND "
+            + "wait_event_type = 'Lock'") == "0"
+        {
+          usleep(10_000)
+        }
+        try other.execute("LOCK TABLE loop_meta IN EXCLUSIVE MODE; COMMIT")
+      } catch {
+        otherFailure.withLock { $0 = "\(error)" }
+      }
+      otherDone.signal()
+    }.start()
+    let links = (0..<300).map {
+      ImportedLink(
+        line: $0 + 1, title: "Page \($0)", url: "https://example.com/\($0)",
+        category: "Folder \($0 % 3)")
+    }
+    let summary = try await harness.run { try await $0.importLinks(links) }
+    otherDone.wait()
+    #expect(otherFailure.withLock { $0 } == nil)
+    #expect(summary.linksImported == 300)
+    #expect(summary.categoriesCreated == ["Folder 0", "Folder 2"])
+    let archive = try await harness.links.exportLinks()
+    #expect(archive.links.count == 300)
+    let folder1 = try #require(archive.categories.first { $0.name == "Folder 1" })
+    #expect(folder1.id.description == otherID.uppercased())
+    #expect(archive.links.filter { $0.categoryID == folder1.id }.count == 100)
   }
 
   // MARK: exportLinks

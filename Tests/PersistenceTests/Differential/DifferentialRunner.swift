@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 
 /// What one operation of a case answered.
 enum Outcome: Equatable, CustomStringConvertible {
@@ -37,22 +38,29 @@ enum Outcome: Equatable, CustomStringConvertible {
   }
 }
 
-/// Runs generated cases on both backends and on ``ReferenceStore``, and shrinks a case on which
+/// Runs generated cases on every backend and on ``ReferenceStore``, and shrinks a case on which
 /// they disagree to the smallest one that still does.
 ///
 /// One container of each kind serves every case: each case starts by deleting every row.
 final class DifferentialRunner {
-  private let memory: ModelContext
-  private let sqlite: ModelContext
-  private let folder = TemporaryFolder(preferringMemory: true)
+  /// The backends, each with its context, in ``Backend/allCases`` order.
+  private let contexts: [(backend: Backend, context: ModelContext)]
+  private let folder: TemporaryFolder
   /// Makes the reference wrong on purpose (see ``ReferenceStore/ignoresOffsets``).
   private let ignoresOffsets: Bool
 
   init(ignoresOffsets: Bool = false) throws {
     self.ignoresOffsets = ignoresOffsets
-    memory = ModelContext(try ModelContainer(for: Sample.self, storage: .inMemory))
-    sqlite = ModelContext(
-      try ModelContainer(for: Sample.self, storage: .file(folder.path("differential.sqlite"))))
+    let folder = TemporaryFolder(preferringMemory: true)
+    self.folder = folder
+    contexts = try Backend.allCases.map { backend in
+      let storage = backend.storage(file: "differential.sqlite", in: folder.url)
+      return (backend, ModelContext(try ModelContainer(for: Sample.self, storage: storage)))
+    }
+  }
+
+  deinit {
+    PostgresTestServer.dropSchema(for: folder.url)
   }
 
   /// The answers of a backend, one per operation.
@@ -118,25 +126,30 @@ final class DifferentialRunner {
     }
   }
 
-  /// Where the three disagree first, described; `nil` when they agree on every operation.
+  /// Where the backends and the reference disagree first, described; `nil` when they agree on
+  /// every operation.
   func disagreement(_ differentialCase: DifferentialCase) -> String? {
-    let inMemory = outcomes(differentialCase, on: memory)
-    let inSQLite = outcomes(differentialCase, on: sqlite)
+    let answers = contexts.map { outcomes(differentialCase, on: $0.context) }
     let reference = referenceOutcomes(differentialCase)
+    let names = contexts.map { Self.names[$0.backend] ?? "\($0.backend)" } + ["reference"]
     for index in differentialCase.operations.indices {
-      let answers = [inMemory, inSQLite, reference].map { index < $0.count ? $0[index] : nil }
-      guard answers[0] != answers[1] || answers[0] != answers[2] else { continue }
+      let row = (answers + [reference]).map { index < $0.count ? $0[index] : nil }
+      guard row.contains(where: { $0 != row[0] }) else { continue }
       let operation = DifferentialCase(operations: [differentialCase.operations[index]]).source
-      func show(_ answer: Outcome?) -> String { answer.map { "\($0)" } ?? "nothing" }
-      return """
-        operation \(index + 1), \(operation)
-          in memory: \(show(answers[0]))
-          SQLite:    \(show(answers[1]))
-          reference: \(show(answers[2]))
-        """
+      let width = names.map(\.count).max() ?? 0
+      let lines = zip(names, row).map { name, answer in
+        let label = (name + ":").padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        return "  \(label)\(answer.map { "\($0)" } ?? "nothing")"
+      }
+      return "operation \(index + 1), \(operation)\n" + lines.joined(separator: "\n")
     }
     return nil
   }
+
+  /// How a report names each backend.
+  private static let names: [Backend: String] = [
+    .inMemory: "in memory", .sqlite: "SQLite", .postgres: "PostgreSQL",
+  ]
 
   /// The smallest case found that still disagrees: operations removed (many at a time first),
   /// then predicates, sorts, windows and values made simpler, until no change keeps it failing.
