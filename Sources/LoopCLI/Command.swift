@@ -323,10 +323,23 @@ struct CommandError: Error, Equatable, Sendable {
   var message: String
   /// What to do about it, one line each: a usage line, a suggestion, candidates.
   var hints: [String]
+  /// Whether the command was cancelled (Ctrl-C) rather than failed: the message is printed as
+  /// it is, without `error:`.
+  var isCancellation = false
 
   /// An error with its message and hints.
   init(_ message: String, hints: [String] = []) {
     self.message = message
     self.hints = hints
+  }
+
+  /// A command cancelled by Ctrl-C, which says what became of its work.
+  ///
+  /// - Parameter message: What the user reads, such as `Cancelled: nothing imported.`
+  /// - Returns: The error.
+  static func cancelled(_ message: String = "Cancelled.") -> CommandError {
+    var error = CommandError(message)
+    error.isCancellation = true
+    return error
   }
 }

@@ -142,6 +142,9 @@ extension Session {
     }
     do {
       try await send(.interchange(.importSubmitted(request)))
+    } catch where error.isCancellation {
+      // NB: `send` returns once the import's effect has ended, its transaction rolled back.
+      throw .cancelled("Cancelled: nothing imported.")
     } catch {
       throw CommandError(error.message, hints: rejectionHints())
     }

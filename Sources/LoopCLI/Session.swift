@@ -48,12 +48,25 @@ public final class Session {
     /// Where relative file paths of `import` and `export` start; `nil` for the process's
     /// current directory.
     public var currentDirectory: String?
+    /// What cancels a running command in an interactive session (Ctrl-C); `nil` for nothing.
+    var interrupts: Interrupts?
 
     /// A configuration with these values.
     public init(
       mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
       showsProgress: Bool = false, currentDirectory: String? = nil
     ) {
+      self.init(
+        mode: mode, keepGoing: keepGoing, usesColor: usesColor, databasePath: databasePath,
+        showsProgress: showsProgress, currentDirectory: currentDirectory, interrupts: nil)
+    }
+
+    /// A configuration with these values, cancelling commands on `interrupts`.
+    init(
+      mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
+      showsProgress: Bool = false, currentDirectory: String? = nil, interrupts: Interrupts?
+    ) {
+      self.interrupts = interrupts
       self.mode = mode
       self.keepGoing = keepGoing
       self.usesColor = usesColor
@@ -186,7 +199,16 @@ public final class Session {
       if configuration.mode == .interactive, !line.allSatisfy(\.isWhitespace) {
         reader.addToHistory(line)
       }
-      switch await execute(line, lineNumber: lineNumber) {
+      let outcome: Outcome
+      if let interrupts = configuration.interrupts, configuration.mode == .interactive {
+        let number = lineNumber
+        outcome = await interrupts.cancellingOnInterrupt {
+          await self.execute(line, lineNumber: number)
+        }
+      } else {
+        outcome = await execute(line, lineNumber: lineNumber)
+      }
+      switch outcome {
       case .success: continue
       case .quit: return failed ? 1 : 0
       case .failure:
@@ -243,8 +265,15 @@ public final class Session {
     }
   }
 
-  /// Prints an error and its hints on standard error.
+  /// Prints an error and its hints on standard error; a cancelled command's message is printed
+  /// as it is, without `error:`.
   private func report(_ error: CommandError, lineNumber: Int?) {
+    guard !error.isCancellation else {
+      // NB: at a terminal the key echoes as `^C` where the cursor was; the message starts a
+      // line of its own.
+      console.printError(configuration.mode == .interactive ? "\n\(error.message)" : error.message)
+      return
+    }
     var location = ""
     if case .script(let name) = configuration.mode, let lineNumber {
       location = "\(name):\(lineNumber): "
@@ -258,8 +287,18 @@ public final class Session {
 
   /// Sends an action, waits for the effects it started (and the actions they sent), and fails
   /// with the error a feature then shows.
+  ///
+  /// When the command is cancelled (Ctrl-C), the effects are cancelled, and this waits for them
+  /// to wind down (an import's transaction to roll back) before it throws
+  /// ``CommandError/cancelled(_:)``.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
-    await store.send(action).finish()
+    let task = store.send(action)
+    await withTaskCancellationHandler {
+      await task.finish()
+    } onCancel: {
+      task.cancel()
+    }
+    if Task.isCancelled { throw .cancelled() }
     if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }

@@ -236,6 +236,8 @@ struct HabitStorage: Sendable {
     var summary = HabitImportSummary()
     var processed = 0
     for start in stride(from: 0, to: archive.habits.count, by: HabitClient.importBatchSize) {
+      // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+      try HabitError.checkCancellation()
       let batch = archive.habits[
         start..<min(start + HabitClient.importBatchSize, archive.habits.count)]
       for habit in batch {
@@ -250,6 +252,7 @@ struct HabitStorage: Sendable {
       progress(processed)
     }
     for start in stride(from: 0, to: archive.completions.count, by: HabitClient.importBatchSize) {
+      try HabitError.checkCancellation()
       let end = min(start + HabitClient.importBatchSize, archive.completions.count)
       for completion in archive.completions[start..<end] {
         if try completions.fetch(completion.habitID, completion.day) != nil {

@@ -108,6 +108,8 @@ struct LedgerStorage: Sendable {
         var summary = LedgerImportSummary()
         var processed = 0
         while processed < transactions.count {
+          // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+          try LedgerError.checkCancellation()
           let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
           for transaction in batch {
             guard seen.insert(transaction.id).inserted else {
