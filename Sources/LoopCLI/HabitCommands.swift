@@ -30,9 +30,10 @@ enum HabitCommands {
   /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.
   static let list = Command.listing(
     noun: .habit, summary: "List the habits with today's progress and streaks.",
-    json: { $0.store.state.habits.habits.elements },
-    text: {
-      HabitRenderer(environment: $0.environment, style: $0.style).list($0.store.state.habits)
+    json: { session, window in window.apply(to: session.store.state.habits.habits.elements) },
+    text: { session, window in
+      HabitRenderer(environment: session.environment, style: session.style)
+        .list(session.store.state.habits, window: window)
     })
 
   /// `habit done <ref> [--on DAY]`: ``Habits/Habits/Action/completeButtonTapped(_:day:)``.

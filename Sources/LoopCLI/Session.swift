@@ -92,6 +92,8 @@ public final class Session {
   let style: Style
   /// Whether `:trace` prints actions.
   let trace: TraceSwitch
+  /// Where the store shows each action it processed to the command waiting for an answer.
+  private let answers = AnswerTap()
   /// A reducer run after the app's on every action, for tests that change its behaviour.
   private let extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
 
@@ -141,11 +143,12 @@ public final class Session {
     self.style = Style(isEnabled: configuration.usesColor)
     self.extraReducer = extraReducer
     self.store = Self.makeStore(
-      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+      environment: environment, trace: trace, console: console, answers: answers,
+      extraReducer: extraReducer)
   }
 
   private static func makeStore(
-    environment: AppEnvironment, trace: TraceSwitch, console: Console,
+    environment: AppEnvironment, trace: TraceSwitch, console: Console, answers: AnswerTap,
     extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
   ) -> Store<AppFeature.State, AppFeature.Action> {
     // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
@@ -153,11 +156,16 @@ public final class Session {
     let initialState = AppFeature.State(links: LinkList.State(screen: .recent))
     let app = AppFeature()._printChanges(
       when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    let tap = Reduce<AppFeature.State, AppFeature.Action> { _, action in
+      answers.show(action)
+      return .none
+    }
     // NB: the app's reducer alone unless a test adds one, so the app runs exactly what it ran
     // before tests could.
     guard let extraReducer else {
       return Store(initialState: initialState) {
         app
+        tap
       } withDependencies: {
         environment.apply(to: &$0)
       }
@@ -165,6 +173,7 @@ public final class Session {
     return Store(initialState: initialState) {
       app
       extraReducer
+      tap
     } withDependencies: {
       environment.apply(to: &$0)
     }
@@ -175,7 +184,8 @@ public final class Session {
   func restart(on environment: AppEnvironment) {
     self.environment = environment
     store = Self.makeStore(
-      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+      environment: environment, trace: trace, console: console, answers: answers,
+      extraReducer: extraReducer)
     loaded = []
     habitRefLengths = RefLengthCache()
     ledgerRefLengths = RefLengthCache()
@@ -292,7 +302,12 @@ public final class Session {
   /// to wind down (an import's transaction to roll back) before it throws
   /// ``CommandError/cancelled(_:)``.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
-    let task = store.send(action)
+    try await finish(store.send(action))
+  }
+
+  /// Waits for the effects of an action sent with `store.send` (the command did something
+  /// meanwhile, say printed a page while the next one loads), and fails as ``send(_:)`` does.
+  func finish(_ task: StoreTask) async throws(CommandError) {
     await withTaskCancellationHandler {
       await task.finish()
     } onCancel: {
@@ -302,6 +317,30 @@ public final class Session {
     if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
+  }
+
+  /// Sends an action, as ``send(_:)``, and returns the answer it led to: what `answer` finds in
+  /// the first action processed meanwhile that it matches (say the client's response), or `nil`
+  /// when none did.
+  ///
+  /// ```swift
+  /// let saved = try await session.send(.links(.addLinkSubmitted(draft))) {
+  ///   if case .links(.addLinkResponse(.success(let saved))) = $0 { saved } else { nil }
+  /// }
+  /// ```
+  ///
+  /// A command reads its result here, from the feature's answer, rather than from a field of
+  /// the state kept for it.
+  func send<Answer>(
+    _ action: AppFeature.Action, answer: @escaping (AppFeature.Action) -> Answer?
+  ) async throws(CommandError) -> Answer? {
+    var found: Answer?
+    answers.watch = { action in
+      if found == nil { found = answer(action) }
+    }
+    defer { answers.watch = nil }
+    try await send(action)
+    return found
   }
 
   /// Sends an action that adds one element to a list the session has loaded, finds the
@@ -400,5 +439,20 @@ final class TraceSwitch: Sendable {
   var isOn: Bool {
     get { flag.load(ordering: .relaxed) }
     set { flag.store(newValue, ordering: .relaxed) }
+  }
+}
+
+/// Shows each action the store processed to the command waiting for an answer
+/// (``Session/send(_:answer:)``), if any.
+///
+/// NB: `@unchecked Sendable`: the store's reducers and the session's commands both run on the
+/// main actor, the only place ``watch`` is read or written.
+final class AnswerTap: @unchecked Sendable {
+  /// What the waiting command looks at each action with; `nil` when none waits.
+  var watch: ((AppFeature.Action) -> Void)?
+
+  /// Shows an action to the waiting command.
+  func show(_ action: AppFeature.Action) {
+    watch?(action)
   }
 }

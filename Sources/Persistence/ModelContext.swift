@@ -207,6 +207,25 @@ public final class ModelContext: Sendable {
     try fetchAll(type, predicate: predicate, sortBy: sortBy, limit: 1).first
   }
 
+  /// The ids of the models a descriptor selects, in its order, without reading the models:
+  /// SwiftData's `fetchIdentifiers`.
+  ///
+  /// ```swift
+  /// var descriptor = FetchDescriptor<Link>(sortBy: [SortDescriptor(\.id)])
+  /// descriptor.fetchLimit = 10_000
+  /// let ids = try context.fetchIdentifiers(descriptor)
+  /// ```
+  ///
+  /// - Parameter descriptor: The predicate, sort, limit and offset.
+  /// - Returns: The ids of the models ``fetch(_:)`` would return, in the same order.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+    -> [T.ID]
+  {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchIdentifiers(descriptor, table: table) }
+  }
+
   /// The model with an id.
   ///
   /// - Parameters:

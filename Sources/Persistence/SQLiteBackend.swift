@@ -265,6 +265,52 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return descriptor.rangeCount(total)
   }
 
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
+  ) throws -> [T.ID] {
+    try descriptor.validate()
+    let table = try table(description)
+    var translator = PredicateTranslator(table: description)
+    // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.
+    guard let plan = translator.translate(descriptor.predicate), plan.exact,
+      let orderBy = table.order(descriptor.sortBy).orderBy
+    else {
+      return try fetch(descriptor, table: description).map(\.id)
+    }
+    if descriptor.fetchLimit == 0 { return [] }
+    var sql =
+      "SELECT \(quoted(description.columns[description.idIndex].name)) FROM "
+      + quoted(description.table)
+    var parameters: [SQLValue] = []
+    if let clause = plan.whereClause {
+      sql += " WHERE " + clause.sql
+      parameters = clause.parameters
+    }
+    sql += " ORDER BY " + orderBy
+    if descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
+      sql += " LIMIT ? OFFSET ?"
+      parameters += [
+        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
+      ]
+    }
+    var ids: [T.ID] = []
+    if let limit = descriptor.fetchLimit { ids.reserveCapacity(min(limit, 16_384)) }
+    // NB: the id is the first column of the select, as it is of the table's. A model's
+    // `ModelID` is read from its 16 bytes in place; a generic key path (`\T.id`) is built
+    // anew each time it is evaluated, which cost more than reading the row.
+    let id = \T.id
+    let isModelID = T.ID.self == ModelID<T>.self
+    try database.query(sql, parameters) { statement in
+      if isModelID, let uuid = statement.uuid(at: 0) {
+        ids.append(unsafeBitCast(ModelID<T>(uuid), to: T.ID.self))
+      } else {
+        ids.append(try Row(table: description, source: .statement(statement))[id])
+      }
+      return true
+    }
+    return ids
+  }
+
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     var model: T?

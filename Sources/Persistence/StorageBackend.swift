@@ -16,8 +16,22 @@ protocol StorageBackend: AnyObject, Sendable {
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
   ) throws -> Int
   func fetch<T: PersistentModel>(id: T.ID, table: TableDescription<T>) throws -> T?
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
+  ) throws -> [T.ID]
   func transaction<R>(_ body: () throws -> R) throws -> R
   func checkIntegrity() throws
+}
+
+extension StorageBackend {
+  /// The ids of the models `descriptor` selects, in its order: those of ``fetch(_:table:)``.
+  ///
+  /// NB: a backend that can read the id column alone (SQLite) does so; this is the fallback.
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
+  ) throws -> [T.ID] {
+    try fetch(descriptor, table: table).map(\.id)
+  }
 }
 
 /// A backend's tables, one per registered model type, keyed by the type.

@@ -127,6 +127,9 @@ import Testing
             all: AllLinks.State(
               categoryFilter: nil,
               rows: [],
+              nextPage: nil,
+              isLastPageLoaded: false,
+              droppedRowCount: 0,
               errorMessage: nil
             ),
             search: SearchLinks.State(
@@ -150,8 +153,7 @@ import Testing
             lookup: LinkLookup.State(
               refMatches: [],
               errorMessage: nil
-            ),
-            savedLink: nil
+            )
           ),
           habits: Habits.State(
             destination: nil,
@@ -205,8 +207,10 @@ import Testing
 
         habit add <name>
             Start tracking a habit.
-        habit list [--format text|json]
+        habit list [--limit N] [--offset N] [--format text|json]
             List the habits with today's progress and streaks.
+            --limit N           print at most N rows
+            --offset N          skip the first N rows
             --format text|json  json prints the data as JSON instead of a table
         habit done <ref> [--on YYYY-MM-DD]
             Mark a habit done today, or on an earlier day.

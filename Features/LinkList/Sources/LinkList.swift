@@ -9,11 +9,14 @@ import Loop
 /// this root decides what crosses screens:
 /// - opening a link from any screen (or ``Action/linkOpened(_:)``) presents ``LinkDetail``,
 ///   which records the view; `.detail(.dismiss)` closes it;
-/// - adding or updating a link goes through the presented ``LinkEditor``
-///   (``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` do it in one
-///   step); this root saves the draft through the client, closes the editor and reloads the
-///   current screen, or hands the client's error to the editor, which the user may also close
-///   (it dismisses itself);
+/// - adding or updating a link goes through the presented ``LinkEditor``; this root saves the
+///   draft through the client, closes the editor and reloads the current screen, or hands the
+///   client's error to the editor, which the user may also close (it dismisses itself);
+/// - a draft filled in elsewhere (a text interface's `link add`) is saved in one step, without
+///   the editor: ``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` save it
+///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
+///   alone), or show the client's error; an added link shows on "All links" if its place is
+///   among the rows loaded, an updated one in the open detail and on the reloaded screen;
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
@@ -49,13 +52,11 @@ public struct LinkList: Reducer {
     @Presents public var editor: LinkEditor.State?
     /// The opened link, while open.
     @Presents public var detail: LinkDetail.State?
-    /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
-    /// user; `nil` otherwise.
+    /// Why the last deletion, save in one step (or save whose editor was closed) failed, as a
+    /// sentence for the user; `nil` otherwise.
     public var errorMessage: String?
     /// The ref lookups and previews.
     public var lookup: LinkLookup.State
-    /// The link the last save (an add or an update) stored, or `nil`.
-    public var savedLink: Link?
 
     /// Creates the state; nothing is loaded by default.
     public init(
@@ -64,7 +65,7 @@ public struct LinkList: Reducer {
       recent: RecentLinks.State = RecentLinks.State(),
       categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
       detail: LinkDetail.State? = nil, errorMessage: String? = nil,
-      lookup: LinkLookup.State = LinkLookup.State(), savedLink: Link? = nil
+      lookup: LinkLookup.State = LinkLookup.State()
     ) {
       self.screen = screen
       self.all = all
@@ -75,7 +76,6 @@ public struct LinkList: Reducer {
       self.detail = detail
       self.errorMessage = errorMessage
       self.lookup = lookup
-      self.savedLink = savedLink
     }
 
     /// Every error message shown, in this order: the lookup's, the links part's own, then the
@@ -103,8 +103,10 @@ public struct LinkList: Reducer {
 
   /// What happens in the links part of the app.
   public enum Action: Equatable, Sendable {
-    /// The user filled in a new link and saved it, in one step: the editor opens with the
-    /// draft and saves it (and stays open, showing why, if the save fails).
+    /// The client answered an add in one step.
+    case addLinkResponse(Result<SavedLink, LinkError>)
+    /// The user filled in a new link and saved it, in one step (no editor opens): the draft is
+    /// saved through the client.
     case addLinkSubmitted(LinkDraft)
     /// The user asked for an empty editor (in the category shown, if any).
     case addLinkTapped
@@ -132,6 +134,8 @@ public struct LinkList: Reducer {
     case screenSelected(Screen)
     /// The "Search" screen's action.
     case search(SearchLinks.Action)
+    /// The client answered an update in one step.
+    case updateLinkResponse(Result<SavedLink, LinkError>)
     /// The user changed a link and saved it, in one step (as ``addLinkSubmitted(_:)``).
     case updateLinkSubmitted(Link.ID, LinkDraft)
   }
@@ -150,9 +154,26 @@ public struct LinkList: Reducer {
     Scope(state: \.lookup, action: .case(Action.lookup)) { LinkLookup() }
     Reduce { state, action in
       switch action {
+      case .addLinkResponse(.success(let saved)):
+        let categoryName = saved.link.categoryID.flatMap {
+          state.categories.rows[id: $0]?.category.name
+        }
+        state.all.show(added: saved.link, categoryName: categoryName)
+        // NB: a new link has never been viewed: "Recent" does not show it.
+        return state.screen == .search ? load(.search) : .none
+
+      case .addLinkResponse(.failure(let error)), .updateLinkResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
       case .addLinkSubmitted(let draft):
-        state.editor = LinkEditor.State(mode: .add, draft: draft)
-        return .send(.editor(.presented(.saveTapped)))
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .addLinkResponse(
+              Result { try await Self.saved(linkClient.addLink(draft), linkClient) }))
+        }
 
       case .addLinkTapped:
         state.editor = LinkEditor.State(
@@ -219,7 +240,6 @@ public struct LinkList: Reducer {
 
       case .saveLinkResponse(.success(let link)):
         state.editor = nil
-        state.savedLink = link
         if state.detail?.linkID == link.id { state.detail?.link = link }
         return load(state.screen)
 
@@ -234,9 +254,18 @@ public struct LinkList: Reducer {
         state.screen = screen
         return load(screen)
 
+      case .updateLinkResponse(.success(let saved)):
+        if state.detail?.linkID == saved.link.id { state.detail?.link = saved.link }
+        return load(state.screen)
+
       case .updateLinkSubmitted(let id, let draft):
-        state.editor = LinkEditor.State(mode: .update(id), draft: draft)
-        return .send(.editor(.presented(.saveTapped)))
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .updateLinkResponse(
+              Result { try await Self.saved(linkClient.updateLink(id, draft), linkClient) }))
+        }
 
       case .all, .categories, .detail, .editor, .lookup, .recent, .search:
         return .none
@@ -244,6 +273,17 @@ public struct LinkList: Reducer {
     }
     .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }
     .ifLet(\.$detail, action: .case(Action.detail)) { LinkDetail() }
+  }
+
+  /// A link just stored, with the digits of its id that name it alone.
+  ///
+  /// NB: the link is stored whatever happens next: when its digits cannot be read, all 32 of
+  /// them (which always name it alone) rather than a failure.
+  private nonisolated(nonsending) static func saved(_ link: Link, _ linkClient: LinkClient) async
+    -> SavedLink
+  {
+    let length = (try? await linkClient.fetchIDPrefixLength(link.id)) ?? 32
+    return SavedLink(link: link, idPrefixLength: length)
   }
 
   /// Shows the link's detail, which records the view and loads the comments.
