@@ -44,8 +44,13 @@ public struct Effect<Action>: Sendable {
     case concatenate([Effect<Action>])
     case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
     case cancel(id: AnyHashableSendable)
-    /// Cancels every running effect whose id satisfies the predicate.
-    case cancelMatching(@Sendable (AnyHashableSendable) -> Bool)
+    /// The effects of one child of the reducer that returned this (see
+    /// ``Effect/scoped(toChild:)``).
+    case child(Effect<Action>, id: AnyHashableSendable)
+    /// Cancels the running effects of one child (see ``Effect/cancelChild(_:)``).
+    case cancelChild(id: AnyHashableSendable)
+    /// Cancels the running effects of the children whose ids satisfy the predicate.
+    case cancelChildren(@Sendable (AnyHashableSendable) -> Bool)
   }
 
   /// The effect's operation, boxed; `nil` for `.none`.
@@ -245,6 +250,12 @@ public struct Effect<Action>: Sendable {
 
   /// Makes this effect cancellable with `Effect.cancel(id:)`.
   ///
+  /// An id belongs to the feature whose reducer returns the effect: a child that `ifLet`,
+  /// `forEach` or a presentation runs marks and cancels its own effects, and its descendants',
+  /// never its parent's or a sibling's (two rows of one list, each with
+  /// `.cancellable(id: CancelID.timer)`, each have their own timer); a parent's
+  /// ``cancel(id:)`` reaches the effects its children marked with the id, as well as its own.
+  ///
   /// - Parameters:
   ///   - id: Any hashable, sendable value. Effects with equal ids are cancelled together.
   ///   - cancelInFlight: When `true`, effects already running with this id are cancelled before
@@ -258,7 +269,11 @@ public struct Effect<Action>: Sendable {
       operation: .cancellable(self, id: AnyHashableSendable(id), cancelInFlight: cancelInFlight))
   }
 
-  /// An effect that cancels every running effect marked with `id`.
+  /// An effect that cancels every running effect marked with `id` by this feature or its
+  /// children (see ``cancellable(id:cancelInFlight:)``).
+  ///
+  /// The effects it cancels count as finished at once: a test may end right after the action
+  /// that returned this, and nothing they send afterwards reaches the store.
   ///
   /// - Parameter id: The id given to `cancellable(id:cancelInFlight:)`.
   /// - Returns: The effect.
@@ -307,8 +322,12 @@ public struct Effect<Action>: Sendable {
         operation: .cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
-    case .cancelMatching(let predicate):
-      return Effect<NewAction>(operation: .cancelMatching(predicate))
+    case .child(let effect, let id):
+      return Effect<NewAction>(operation: .child(effect.map(transform), id: id))
+    case .cancelChild(let id):
+      return Effect<NewAction>(operation: .cancelChild(id: id))
+    case .cancelChildren(let isMatch):
+      return Effect<NewAction>(operation: .cancelChildren(isMatch))
     }
   }
 
@@ -316,10 +335,10 @@ public struct Effect<Action>: Sendable {
   @usableFromInline
   package var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .cancelMatching: true
+    case .none, .send, .cancel, .cancelChild, .cancelChildren: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
-    case .cancellable(let effect, _, _): effect.isSynchronous
+    case .cancellable(let effect, _, _), .child(let effect, _): effect.isSynchronous
     }
   }
 }

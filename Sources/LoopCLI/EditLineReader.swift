@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Synchronization
 
 #if canImport(Glibc)
@@ -77,8 +78,7 @@ public final class EditLineReader: LineReader {
     if let historyPath {
       let folder = (historyPath as NSString).deletingLastPathComponent
       do {
-        try FileManager.default.createDirectory(
-          atPath: folder, withIntermediateDirectories: true)
+        try PrivateFile.createFolder(atPath: folder)
       } catch {
         // NB: without its folder the history is not kept across sessions; the REPL works on,
         // and writing the history later fails as quietly.

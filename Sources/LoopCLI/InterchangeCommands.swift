@@ -30,12 +30,18 @@ enum InterchangeCommands {
     name: "decimal-separator", valueName: "SEPARATOR", choices: [".", ","],
     summary: "the character before the cents (. by default; , for 1.234,50)")
 
+  /// `--rules-file` of a ledger import.
+  fileprivate static let rulesFile = Option(
+    name: "rules-file", valueName: "PATH",
+    summary: "hledger CSV rules for a bank statement (FILE.rules when it exists)")
+
   /// `<noun> import <file>` (or `import <file>` with no noun): reads the file,
   /// ``Interchange/Interchange/Action/importSubmitted(_:)``, a progress bar while it runs (on a
   /// terminal, without `--quiet`), then the summary.
   ///
   /// `formats` are what `--format` takes (`nil`: no `--format`); `readsLedgerCSV` adds
-  /// `--date-format` and `--decimal-separator`.
+  /// `--date-format`, `--decimal-separator` and `--rules-file`, and reads a bank statement's
+  /// rules (``Session/statementRules(for:contents:given:format:)``).
   static func importing(
     _ scope: DataScope, noun: Noun?, formats: [String]?, readsLedgerCSV: Bool = false,
     summary: String
@@ -45,7 +51,9 @@ enum InterchangeCommands {
     }
     return Command(
       noun: noun, verb: "import", arguments: [.file],
-      options: fileOptions(format, readsLedgerCSV) + [dryRun, quiet], summary: summary
+      options: fileOptions(format, readsLedgerCSV) + (readsLedgerCSV ? [rulesFile] : [])
+        + [dryRun, quiet],
+      summary: summary
     ) { session, input throws(CommandError) in
       let file = input[.file]
       let contents: Data
@@ -54,11 +62,15 @@ enum InterchangeCommands {
       } catch {
         throw CommandError(error.description)
       }
+      let givenFormat = format.flatMap { input[$0] }.flatMap(FileFormat.init(rawValue:))
       let request = ImportRequest(
-        scope: scope, file: file, contents: contents,
-        format: format.flatMap { input[$0] }.flatMap(FileFormat.init(rawValue:)),
+        scope: scope, file: file, contents: contents, format: givenFormat,
         isDryRun: input.has(dryRun),
-        ledgerOptions: readsLedgerCSV ? try ledgerOptions(input) : LedgerCSVOptions())
+        ledgerOptions: readsLedgerCSV ? try ledgerOptions(input) : LedgerCSVOptions(),
+        rules: readsLedgerCSV
+          ? try session.statementRules(
+            for: file, contents: contents, given: input[rulesFile], format: givenFormat)
+          : nil)
       try await session.importFile(request, quiet: input.has(quiet))
     }
   }
@@ -153,6 +165,35 @@ extension Session {
     printSummary(of: report)
   }
 
+  /// The rules of the bank statement `file`: those `given` with `--rules-file`, else
+  /// `FILE.rules` when it exists; `nil` for Loop's own ledger CSV or a Loop export, or without
+  /// a rules file (the import then infers them).
+  fileprivate func statementRules(
+    for file: String, contents: Data, given: String?, format: FileFormat?
+  ) throws(CommandError) -> CSVRules? {
+    do throws(InterchangeError) {
+      let rulesFile: String
+      let data: Data
+      if let given {
+        rulesFile = given
+        data = try readImportFile(atPath: path(of: given), named: given)
+      } else {
+        // NB: only a statement looks for rules: Loop's own files import as they always did.
+        let start = String(decoding: contents.prefix(65_536), as: UTF8.self)
+        guard (format ?? FileFormat.detect(in: start)) == .csv, !LedgerCSV.isLoopCSV(start) else {
+          return nil
+        }
+        rulesFile = file + ".rules"
+        guard let found = try readImportFileIfPresent(atPath: path(of: rulesFile), named: rulesFile)
+        else { return nil }
+        data = found
+      }
+      return try CSVRules(parsing: ImportFile.text(of: data, file: rulesFile), file: rulesFile)
+    } catch {
+      throw CommandError(error.description)
+    }
+  }
+
   /// The path of a file the user named: relative paths start at the configured directory.
   fileprivate func path(of file: String) -> String {
     guard let directory = configuration.currentDirectory, !file.hasPrefix("/") else {
@@ -167,9 +208,10 @@ extension Session {
     return lines(for: rows)
   }
 
-  /// `line 12: why`, for the first ten rows, then how many more.
-  fileprivate func lines(for rows: [ImportRejection]) -> [String] {
-    let shown = rows.prefix(Self.rejectionsShown).map { "line \($0.line): \($0.reason)" }
+  /// `line 12: why` (or `line 12 skipped: why`), for the first ten rows, then how many more.
+  fileprivate func lines(for rows: [ImportRejection], skipped: Bool = false) -> [String] {
+    let label = skipped ? " skipped" : ""
+    let shown = rows.prefix(Self.rejectionsShown).map { "line \($0.line)\(label): \($0.reason)" }
     let more = rows.count - shown.count
     return shown + (more > 0 ? ["… and \(more) more"] : [])
   }
@@ -188,15 +230,26 @@ extension Session {
   }
 
   /// The closing summary: imported, skipped, rejected with reasons, and the rate.
+  ///
+  /// A dry run of a bank statement without rules first prints the rules inferred, and the
+  /// summary as comments: what it prints is a rules file (`--dry-run > FILE.rules`).
   fileprivate func printSummary(of report: ImportReport) {
-    console.print(report.summary)
-    for line in lines(for: report.rejected) { console.print("  \(line)") }
-    if report.isDryRun { console.print("Nothing was written (--dry-run).") }
+    var prefix = ""
+    if report.isDryRun, let rules = report.inferredRules {
+      for line in rules.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        console.print(String(line))
+      }
+      prefix = "# "
+    }
+    console.print(prefix + report.summary)
+    for line in lines(for: report.rejected) { console.print("\(prefix)  \(line)") }
+    for line in lines(for: report.skipped, skipped: true) { console.print("\(prefix)  \(line)") }
+    if report.isDryRun { console.print(prefix + "Nothing was written (--dry-run).") }
     if let rate = report.rate {
       let components = report.duration.components
       let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
       console.print(
-        "\(grouped(report.entries)) entries in \(String(format: "%.2f", seconds)) s: "
+        "\(prefix)\(grouped(report.entries)) entries in \(String(format: "%.2f", seconds)) s: "
           + "\(grouped(Int(rate))) a second.")
     }
   }

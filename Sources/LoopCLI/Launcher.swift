@@ -160,6 +160,14 @@ public enum Launcher {
       console.printError("it was left as it is; choose another file with --db PATH")
       return 1
     }
+    if let path {
+      // NB: after opening, so that a file that is no database, or a folder, is not called one;
+      // what the container created is private, so only what was there already is warned about.
+      let dataFolder = (defaultPath as NSString).deletingLastPathComponent
+      for warning in PrivacyWarning.lines(database: path, dataFolder: dataFolder) {
+        console.printError(warning)
+      }
+    }
 
     let isInteractive =
       options.command.isEmpty && options.scriptPath == nil && Terminal.isTerminal(STDIN_FILENO)

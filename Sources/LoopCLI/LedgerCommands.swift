@@ -12,7 +12,7 @@ enum LedgerCommands {
     add, list, home, update, remove, report,
     InterchangeCommands.importing(
       .ledger, noun: .ledger, formats: ["csv", "json"], readsLedgerCSV: true,
-      summary: "Import transactions from a CSV or a Loop export; one bad row imports none."),
+      summary: "Import a bank statement, a ledger CSV or a Loop export; one bad row imports none."),
     InterchangeCommands.exporting(
       .ledger, noun: .ledger, formats: ["json", "csv"], readsLedgerCSV: true,
       summary: "Export the transactions as JSON or CSV."),

@@ -101,6 +101,11 @@ final class SessionRecording {
 extension Session {
   /// `:record FILE` starts recording into FILE (replacing it), `:record off` stops.
   func record(_ argument: String) async throws(CommandError) {
+    // NB: a replay writes no file. A recording never holds ':record' (it is not recorded), so
+    // one that does was written by hand, perhaps by someone else: it must not name a file here.
+    guard replayedValues == nil else {
+      throw CommandError("a replay writes no files: ':record \(argument)' is not run")
+    }
     if argument == "off" {
       guard let recording else {
         throw CommandError("nothing is being recorded", hints: ["start with ':record FILE'"])
@@ -122,10 +127,11 @@ extension Session {
     let environment = base ?? self.environment
     if recording != nil { stopRecording() }
     let path = recordingPath(of: file)
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else {
-      throw CommandError("the recording '\(file)' cannot be written")
+    let handle: FileHandle
+    do {
+      handle = try PrivateFile.openForWriting(atPath: path)
+    } catch {
+      throw CommandError("the recording '\(file)' cannot be written: \(error.reason)")
     }
     handle.write(Data((Recording.header + "\n").utf8))
     let recording = SessionRecording(file: file, handle: handle, baseEnvironment: environment)
@@ -195,30 +201,53 @@ extension Session {
   /// Reads the file an import names: recorded while recording; during a replay, the contents
   /// the recording holds.
   func readImportFile(atPath path: String, named file: String) throws(InterchangeError) -> Data {
-    if let replayedValues {
-      guard let value = replayedValues.next("file") else {
-        throw .unreadableFile(file: file, reason: "the recording holds no more files")
+    if replayedValues != nil {
+      guard let data = try replayedFile(named: file) else {
+        throw .unreadableFile(file: file, reason: "there is no such file")
       }
-      // NB: recorded again as it was, when a replay records (`loop replay FILE --record NEW`).
-      recording?.recorder.record(.value(name: "file", value))
-      let lines = value.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-      let contents = lines.count > 2 ? String(lines[2]) : ""
-      switch lines.count > 1 ? lines[1] : "" {
-      case "text": return Data(contents.utf8)
-      case "base64":
-        if let data = Data(base64Encoded: contents, options: .ignoreUnknownCharacters) {
-          return data
-        }
-        throw .unreadableFile(file: file, reason: "the recording holds it damaged")
-      default:
-        throw .unreadableFile(file: file, reason: "it could not be read when it was recorded")
-      }
+      return data
     }
     let result = Result { () throws(InterchangeError) in
       try ImportFile.read(atPath: path, named: file)
     }
     recording?.recordFile(named: file, result)
     return try result.get()
+  }
+
+  /// Reads a file an import uses when it exists (a statement's `FILE.rules`), `nil` when it
+  /// does not: recorded, its absence too, while recording; during a replay, as the recording
+  /// holds it.
+  func readImportFileIfPresent(
+    atPath path: String, named file: String
+  ) throws(InterchangeError) -> Data? {
+    if replayedValues != nil { return try replayedFile(named: file) }
+    guard FileManager.default.fileExists(atPath: path) else {
+      recording?.recorder.record(.value(name: "file", "\(file)\nabsent"))
+      return nil
+    }
+    return try readImportFile(atPath: path, named: file)
+  }
+
+  /// The next file a replay's recording holds; `nil` when it was recorded absent.
+  private func replayedFile(named file: String) throws(InterchangeError) -> Data? {
+    guard let value = replayedValues?.next("file") else {
+      throw .unreadableFile(file: file, reason: "the recording holds no more files")
+    }
+    // NB: recorded again as it was, when a replay records (`loop replay FILE --record NEW`).
+    recording?.recorder.record(.value(name: "file", value))
+    let lines = value.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+    let contents = lines.count > 2 ? String(lines[2]) : ""
+    switch lines.count > 1 ? lines[1] : "" {
+    case "text": return Data(contents.utf8)
+    case "absent": return nil
+    case "base64":
+      if let data = Data(base64Encoded: contents, options: .ignoreUnknownCharacters) {
+        return data
+      }
+      throw .unreadableFile(file: file, reason: "the recording holds it damaged")
+    default:
+      throw .unreadableFile(file: file, reason: "it could not be read when it was recorded")
+    }
   }
 
   /// Writes the file an export made; a replay writes nothing.

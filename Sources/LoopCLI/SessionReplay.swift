@@ -128,11 +128,13 @@ enum SessionReplay {
     }
     session.stopRecording()
     // NB: rename(2) replaces `path` in one step: the recording being made again is often the
-    // file replayed, and removing it first would lose it if the move then failed.
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
+    // file replayed, and removing it first would lose it if the move then failed. The new file
+    // takes the old one's mode.
+    do {
+      try PrivateFile.move(temporary, onto: path)
+    } catch {
       try? FileManager.default.removeItem(atPath: temporary)
-      return .failed("the recording '\(path)' cannot be written: \(reason)")
+      return .failed("the recording '\(path)' cannot be written: \(error.reason)")
     }
     return .identical(commands: rerun.recording.inputs.count, actions: 0)
   }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Loop
 
 /// The SQLite backend: one table per model, one real column per schema column.
 ///
@@ -22,7 +23,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// Opens the file at `path`, checks it is an SQLite database and that every table can be
   /// brought to its schema, then (and only then) writes: WAL mode, new tables, columns, indexes.
   init(path: String, descriptions: [any AnyTableDescription]) throws(PersistenceError) {
-    try Self.prepareFolder(for: path)
+    try Self.prepareFile(at: path)
     let database = try SQLiteDatabase(path: path)
     self.database = database
     try probe()
@@ -54,18 +55,27 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  private static func prepareFolder(for path: String) throws(PersistenceError) {
+  /// Creates the file's folder (`0700`) and the file itself (`0600`) when they are missing.
+  ///
+  /// SQLite then opens a file only its owner can read, and gives its `-wal` and `-shm` the same
+  /// mode (see `PrivateFile`). An existing file or folder is left as it is.
+  private static func prepareFile(at path: String) throws(PersistenceError) {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw .cannotOpen(path: path, reason: "it is a folder")
     }
     let folder = (path as NSString).deletingLastPathComponent
-    guard !folder.isEmpty else { return }
+    if !folder.isEmpty {
+      do {
+        try PrivateFile.createFolder(atPath: folder)
+      } catch {
+        throw .cannotOpen(path: path, reason: "cannot create the folder '\(folder)'")
+      }
+    }
     do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
+      try PrivateFile.createIfMissing(atPath: path)
     } catch {
-      throw .cannotOpen(path: path, reason: "cannot create the folder '\(folder)'")
+      throw .cannotOpen(path: path, reason: error.reason)
     }
   }
 

@@ -275,6 +275,27 @@ struct Session: Reducer {
 }
 // snippet: end
 
+// snippet: title-editor-alone-test
+/// How often the child under test asked to close.
+@MainActor final class Dismissals {
+  var count = 0
+}
+
+@MainActor @Test func theEditorAloneSavesAndAsksToClose() async {
+  let dismissals = Dismissals()
+  let store = TestStore(initialState: TitleEditor.State(title: "Mix")) {
+    TitleEditor()
+  } withDependencies: {
+    $0.dismiss = DismissEffect { dismissals.count += 1 }
+  }
+  await store.send(.titleChanged("Road trip")) { $0.title = "Road trip" }
+  await store.send(.saveTapped)
+  await store.receive(.delegate(.saved("Road trip")))
+  await store.finish()
+  #expect(dismissals.count == 1)
+}
+// snippet: end
+
 @Suite struct CompositionAndNavigationTests {
   @MainActor @Test func aScopedChildRunsOnItsPartOfTheState() async {
     // snippet: player-test
@@ -329,6 +350,26 @@ struct Session: Reducer {
     }
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     // snippet: end
+  }
+
+  @MainActor @Test func aChildAloneWithoutADismissEffectOfItsOwnReportsWhereItWasCalled()
+    async
+    throws
+  {
+    let issues = await reportedIssues {
+      let store = TestStore(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
+      await store.send(.cancelTapped)
+      await store.finish()
+    }
+    // NB: the line of `await dismiss()` in the editor's `.cancelTapped`, above.
+    let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+    let line = try #require(lines.firstIndex { $0.contains("case .cancelTapped:") }) + 2
+    #expect(lines[line - 1].contains("await dismiss()"))
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.components(separatedBy: "\n").first
+        == "'dismiss' was called at 'DocsTests/CompositionAndNavigationTests.swift:\(line)' "
+        + "outside a presented child.")
   }
 
   @MainActor @Test func anEnumDestinationPresentsOneCaseAtATime() async {

@@ -2,7 +2,9 @@ import Foundation
 import LoopTesting
 import Testing
 
-// The code of Sources/Loop/Loop.docc/GettingStarted.md.
+// The code of Sources/Loop/Loop.docc/GettingStarted.md, without the imports that open its files:
+// ArticlePackageTests builds the article's own package as printed, imports and manifest
+// included; here the same code compiles beside the other articles' snippets, which build on it.
 
 // snippet: bookshelf-client
 /// Where the reading list keeps its titles.
@@ -82,20 +84,32 @@ struct ReadingList: Reducer {
 }
 // snippet: end
 
+// snippet: reading-list-run
+/// Runs the reading list: the app's one store, created and used on the main actor.
+@MainActor
+func runReadingList() {
+  let store = Store(initialState: ReadingList.State()) { ReadingList() }
+  store.send(.draftChanged("Dune"))
+  store.send(.addTapped)
+  // store.state.titles == ["Dune"]
+}
+// snippet: end
+
 @Suite struct GettingStartedTests {
-  @MainActor @Test func theAppSendsActionsToAStore() {
-    // NB: a test process resolves dependencies to their test values; the app resolves live ones.
-    withDependencies {
-      $0.context = .live
-    } operation: {
-      // snippet: reading-list-store
-      let store = Store(initialState: ReadingList.State()) { ReadingList() }
-      store.send(.draftChanged("Dune"))
-      store.send(.addTapped)
-      // store.state.titles == ["Dune"]
-      // snippet: end
-      #expect(store.state.titles == ["Dune"])
+  @MainActor @Test func theAppsStoreRunsTheReducerBeforeSendReturns() async {
+    // NB: what `runReadingList` does, with the shelf it saves to watched; a test process
+    // resolves dependencies to their test values, the app live ones.
+    let shelf = Shelf()
+    let store = Store(initialState: ReadingList.State()) {
+      ReadingList()
+    } withDependencies: {
+      $0.bookshelf.add = { await shelf.add($0) }
     }
+    store.send(.draftChanged("Dune"))
+    let saving = store.send(.addTapped)
+    #expect(store.state.titles == ["Dune"])
+    await saving.finish()
+    #expect(await shelf.titles == ["Dune"])
   }
 
   // snippet: reading-list-test

@@ -61,12 +61,16 @@ struct CodeBlock: Equatable {
   var lines: [String]
   /// Why the block is not compiled, from an `<!-- not compiled: … -->` line right before it.
   var notCompiled: String?
+  /// The file of the article's package the block goes in, from a `<!-- file: PATH -->` line
+  /// right before it (see `ArticlePackage`).
+  var packageFile: String?
 
   /// The fenced blocks of a Markdown text.
   static func parse(_ markdown: String, file: String) -> [CodeBlock] {
     var blocks: [CodeBlock] = []
     var open: (block: CodeBlock, indent: Int)?
     var notCompiled: String?
+    var packageFile: String?
     for (index, line) in markdown.components(separatedBy: "\n").enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if var current = open {
@@ -82,27 +86,48 @@ struct CodeBlock: Equatable {
       } else if trimmed.hasPrefix("```") {
         let block = CodeBlock(
           file: file, line: index + 1, language: String(trimmed.dropFirst(3)), lines: [],
-          notCompiled: notCompiled)
+          notCompiled: notCompiled, packageFile: packageFile)
         open = (block, leadingSpaces(line))
         notCompiled = nil
-      } else if trimmed.hasPrefix("<!-- not compiled:"), trimmed.hasSuffix("-->") {
-        notCompiled = String(trimmed.dropFirst("<!-- not compiled:".count).dropLast(3))
-          .trimmingCharacters(in: .whitespaces)
+        packageFile = nil
+      } else if let note = note(trimmed, "not compiled:") {
+        notCompiled = note
+      } else if let note = note(trimmed, "file:") {
+        packageFile = note
       } else if !trimmed.isEmpty {
         notCompiled = nil
+        packageFile = nil
       }
     }
     return blocks
   }
 
+  /// The text of an `<!-- name … -->` line, trimmed, or `nil` for any other line.
+  private static func note(_ line: String, _ name: String) -> String? {
+    guard line.hasPrefix("<!-- \(name)"), line.hasSuffix("-->") else { return nil }
+    return String(line.dropFirst("<!-- \(name)".count).dropLast(3))
+      .trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The lines a snippet of this block holds: for a block of a package's file, those after the
+  /// imports that open it (a test target imports what it needs its own way).
+  var snippetLines: [String] {
+    guard packageFile != nil else { return lines }
+    let imports = lines.prefix {
+      $0.isEmpty || $0.hasPrefix("import ") || $0.hasPrefix("@testable import ")
+    }
+    return Array(lines.dropFirst(imports.count))
+  }
+
   /// The snippet this block shows, if any.
   func snippet(in snippets: [Snippet]) -> Snippet? {
-    snippets.first { $0.lines == lines }
+    snippets.first { $0.lines == snippetLines }
   }
 
   /// Why this block matches no snippet: the snippet that comes closest, and where they part.
   func mismatch(in snippets: [Snippet]) -> String {
     let head = "\(file):\(line): this '\(language)' block is no snippet of Tests/DocsTests."
+    let lines = snippetLines
     func common(_ snippet: Snippet) -> Int {
       zip(lines, snippet.lines).prefix { $0 == $1 }.count
     }

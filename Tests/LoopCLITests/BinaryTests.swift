@@ -34,20 +34,35 @@ func loopBinary() throws -> URL {
   return binary
 }
 
+extension Process {
+  /// Makes this process run the `loop` binary with `arguments`; with `umask`, through `/bin/sh`,
+  /// which sets the umask and then becomes `loop` (`exec`), so the process is `loop` itself.
+  func runLoop(_ arguments: [String], umask: String?) throws {
+    let binary = try loopBinary()
+    guard let umask else {
+      executableURL = binary
+      self.arguments = arguments
+      return
+    }
+    executableURL = URL(fileURLWithPath: "/bin/sh")
+    self.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", binary.path] + arguments
+  }
+}
+
 struct BinaryNotBuilt: Error, CustomStringConvertible {
   var path: String
   var description: String { "No 'loop' binary at '\(path)': run 'swift build --build-tests'." }
 }
 
 /// Runs the `loop` binary with `arguments`, `input` piped to its standard input, and an
-/// environment whose data home is `dataHome` (so nothing touches the real one).
+/// environment whose data home is `dataHome` (so nothing touches the real one); with `umask`
+/// (`"022"`), under that umask.
 func runLoop(
   _ arguments: [String], input: String = "", dataHome: URL,
-  environment extra: [String: String] = [:]
+  environment extra: [String: String] = [:], umask: String? = nil
 ) throws -> Run {
   let process = Process()
-  process.executableURL = try loopBinary()
-  process.arguments = arguments
+  try process.runLoop(arguments, umask: umask)
   var environment = ProcessInfo.processInfo.environment
   environment["XDG_DATA_HOME"] = dataHome.path
   environment.merge(extra) { $1 }

@@ -355,7 +355,7 @@ let bankFile = """
         ! usage: link import <file> [--format html|csv|json] [--dry-run] [--quiet]
         > ledger import links.csv --date-format dd.mm.yyyy
         ! test:9: error: 'dd.mm.yyyy' is not a date format: use yyyy, MM and dd with separators, such as 'yyyy-MM-dd', 'dd.MM.yyyy' or 'MM/dd/yyyy'.
-        ! usage: ledger import <file> [--format csv|json] [--date-format PATTERN] [--decimal-separator .|,] [--dry-run] [--quiet]
+        ! usage: ledger import <file> [--format csv|json] [--date-format PATTERN] [--decimal-separator .|,] [--rules-file PATH] [--dry-run] [--quiet]
         > ledger import page.html
         ! test:10: error: A bookmark file holds links, not ledger transactions: import it with 'link import'.
         > import links.csv

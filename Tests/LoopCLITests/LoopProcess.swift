@@ -14,13 +14,13 @@ final class LoopProcess {
   let output = Lines()
   let errors = Lines()
 
-  /// Starts `loop` with `arguments`, its data home in `dataHome`.
-  init(_ arguments: [String], dataHome: URL) throws {
+  /// Starts `loop` with `arguments`, its data home in `dataHome`; with `umask` (`"022"`), under
+  /// that umask.
+  init(_ arguments: [String], dataHome: URL, umask: String? = nil) throws {
     // NB: a process that stopped reading (it exited) makes a write to its standard input raise
     // SIGPIPE, which would end the whole test run; ignored, the write throws instead.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = try loopBinary()
-    process.arguments = arguments
+    try process.runLoop(arguments, umask: umask)
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome.path
     process.environment = environment

@@ -369,7 +369,11 @@ import Testing
       console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
     #expect(
       error.value
-        == "error: the recording '\(folder.path("missing/r.txt"))' cannot be written\n")
+        == """
+        error: the recording '\(folder.path("missing/r.txt"))' cannot be written: \
+        No such file or directory
+
+        """)
     #expect(status == 1)
   }
 

@@ -58,6 +58,31 @@ public struct CSV: Equatable, Sendable {
       header: header, records: records, delimiter: Character(Unicode.Scalar(reader.delimiter)))
   }
 
+  /// Reads every record of a bank statement: with a delimiter known in advance (the first line
+  /// may be a preamble), and forgiving stray quotes.
+  ///
+  /// A quote inside a quoted field that is not doubled ends the field only before the
+  /// delimiter, a line break or the end of the text; anywhere else it is kept as a quote
+  /// (`"Kaufland "Süd" 12";` reads as `Kaufland "Süd" 12`), as banks write them.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - file: The file's name, for errors.
+  ///   - delimiter: The field delimiter, an ASCII character.
+  /// - Returns: The records, blank lines left out, each with the line it starts on.
+  /// - Throws: ``InterchangeError/truncated(file:line:reason:)`` when a quoted field is never
+  ///   closed.
+  /// - Complexity: O(*n*) in the length of the text.
+  public static func records(
+    in text: String, file: String, delimiter: Character
+  ) throws(InterchangeError) -> [Record] {
+    precondition(delimiter.isASCII, "a CSV delimiter is an ASCII character, not '\(delimiter)'")
+    var reader = Reader(bytes: Array(text.utf8), file: file)
+    reader.delimiter = delimiter.asciiValue ?? reader.delimiter
+    reader.forgivesStrayQuotes = true
+    return try reader.records()
+  }
+
   /// Writes a header and rows as CSV, each record ended by a newline (`\n`).
   ///
   /// A field is quoted when it holds the delimiter, a quote, a newline or a carriage return,
@@ -93,6 +118,8 @@ private struct Reader {
   let bytes: [UInt8]
   let file: String
   var delimiter = UInt8(ascii: ",")
+  /// Whether a quote inside a quoted field ends it only before a delimiter or a line break.
+  var forgivesStrayQuotes = false
 
   static let quote = UInt8(ascii: "\"")
   static let newline = UInt8(ascii: "\n")
@@ -110,6 +137,15 @@ private struct Reader {
     }
     let candidates = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
     return candidates.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? delimiter
+  }
+
+  /// Whether the byte at `index` ends a field: the delimiter, a line break, or the end.
+  private func endsField(at index: Int) -> Bool {
+    guard index < bytes.count else { return true }
+    let byte = bytes[index]
+    return byte == delimiter || byte == Self.newline
+      || (byte == Self.carriageReturn
+        && (index + 1 == bytes.count || bytes[index + 1] == Self.newline))
   }
 
   /// Every non-blank record.
@@ -154,6 +190,11 @@ private struct Reader {
             if index + 1 < bytes.count && bytes[index + 1] == Self.quote {
               quoted.append(Self.quote)
               index += 2
+              continue
+            }
+            if forgivesStrayQuotes && !endsField(at: index + 1) {
+              quoted.append(Self.quote)
+              index += 1
               continue
             }
             index += 1

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// An export the user asked for: which data, in which format.
 ///
@@ -65,6 +66,9 @@ public struct ExportedFile: Equatable, Sendable {
   /// Writes the file, atomically: a reader never sees half of it, and a failure leaves any
   /// previous file as it was.
   ///
+  /// A new file is readable by its owner alone (`0600`, whatever the umask); a file that was
+  /// there keeps its mode.
+  ///
   /// - Parameters:
   ///   - path: Where to write it.
   ///   - name: How an error names the file (the path as the user typed it); `path` by default.
@@ -79,11 +83,9 @@ public struct ExportedFile: Equatable, Sendable {
       throw .unwritableFile(file: file, reason: "its folder does not exist")
     }
     do {
-      try contents.write(to: url, options: .atomic)
+      try PrivateFile.write(contents, toPath: path)
     } catch {
-      var reason = error.localizedDescription
-      if reason.hasSuffix(".") { reason.removeLast() }
-      throw .unwritableFile(file: file, reason: reason)
+      throw .unwritableFile(file: file, reason: error.reason)
     }
   }
 }

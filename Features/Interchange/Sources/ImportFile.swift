@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Each problem is one ``InterchangeError``: too large (checked before reading), empty, not
 /// text, UTF-16, or not UTF-8 (Latin-1 files are refused, not guessed at: a wrong guess would
-/// silently change every accented letter).
+/// silently change every accented letter). A bank statement is the exception
+/// (``statementText(of:file:encoding:)``): banks still export Latin-1, and its rules, inferred
+/// or written, say which encoding it was read in.
 public enum ImportFile {
   /// The largest file Loop imports: 100 MB (104,857,600 bytes).
   public static let sizeLimit = 100 * 1_048_576

@@ -18,8 +18,12 @@ public struct ImportRequest: Equatable, Sendable {
   public var format: FileFormat?
   /// Whether to report what the import would do without writing anything (`--dry-run`).
   public var isDryRun: Bool
-  /// How a ledger CSV writes dates and amounts.
+  /// How a ledger CSV writes dates and amounts; for a bank statement, when they are not the
+  /// defaults, they take the place of its rules' `date-format` and `decimal-mark`.
   public var ledgerOptions: LedgerCSVOptions
+  /// The rules of a bank statement (`FILE.rules` or `--rules-file`); `nil` to read Loop's own
+  /// ledger CSV, or to infer a statement's rules (``StatementDetector``).
+  public var rules: CSVRules?
 
   /// Creates a request.
   ///
@@ -30,9 +34,11 @@ public struct ImportRequest: Equatable, Sendable {
   ///   - format: The format, or `nil` to detect it.
   ///   - isDryRun: Whether to write nothing.
   ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
+  ///   - rules: A bank statement's rules.
   public init(
     scope: DataScope, file: String, contents: Data, format: FileFormat? = nil,
-    isDryRun: Bool = false, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
+    isDryRun: Bool = false, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions(),
+    rules: CSVRules? = nil
   ) {
     self.scope = scope
     self.file = file
@@ -40,6 +46,7 @@ public struct ImportRequest: Equatable, Sendable {
     self.format = format
     self.isDryRun = isDryRun
     self.ledgerOptions = ledgerOptions
+    self.rules = rules
   }
 }
 
@@ -145,6 +152,11 @@ public struct ImportReport: Equatable, Sendable {
   public var duplicates: Int
   /// The entries left out as invalid, by line.
   public var rejected: [ImportRejection]
+  /// The rows of a bank statement that are not transactions (a zero amount, a pending row a
+  /// rule skips), by line, with the reason.
+  public var skipped: [ImportRejection]
+  /// The rules Loop inferred for a bank statement that came without; `nil` otherwise.
+  public var inferredRules: CSVRules?
   /// How long the import took, by the `continuousClock` dependency.
   public var duration: Duration
 
@@ -158,11 +170,13 @@ public struct ImportReport: Equatable, Sendable {
   ///   - imported: What was stored.
   ///   - duplicates: How many were skipped as saved already.
   ///   - rejected: The invalid entries.
+  ///   - skipped: A statement's rows that are not transactions.
+  ///   - inferredRules: The rules inferred for a statement.
   ///   - duration: How long it took.
   public init(
     scope: DataScope, format: FileFormat, isDryRun: Bool = false, entries: Int,
     imported: EntryCounts, duplicates: Int = 0, rejected: [ImportRejection] = [],
-    duration: Duration = .zero
+    skipped: [ImportRejection] = [], inferredRules: CSVRules? = nil, duration: Duration = .zero
   ) {
     self.scope = scope
     self.format = format
@@ -171,6 +185,8 @@ public struct ImportReport: Equatable, Sendable {
     self.imported = imported
     self.duplicates = duplicates
     self.rejected = rejected
+    self.skipped = skipped
+    self.inferredRules = inferredRules
     self.duration = duration
   }
 
@@ -182,14 +198,19 @@ public struct ImportReport: Equatable, Sendable {
     return seconds > 0 ? Double(entries) / seconds : nil
   }
 
-  /// The summary as one sentence: imported, skipped (duplicates), rejected.
+  /// The summary as one sentence: imported, skipped (duplicates, and a statement's rows that
+  /// are not transactions), rejected.
   ///
-  /// For example `Imported 3 links, 2 categories; skipped 1 duplicate; rejected 1.`, or
+  /// For example `Imported 3 links, 2 categories; skipped 1 duplicate; rejected 1.`,
+  /// `Imported 5 transactions; skipped 0 duplicates, 2 rows; rejected 0.`, or
   /// `Would import …` in a dry run.
   public var summary: String {
     let verb = isDryRun ? "Would import" : "Imported"
-    let duplicates =
+    var duplicates =
       "skipped \(grouped(self.duplicates)) duplicate\(self.duplicates == 1 ? "" : "s")"
+    if !skipped.isEmpty {
+      duplicates += ", \(grouped(skipped.count)) row\(skipped.count == 1 ? "" : "s")"
+    }
     return "\(verb) \(imported.description); \(duplicates); rejected \(grouped(rejected.count))."
   }
 }
@@ -203,4 +224,36 @@ private func grouped(_ count: Int) -> String {
     text.append(digit)
   }
   return text
+}
+
+// MARK: - Dumps
+
+// NB: recordings compare dumps of every action: a request without rules, and a report of no
+// bank statement, dump as they did before statements were read, so that every recording made
+// before still replays identically.
+
+extension ImportRequest: CustomReflectable {
+  /// The request's fields; `rules` only when there are some.
+  public var customMirror: Mirror {
+    var children: [(label: String?, value: Any)] = [
+      ("scope", scope), ("file", file), ("contents", contents), ("format", format as Any),
+      ("isDryRun", isDryRun), ("ledgerOptions", ledgerOptions),
+    ]
+    if let rules { children.append(("rules", rules)) }
+    return Mirror(self, children: children, displayStyle: .struct)
+  }
+}
+
+extension ImportReport: CustomReflectable {
+  /// The report's fields; `skipped` and `inferredRules` only when a statement has them.
+  public var customMirror: Mirror {
+    var children: [(label: String?, value: Any)] = [
+      ("scope", scope), ("format", format), ("isDryRun", isDryRun), ("entries", entries),
+      ("imported", imported), ("duplicates", duplicates), ("rejected", rejected),
+    ]
+    if !skipped.isEmpty { children.append(("skipped", skipped)) }
+    if let inferredRules { children.append(("inferredRules", inferredRules)) }
+    children.append(("duration", duration))
+    return Mirror(self, children: children, displayStyle: .struct)
+  }
 }

@@ -26,7 +26,20 @@ struct Importer: Sendable {
     _ request: ImportRequest, progress: @escaping @Sendable (ImportProgress) -> Void
   ) async throws(InterchangeError) -> ImportReport {
     let file = request.file
-    let text = try ImportFile.text(of: request.contents, file: file)
+    let readsStatements = request.scope == .ledger && (request.format ?? .csv) == .csv
+    if readsStatements, request.rules != nil {
+      return try await importStatement(request, progress)
+    }
+    let text: String
+    do throws(InterchangeError) {
+      text = try ImportFile.text(of: request.contents, file: file)
+    } catch {
+      // NB: a bank statement in Latin-1 is read as such; Loop's own files must be UTF-8.
+      guard readsStatements, case .notUTF8 = error,
+        !LedgerCSV.isLoopCSV(String(decoding: request.contents.prefix(65_536), as: UTF8.self))
+      else { throw error }
+      return try await importStatement(request, progress)
+    }
     let format = request.format ?? FileFormat.detect(in: text)
     switch (request.scope, format) {
     case (.links, .html):
@@ -38,6 +51,7 @@ struct Importer: Sendable {
       return try await importLinks(links, rejected: rejected, format: format, request, progress)
 
     case (.ledger, .csv):
+      guard LedgerCSV.isLoopCSV(text) else { return try await importStatement(request, progress) }
       let rows = try LedgerCSV.parse(
         text, file: file, options: request.ledgerOptions, today: now, calendar: calendar)
       let transactions = rows.map { row in
@@ -64,6 +78,57 @@ struct Importer: Sendable {
     case (.habits, _), (.everything, _), (.ledger, .html):
       throw .cannotImport(format, into: request.scope)
     }
+  }
+
+  /// Reads a bank statement with the request's rules, or with rules inferred from it, and hands
+  /// its transactions to the ledger client.
+  ///
+  /// Each transaction's id comes from its content (``BankStatement/Row/id``), so importing the
+  /// same statement again skips every row as a duplicate. Their `createdAt` runs a millisecond
+  /// apart, up to now, in the order the statement booked them: transactions of one day are
+  /// listed as the statement lists them.
+  private func importStatement(
+    _ request: ImportRequest, _ progress: @escaping @Sendable (ImportProgress) -> Void
+  ) async throws(InterchangeError) -> ImportReport {
+    let file = request.file
+    let options = request.ledgerOptions
+    let dateFormat = options.dateFormat == .iso ? nil : options.dateFormat
+    let decimalMark = options.decimalSeparator == .period ? nil : options.decimalSeparator
+    let (text, encoding) = try ImportFile.statementText(
+      of: request.contents, file: file, encoding: request.rules?.encoding)
+    var rules: CSVRules
+    var inferred: CSVRules?
+    if let given = request.rules {
+      rules = given
+      if let dateFormat { rules.dateFormat = dateFormat }
+      if let decimalMark { rules.decimalMark = decimalMark }
+    } else {
+      rules = try StatementDetector.rules(
+        for: text, file: file, encoding: encoding, dateFormat: dateFormat,
+        decimalMark: decimalMark)
+      inferred = rules
+    }
+    let statement = try BankStatement.read(
+      text, file: file, rules: rules, today: now, calendar: calendar)
+    let total = statement.rows.count
+    let transactions = statement.rows.enumerated().map { offset, row in
+      let rank = statement.isNewestFirst ? total - 1 - offset : offset
+      return LedgerTransaction(
+        id: row.id, kind: row.fields.kind, amount: row.fields.amount, date: row.fields.date,
+        memo: row.fields.memo, category: row.fields.category,
+        createdAt: now.addingTimeInterval(Double(rank - (total - 1)) / 1000))
+    }
+    progress(ImportProgress(processed: 0, total: total))
+    let summary = try await call(file) {
+      try await ledgerClient.importTransactions(transactions, dryRun: request.isDryRun) {
+        progress(ImportProgress(processed: $0, total: total))
+      }
+    }
+    return ImportReport(
+      scope: .ledger, format: .csv, isDryRun: request.isDryRun,
+      entries: total + statement.skipped.count,
+      imported: EntryCounts(transactions: summary.imported), duplicates: summary.duplicates,
+      skipped: statement.skipped, inferredRules: inferred)
   }
 
   /// Hands links read from a bookmark file or a CSV to the links client.

@@ -12,7 +12,9 @@ import Loop
 ///   with the file's bytes (read with ``ImportFile/read(atPath:)``); while it runs,
 ///   ``State/progress`` counts the entries written (draw it as a progress bar); at the end,
 ///   ``State/report`` holds the summary, or ``State/failure`` why nothing was imported (with
-///   every rejected row of a ledger import).
+///   every rejected row of a ledger import). `ledger import` reads a bank statement with its
+///   ``ImportRequest/rules`` (hledger's ``CSVRules``), or with rules ``StatementDetector``
+///   infers, into ``BankStatement``'s transactions.
 /// - `export FILE`, `link export`, `habit export`, `ledger export`:
 ///   ``Action/exportSubmitted(_:)``; then ``State/exportedFile`` holds the bytes to write
 ///   (``ExportedFile/write(toPath:)``), or ``State/failure`` why not.

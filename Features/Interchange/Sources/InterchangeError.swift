@@ -48,6 +48,12 @@ public enum InterchangeError: Error, Equatable, Sendable, CustomStringConvertibl
   case rowsRejected(file: String, [ImportRejection])
   /// A `--date-format` that is not made of `yyyy`, `MM` (or `M`), `dd` (or `d`) and separators.
   case invalidDateFormat(String)
+  /// A rules file (hledger's CSV rules) holds a rule Loop does not support or cannot read, at
+  /// `line`, or lacks something (a date, an amount) when `line` is `nil`.
+  case invalidRules(file: String, line: Int?, reason: String)
+  /// A bank statement without rules whose layout Loop could not find; `reason` says what is
+  /// missing (which column) or unclear.
+  case unknownStatementLayout(file: String, reason: String)
   /// A Loop export holds nothing of `scope` (a ledger's export given to `link import`).
   case nothingToImport(file: String, scope: DataScope)
   /// The import cannot read `format` into `scope` (a bookmark file into the ledger).
@@ -129,6 +135,12 @@ public enum InterchangeError: Error, Equatable, Sendable, CustomStringConvertibl
       return
         "'\(format)' is not a date format: use yyyy, MM and dd with separators, such as "
         + "'yyyy-MM-dd', 'dd.MM.yyyy' or 'MM/dd/yyyy'."
+    case .invalidRules(let file, let line, let reason):
+      return "\(line.map { "Line \($0) of " } ?? "")'\(file)': \(reason)."
+    case .unknownStatementLayout(let file, let reason):
+      return
+        "Loop cannot read '\(file)' as a bank statement: \(reason). Describe it in a rules file, "
+        + "'\(file).rules' (see \"Importing a bank statement\" in the README)."
     case .nothingToImport(let file, let scope):
       return "'\(file)' is a Loop export without \(scope.noun): there is nothing to import."
     case .cannotImport(let format, let scope):

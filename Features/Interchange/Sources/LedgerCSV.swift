@@ -35,6 +35,25 @@ public enum LedgerCSV {
   /// The columns, in the order Loop writes them.
   public static let columns = ["date", "kind", "amount", "memo", "category"]
 
+  /// Whether a text is Loop's own ledger CSV rather than a bank statement: its first line names
+  /// only Loop's ``columns``, `kind` among them.
+  ///
+  /// - Parameter text: The file's text, or its start.
+  /// - Returns: Whether to read it with ``parse(_:file:options:today:calendar:)``.
+  public static func isLoopCSV(_ text: some StringProtocol) -> Bool {
+    guard
+      let header = text.split(whereSeparator: \.isNewline).first(where: {
+        !$0.allSatisfy(\.isWhitespace)
+      })
+    else { return false }
+    let delimiter: Character = [";", "\t"].first { header.contains($0) } ?? ","
+    let names = header.split(separator: delimiter, omittingEmptySubsequences: false).map {
+      trimmed(String($0)).trimmingCharacters(in: CharacterSet(charactersIn: "\"\u{FEFF}"))
+        .lowercased()
+    }
+    return names.contains("kind") && names.allSatisfy(columns.contains)
+  }
+
   /// One valid record: its line and the checked values of its transaction.
   public struct Row: Equatable, Sendable {
     /// The line the record starts on.

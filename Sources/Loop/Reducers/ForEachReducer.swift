@@ -120,7 +120,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
       if let effect {
         if !effect.isNone {
           elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-            .cancellable(id: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
+            .scoped(toChild: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
         }
       } else {
         reportMissingElement(id: id, action: action)
@@ -164,11 +164,10 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
     // NB: elements may have left; cancel the running effects of those that did.
     let path = UncheckedSendable(toElements as AnyKeyPath)
     let remaining = UncheckedSendable(elements)
-    return Effect(
-      operation: .cancelMatching { id in
-        guard let id = id.value as? ForEachEffectID<ElementID> else { return false }
-        return id.path == path.value && !remaining.value.contains(id: id.id)
-      })
+    return .cancelChildren { id in
+      guard let id = id.value as? ForEachEffectID<ElementID> else { return false }
+      return id.path == path.value && !remaining.value.contains(id: id.id)
+    }
   }
 }
 

@@ -91,8 +91,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           } else {
             child.reduce(into: &childState, action: childAction)
           }
-        childEffect = effect.map(toCaseAction.embed)
-          .cancellable(id: id)
+        childEffect = effect.map(toCaseAction.embed).scoped(toChild: id)
         state = toCaseState.embed(childState)
       } else {
         reportIssue(
@@ -111,7 +110,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = toCaseState.extract(state).map(effectID(of:))
     let parentEffect = parent.reduce(into: &state, action: action)
     if let before, before != toCaseState.extract(state).map(effectID(of:)) {
-      return .merge(childEffect, parentEffect, .cancel(id: before))
+      return .merge(childEffect, parentEffect, .cancelChild(before))
     }
     return childEffect.merge(with: parentEffect)
   }

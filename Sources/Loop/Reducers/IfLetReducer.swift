@@ -81,7 +81,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           } else {
             child.reduce(into: &childState, action: childAction)
           }
-        childEffect = effect.map(toChildAction.embed).cancellable(id: effectID(of: childState))
+        childEffect = effect.map(toChildAction.embed).scoped(toChild: effectID(of: childState))
         state[keyPath: toChildState] = childState
       } else {
         reportIssue(
@@ -102,7 +102,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = presentEffectID(&state[keyPath: toChildState])
     let parentEffect = parent.reduce(into: &state, action: action)
     if let before, before != presentEffectID(&state[keyPath: toChildState]) {
-      return .merge(childEffect, parentEffect, .cancel(id: before))
+      return .merge(childEffect, parentEffect, .cancelChild(before))
     }
     return childEffect.merge(with: parentEffect)
   }

@@ -103,7 +103,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
           effect
           .map { embed(.presented($0)) }
           .bindingDismiss { send in send(embed(.dismiss)) }
-          .cancellable(id: id)
+          .scoped(toChild: id)
         state[keyPath: toPresentationState].wrappedValue = destinationState
       } else {
         reportAbsentDestination(action)
@@ -127,7 +127,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       after = nil
     }
     if let before, before != after {
-      return .merge(destinationEffect, parentEffect, .cancel(id: before))
+      return .merge(destinationEffect, parentEffect, .cancelChild(before))
     }
     return destinationEffect.merge(with: parentEffect)
   }
@@ -215,7 +215,7 @@ extension Effect {
   ) -> Self {
     guard let storage else { return self }
     switch storage.operation {
-    case .none, .send, .cancel, .cancelMatching:
+    case .none, .send, .cancel, .cancelChild, .cancelChildren:
       return self
     case .run(let priority, let operation):
       return Self(
@@ -232,6 +232,8 @@ extension Effect {
       return Self(
         operation: .cancellable(
           effect.bindingDismiss(dismiss), id: id, cancelInFlight: cancelInFlight))
+    case .child(let effect, let id):
+      return Self(operation: .child(effect.bindingDismiss(dismiss), id: id))
     }
   }
 }

@@ -2,9 +2,13 @@ import Synchronization
 
 /// Runs effects for a store's core: starts their tasks, tracks which are in flight and under
 /// which cancellation ids, and cancels them.
+///
+/// Cancellation ids are scoped to children (see ``Effect/scoped(toChild:)``): each effect runs
+/// in a path of child scopes, and an id marked in a scope is registered under that scope and
+/// every scope around it, so cancelling it in a scope reaches that scope and those inside.
 @MainActor
 @usableFromInline
-package final class EffectRuntime<Action> {
+package final class EffectRuntime<Action>: EffectCancelling {
   /// An effect task that has not finished, with what started it.
   package struct Running {
     /// The action whose reducer returned the effect.
@@ -16,6 +20,10 @@ package final class EffectRuntime<Action> {
     /// Whether the effect's own work is still going on; once it returns, the task only waits
     /// for the effects of the actions it sent, which are tracked on their own.
     var isWorking = true
+    /// The ids it is registered under, to remove when it finishes.
+    let keys: [ScopedEffectID]
+    /// The child scopes it runs in, outermost first, each as the path down to it.
+    let scopes: [[AnyHashableSendable]]
   }
 
   /// Where the actions of running effects go.
@@ -37,12 +45,22 @@ package final class EffectRuntime<Action> {
     }
   }
 
+  /// Where an effect is being started: the child scopes around it, and the ids marked on it.
+  struct Placement {
+    var path: [AnyHashableSendable] = []
+    var marks: [ScopedEffectID] = []
+  }
+
   private var running: [Int: Running] = [:]
-  private var cancellables: [AnyHashableSendable: Set<Int>] = [:]
+  private var cancellables: [ScopedEffectID: Set<Int>] = [:]
+  /// The running effects of each child scope, by the path down to it (never empty).
+  private var scopes: [[AnyHashableSendable]: Set<Int>] = [:]
   private var nextSerial = 0
   /// The effect `track` is starting, not recorded yet: one started immediately runs until it
   /// first suspends, and may stop working or finish, before `track` gets its task.
   private var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
+  /// What effects keep between runs (a throttle's last run), by scoped id.
+  package let storage = EffectStorage()
 
   /// Called on the main actor each time an effect task finishes.
   package var onFinish: (() -> Void)?
@@ -52,8 +70,12 @@ package final class EffectRuntime<Action> {
   package init() {}
 
   /// The effects whose work is still going on, oldest first.
+  ///
+  /// A cancelled effect is not among them, from the moment it is cancelled: what it sends
+  /// afterwards is dropped, so there is nothing left to wait for, even while its task winds down.
   package var inFlight: [Running] {
-    running.filter(\.value.isWorking).sorted { $0.key < $1.key }.map(\.value)
+    running.filter { $0.value.isWorking && !$0.value.task.isCancelled }
+      .sorted { $0.key < $1.key }.map(\.value)
   }
 
   /// Starts `effect`, returned by the reducer for `action`.
@@ -74,7 +96,7 @@ package final class EffectRuntime<Action> {
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     start(
-      effect, of: action, origin: origin, senders: senders, ids: [], immediately: true,
+      effect, of: action, origin: origin, senders: senders, at: Placement(), immediately: true,
       into: &tasks)
     return tasks
   }
@@ -88,14 +110,26 @@ package final class EffectRuntime<Action> {
   /// tasks have wound down: they have been dealt with (reported, or skipped).
   package func abandonAll() {
     cancelAll()
+    stopTrackingAll()
+  }
+
+  /// Stops counting the running effects as in flight, without cancelling them: they go on, and
+  /// what they send is processed as before.
+  package func stopTrackingAll() {
     for serial in running.keys { running[serial]?.isWorking = false }
   }
 
-  /// Cancels the running effects marked with `id`.
+  /// Cancels the running effects marked with `id` in the scope `path` or in a scope inside it.
   ///
-  /// - Parameter id: The cancellation id.
-  package func cancel(id: AnyHashableSendable) {
-    for serial in cancellables[id] ?? [] { running[serial]?.task.cancel() }
+  /// - Parameters:
+  ///   - id: The cancellation id.
+  ///   - path: The child scopes, outermost first, of the effect that cancels.
+  package func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable] = []) {
+    cancel(cancellables[ScopedEffectID(id: id, path: path)])
+  }
+
+  private func cancel(_ serials: Set<Int>?) {
+    for serial in serials ?? [] { running[serial]?.task.cancel() }
   }
 
   private func start(
@@ -103,7 +137,7 @@ package final class EffectRuntime<Action> {
     of action: Action,
     origin: Int,
     senders: Senders,
-    ids: [AnyHashableSendable],
+    at placement: Placement,
     immediately: Bool,
     into tasks: inout [Task<Void, Never>]
   ) {
@@ -114,22 +148,24 @@ package final class EffectRuntime<Action> {
       senders.now(sent.value)
     case .run(let priority, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect
-      // does not cancel them (a parent's follow-up work survives a dismissed child).
+      // does not cancel them (a parent's follow-up work survives a dismissed child), and waiting
+      // for them stops when it is cancelled.
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = senders.later
       let send = Send<Action> { sent in children.insert(later(sent, origin)) }
+      let context = EffectContext(path: placement.path, runtime: self)
       tasks.append(
-        track(action: action, origin: origin, ids: ids) { serial in
+        track(action: action, origin: origin, at: placement) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
           // After that, an action it sends is processed at once, and its completion is recorded
           // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
-            await operation(send)
+            await withEffectTaskLocal(EffectContext.$current, context) { await operation(send) }
             self?.stopWorking(serial)
             await children.awaitAll()
-            self?.finish(serial, ids: ids)
+            self?.finish(serial)
           }
           return immediately
             ? immediateTask(priority: priority, work) : Task(priority: priority, operation: work)
@@ -137,23 +173,35 @@ package final class EffectRuntime<Action> {
     case .merge(let effects):
       for effect in effects {
         start(
-          effect, of: action, origin: origin, senders: senders, ids: ids,
+          effect, of: action, origin: origin, senders: senders, at: placement,
           immediately: immediately, into: &tasks)
       }
     case .concatenate(let effects):
       startConcatenation(
-        effects, of: action, origin: origin, senders: senders, ids: ids,
+        effects, of: action, origin: origin, senders: senders, at: placement,
         immediately: immediately, into: &tasks)
     case .cancellable(let effect, let id, let cancelInFlight):
-      if cancelInFlight { cancel(id: id) }
+      if cancelInFlight { cancel(id: id, in: placement.path) }
+      var marked = placement
+      marked.marks.append(ScopedEffectID(id: id, path: placement.path))
       start(
-        effect, of: action, origin: origin, senders: senders, ids: ids + [id],
+        effect, of: action, origin: origin, senders: senders, at: marked,
         immediately: immediately, into: &tasks)
     case .cancel(let id):
-      cancel(id: id)
-    case .cancelMatching(let isMatch):
-      for (id, serials) in cancellables where isMatch(id) {
-        for serial in serials { running[serial]?.task.cancel() }
+      cancel(id: id, in: placement.path)
+    case .child(let effect, let id):
+      var inner = placement
+      inner.path.append(id)
+      start(
+        effect, of: action, origin: origin, senders: senders, at: inner,
+        immediately: immediately, into: &tasks)
+    case .cancelChild(let id):
+      cancel(scopes[placement.path + [id]])
+    case .cancelChildren(let isMatch):
+      let depth = placement.path.count + 1
+      for (path, serials) in scopes
+      where path.count == depth && path.starts(with: placement.path) && isMatch(path[depth - 1]) {
+        cancel(serials)
       }
     }
   }
@@ -169,22 +217,25 @@ package final class EffectRuntime<Action> {
     of action: Action,
     origin: Int,
     senders: Senders,
-    ids: [AnyHashableSendable],
+    at placement: Placement,
     immediately: Bool,
     into tasks: inout [Task<Void, Never>]
   ) {
     let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
     for effect in effects[..<firstAsync] {
       start(
-        effect, of: action, origin: origin, senders: senders, ids: ids,
+        effect, of: action, origin: origin, senders: senders, at: placement,
         immediately: immediately, into: &tasks)
     }
     guard firstAsync < effects.endIndex else { return }
     let rest = Array(effects[firstAsync...])
     let later = senders.later
     let boxedAction = UncheckedSendable(action)
+    // NB: each step is tracked on its own, in the concatenation's scope but without its marks:
+    // cancelling the concatenation cancels the step it is on.
+    let stepPlacement = Placement(path: placement.path)
     tasks.append(
-      track(action: action, origin: origin, ids: ids) { serial in
+      track(action: action, origin: origin, at: placement) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
@@ -195,20 +246,20 @@ package final class EffectRuntime<Action> {
               now: { sent.insert(later($0, origin)) }, later: { later($0, $1) })
             var stepTasks: [Task<Void, Never>] = []
             self.start(
-              effect, of: boxedAction.value, origin: origin, senders: stepSenders, ids: [],
-              immediately: false, into: &stepTasks)
+              effect, of: boxedAction.value, origin: origin, senders: stepSenders,
+              at: stepPlacement, immediately: false, into: &stepTasks)
             for task in stepTasks { step.insert(task) }
             await step.awaitAll()
             await sent.awaitAll()
           }
           self?.stopWorking(serial)
-          self?.finish(serial, ids: ids)
+          self?.finish(serial)
         }
       })
   }
 
   private func track(
-    action: Action, origin: Int, ids: [AnyHashableSendable],
+    action: Action, origin: Int, at placement: Placement,
     _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
@@ -221,9 +272,19 @@ package final class EffectRuntime<Action> {
     // NB: an effect that finished while starting has nothing left to wait for or cancel, and
     // cancelling its id later must not reach it: it is never recorded.
     if started?.isFinished == true { return task }
+    // NB: a mark is seen from its own scope and from every scope around it.
+    var keys: [ScopedEffectID] = []
+    for mark in placement.marks {
+      for depth in 0...mark.path.count {
+        keys.append(ScopedEffectID(id: mark.id, path: Array(mark.path.prefix(depth))))
+      }
+    }
+    let scopePaths = placement.path.indices.map { Array(placement.path.prefix($0 + 1)) }
     running[serial] = Running(
-      action: action, origin: origin, task: task, isWorking: started?.isWorking ?? true)
-    for id in ids { cancellables[id, default: []].insert(serial) }
+      action: action, origin: origin, task: task, isWorking: started?.isWorking ?? true,
+      keys: keys, scopes: scopePaths)
+    for key in keys { cancellables[key, default: []].insert(serial) }
+    for path in scopePaths { scopes[path, default: []].insert(serial) }
     return task
   }
 
@@ -236,14 +297,17 @@ package final class EffectRuntime<Action> {
     onFinish?()
   }
 
-  private func finish(_ serial: Int, ids: [AnyHashableSendable]) {
+  private func finish(_ serial: Int) {
     if starting?.serial == serial {
       starting?.isFinished = true
-    } else {
-      running[serial] = nil
-      for id in ids {
-        cancellables[id]?.remove(serial)
-        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+    } else if let entry = running.removeValue(forKey: serial) {
+      for key in entry.keys {
+        cancellables[key]?.remove(serial)
+        if cancellables[key]?.isEmpty == true { cancellables[key] = nil }
+      }
+      for path in entry.scopes {
+        scopes[path]?.remove(serial)
+        if scopes[path]?.isEmpty == true { scopes[path] = nil }
       }
     }
     onFinish?()
@@ -273,7 +337,8 @@ package func immediateTask(
   return Task(priority: priority, operation: operation)
 }
 
-/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only.
+/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only, and stops
+/// its waiting for `sent`.
 ///
 /// It starts immediately, so when every task has already finished (effects that never
 /// suspended), it has too by the time it is returned.
@@ -290,18 +355,22 @@ package func awaitingAll(
   _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = []
 ) -> Task<Void, Never>? {
   if sent.isEmpty, tasks.count <= 1 { return tasks.first }
+  let sentBag = TaskBag(cancelsTasksWhenCancelled: false)
+  for task in sent { sentBag.insert(task) }
   return immediateTask {
     await withTaskCancellationHandler {
       for task in tasks { await task.value }
-      for task in sent { await task.value }
+      await sentBag.awaitAll()
     } onCancel: {
       for task in tasks { task.cancel() }
     }
   }
 }
 
-/// Tasks to await together; cancelling the awaiting task cancels them all, including tasks
-/// added after the cancellation.
+/// Tasks to await together.
+///
+/// When the awaiting task is cancelled, the bag either cancels them all, including tasks added
+/// after the cancellation, or stops waiting for them and leaves them running.
 final class TaskBag: Sendable {
   private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
   private let cancelsTasksWhenCancelled: Bool
@@ -309,7 +378,7 @@ final class TaskBag: Sendable {
   /// Creates an empty bag.
   ///
   /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
-  ///   cancels the tasks in it too; otherwise it keeps waiting for them to finish on their own.
+  ///   cancels the tasks in it too; otherwise that task stops waiting for them, and they go on.
   init(cancelsTasksWhenCancelled: Bool) {
     self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
   }
@@ -325,13 +394,13 @@ final class TaskBag: Sendable {
   }
 
   /// Waits for every task in the bag; when the current task is cancelled, cancels them too if
-  /// the bag was made to.
+  /// the bag was made to, else stops waiting.
   ///
   /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
   /// effects of its own finishes without giving up the main actor.
   nonisolated(nonsending) func awaitAll() async {
     guard state.withLock({ !$0.tasks.isEmpty }) else { return }
-    guard cancelsTasksWhenCancelled else { return await awaitEach() }
+    guard cancelsTasksWhenCancelled else { return await awaitEachUntilCancelled() }
     await withTaskCancellationHandler {
       await awaitEach()
     } onCancel: {
@@ -349,5 +418,49 @@ final class TaskBag: Sendable {
       await task.value
       index += 1
     }
+  }
+
+  /// Waits for every task, or until the current task is cancelled, whichever comes first.
+  ///
+  /// NB: awaiting a task's value cannot be interrupted, so a task of its own awaits them, and
+  /// this waits for that task or for the cancellation.
+  private nonisolated(nonsending) func awaitEachUntilCancelled() async {
+    guard !Task.isCancelled else { return }
+    let waiter = ResumeOnce()
+    Task { [self] in
+      await awaitEach()
+      waiter.resume()
+    }
+    await withTaskCancellationHandler {
+      await waiter.wait()
+    } onCancel: {
+      waiter.resume()
+    }
+  }
+}
+
+/// A wait that the first of several events ends.
+private final class ResumeOnce: Sendable {
+  private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, isDone: Bool)>(
+    (nil, false))
+
+  /// Waits until `resume()` has been called, before or during the wait.
+  nonisolated(nonsending) func wait() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state in
+        if !state.isDone { state.continuation = continuation }
+        return state.isDone
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+
+  /// Ends the wait; later calls do nothing.
+  func resume() {
+    let continuation = state.withLock { state in
+      defer { state = (nil, true) }
+      return state.continuation
+    }
+    continuation?.resume()
   }
 }

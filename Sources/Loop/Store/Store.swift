@@ -27,7 +27,11 @@
 /// - `StoreTask.cancel()` cancels the effects of the action and of the actions its reducer
 ///   queued, not those of actions its effects sent: those are their own, as when an effect is
 ///   cancelled by id (`Effect.cancel(id:)`, `cancelInFlight`), which never reaches them either.
+///   Once cancelled, `finish()` waits only for the cancelled effects to stop, not for those.
 ///   Cancelling an effect that has finished (say while it started) does nothing.
+/// - Cancellation ids are scoped to features: a child's `Effect.cancel(id:)` reaches its own
+///   effects and its descendants', a parent's reaches its children's too (see
+///   `Effect.cancellable(id:cancelInFlight:)`).
 /// - When the store is deallocated, its running effects are cancelled.
 @MainActor
 public final class Store<State, Action> {
@@ -152,12 +156,14 @@ public struct StoreTask: Hashable, Sendable {
   }
 
   /// Cancels the effects the action started, and those of the actions its reducer queued; the
-  /// effects of actions its effects sent keep running.
+  /// effects of actions its effects sent keep running, and ``finish()`` no longer waits for
+  /// them.
   public func cancel() {
     task?.cancel()
   }
 
-  /// Waits until the effects have finished, including those of the actions they sent.
+  /// Waits until the effects have finished, including those of the actions they sent (until
+  /// the task is cancelled: then only until its own effects have stopped).
   ///
   /// Effects that finished inside `send` (they never suspended) have nothing left to wait for:
   /// then this returns at once, without leaving the caller's actor.

@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// A cancellation id together with the child scope (see `Effect.scoped(toChild:)`) it was
+/// marked or cancelled in.
+package struct ScopedEffectID: Hashable, Sendable {
+  /// The id given to `cancellable(id:cancelInFlight:)` or `cancel(id:)`.
+  package let id: AnyHashableSendable
+  /// The child scopes around it, outermost first.
+  package let path: [AnyHashableSendable]
+
+  /// Creates the id `id` in the scope `path`.
+  package init(id: AnyHashableSendable, path: [AnyHashableSendable]) {
+    self.id = id
+    self.path = path
+  }
+}
+
+/// What a running `Effect.run` knows of the store that runs it: where it runs among the child
+/// scopes, and how to reach that store's effects (for `Task.cancel(id:)` and throttling).
+package struct EffectContext: Sendable {
+  /// The child scopes the effect runs in, outermost first.
+  package let path: [AnyHashableSendable]
+  /// The runtime running the effect; `nil` once its store is gone.
+  package weak var runtime: (any EffectCancelling)?
+
+  /// The context of the effect running in the current task, bound by the store's runtime.
+  @TaskLocal package static var current: EffectContext?
+
+  /// Creates the context of an effect that `runtime` runs in the scopes `path`.
+  package init(path: [AnyHashableSendable], runtime: any EffectCancelling) {
+    self.path = path
+    self.runtime = runtime
+  }
+
+  /// `id` as seen from this effect's scope.
+  package func scoped(_ id: AnyHashableSendable) -> ScopedEffectID {
+    ScopedEffectID(id: id, path: path)
+  }
+}
+
+/// A store's effect runtime, as its effects reach it.
+@MainActor
+package protocol EffectCancelling: AnyObject, Sendable {
+  /// Cancels the running effects marked with `id` in the scope `path` or in a scope inside it.
+  func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable])
+  /// What effects keep between runs.
+  var storage: EffectStorage { get }
+}
+
+/// Values that a store's effects keep between runs, such as when a throttle last let an action
+/// through; each store has its own, so tests running side by side do not share them.
+package final class EffectStorage: Sendable {
+  private let values = Mutex<[ScopedEffectID: any Sendable]>([:])
+
+  /// Creates empty storage.
+  package init() {}
+
+  /// Reads and changes the value kept under `key`.
+  package func withValue<Value: Sendable, R>(
+    _ key: ScopedEffectID, as _: Value.Type, _ body: (inout Value?) -> R
+  ) -> R {
+    values.withLock { values in
+      var value = values[key] as? Value
+      defer { values[key] = value }
+      return body(&value)
+    }
+  }
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Cancels the running effects marked with `id`, from inside an effect.
+  ///
+  /// ```swift
+  /// case .stopTapped:
+  ///   return .run { _ in
+  ///     await analytics.track("stopped")
+  ///     Task.cancel(id: CancelID.timer)
+  ///   }
+  /// ```
+  ///
+  /// It reaches what ``Effect/cancel(id:)`` returned by the same reducer would: the effects of
+  /// the feature that started this one, and of its children, not those of its parent or its
+  /// siblings. Called outside an effect that a store runs, it cancels nothing and reports an
+  /// issue.
+  ///
+  /// - Parameters:
+  ///   - id: The id given to `cancellable(id:cancelInFlight:)`.
+  ///   - fileID: The file of the call, for the issue reported outside an effect.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public static func cancel(
+    id: some Hashable & Sendable,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let context = EffectContext.current else {
+      reportIssue(
+        """
+        'Task.cancel(id:)' was called at '\(fileID):\(line)' outside an effect.
+
+        It cancels the effects of the feature whose effect calls it; here there is none, so \
+        nothing was cancelled.
+
+        To fix, call it inside an 'Effect.run', or return 'Effect.cancel(id:)' from the reducer.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let id = AnyHashableSendable(id)
+    // NB: effects run on the main actor, so this is almost always there already; from a task
+    // of its own the effect started, it cancels on the main actor's next turn.
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { context.runtime?.cancel(id: id, in: context.path) }
+    } else {
+      Task<Void, Never> { @MainActor in context.runtime?.cancel(id: id, in: context.path) }
+    }
+  }
+}
