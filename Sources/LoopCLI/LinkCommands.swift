@@ -360,9 +360,9 @@ struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
     let renderer = LinkRenderer(environment: session.environment, style: session.style)
     var table =
       self.table ?? PagedTable(columns: renderer.columns(extra: extra), style: session.style)
-    let lines = table.lines(rows.map { renderer.cells($0, refLength: length, extra: extra) })
+    let text = table.text(rows.map { renderer.cells($0, refLength: length, extra: extra) })
     self.table = table
-    session.console.writeOutput(lines.joined(separator: "\n") + "\n")
+    session.console.writeOutput(text)
   }
 
   /// Ends the listing: closes the JSON array, or prints `empty` when no row was printed.

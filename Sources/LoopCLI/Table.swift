@@ -69,6 +69,9 @@ struct Table {
 /// A list of one page prints exactly as ``Table/render(style:)`` would. A later page with a wider
 /// cell widens its column from that page on (the lines printed before stay as they are), the
 /// way chunked listings of other tools do: the first row prints without waiting for the last.
+///
+/// NB: a page's text is written into one buffer of bytes, not joined from a string per line and
+/// per cell: `link list` prints a line for each of 200,000 links.
 struct PagedTable {
   let columns: [Table.Column]
   let style: Style
@@ -82,22 +85,53 @@ struct PagedTable {
     widths = columns.map(\.header.count)
   }
 
-  /// The lines of a page of rows: the header first, on the first page.
-  mutating func lines(_ rows: [[String]]) -> [String] {
-    for row in rows {
-      for (index, cell) in row.enumerated() where cell.count > widths[index] {
-        widths[index] = cell.count
+  /// The text of a page of rows, each line ending with a line break: the header first, on the
+  /// first page.
+  mutating func text(_ rows: [[String]]) -> String {
+    let counts = rows.map { $0.map(\.count) }
+    for row in counts {
+      for (index, count) in row.enumerated() where count > widths[index] {
+        widths[index] = count
       }
     }
-    var lines: [String] = []
-    lines.reserveCapacity(rows.count + 1)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((rows.count + 1) * (widths.reduce(2 * widths.count, +) + 1))
     if !hasHeader {
       hasHeader = true
-      lines.append(Table.line(columns.map(\.header), columns, widths, header: true, style: style))
+      append(columns.map(\.header), counts: columns.map(\.header.count), header: true, to: &bytes)
     }
-    for row in rows {
-      lines.append(Table.line(row, columns, widths, header: false, style: style))
+    for (row, rowCounts) in zip(rows, counts) {
+      append(row, counts: rowCounts, header: false, to: &bytes)
     }
-    return lines
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// One line, as ``Table/line(_:_:_:header:style:)`` makes it, and its line break.
+  private func append(_ cells: [String], counts: [Int], header: Bool, to bytes: inout [UInt8]) {
+    var end = cells.count
+    while end > 0, cells[end - 1].isEmpty { end -= 1 }
+    let start = bytes.count
+    for index in 0..<end {
+      if index > 0 {
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: " "))
+      }
+      let padding = max(0, widths[index] - counts[index])
+      let styled = header ? style.bold(cells[index]) : columns[index].style(cells[index])
+      switch columns[index].alignment {
+      case .left:
+        bytes.append(contentsOf: styled.utf8)
+        if index < end - 1 { Self.appendSpaces(padding, to: &bytes) }
+      case .right:
+        Self.appendSpaces(padding, to: &bytes)
+        bytes.append(contentsOf: styled.utf8)
+      }
+    }
+    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+    for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
   }
 }

@@ -207,6 +207,30 @@ public final class ModelContext: Sendable {
     try fetchAll(type, predicate: predicate, sortBy: sortBy, limit: 1).first
   }
 
+  /// What `read` takes from each row a descriptor selects, in its order, without building the
+  /// models: a list that shows a few columns of many rows reads only those (SwiftData's
+  /// `propertiesToFetch`, as values).
+  ///
+  /// ```swift
+  /// let titles = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])) {
+  ///   try $0[\.title]
+  /// }
+  /// ```
+  ///
+  /// The row is only valid during the call to `read`: do not keep it.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The predicate, sort, limit and offset.
+  ///   - read: Reads what is needed of a row, as ``PersistentModel/init(row:)`` does.
+  /// - Returns: What `read` returned for each row ``fetch(_:)`` would return, in its order.
+  /// - Throws: As ``fetch(_:)``, or what `read` throws.
+  public func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, reading read: (Row<T>) throws -> R
+  ) throws -> [R] {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetch(descriptor, table: table, reading: read) }
+  }
+
   /// The ids of the models a descriptor selects, in its order, without reading the models:
   /// SwiftData's `fetchIdentifiers`.
   ///

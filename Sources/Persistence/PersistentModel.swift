@@ -86,9 +86,15 @@ public struct Row<Model: PersistentModel> {
   @inlinable
   public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
     get throws {
-      // NB: ids are often UUIDs; read their 16 bytes without making an array first.
+      // NB: ids are often UUIDs, or typed ids over one; read their 16 bytes without making an
+      // array first.
       if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
         return uuid
+      }
+      if let idType = Value.self as? any UUIDColumnValue.Type,
+        let uuid = try reader.uuid(for: keyPath), let id = idType.init(columnUUID: uuid) as? Value
+      {
+        return id
       }
       let (stored, index) = try reader.value(for: keyPath)
       do {
@@ -97,6 +103,48 @@ public struct Row<Model: PersistentModel> {
         throw reader.decodingFailed(at: index, error)
       }
     }
+  }
+
+  /// Reads the value of the column declared for `keyPath` as another type stored the same way:
+  /// a URL's column as the `String` stored, say, when a list shows the text and need not parse
+  /// it.
+  ///
+  /// ```swift
+  /// let address = try row[\.url, as: String.self]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path declared as a ``Column`` of the model.
+  ///   - type: The type to read the stored value as.
+  /// - Returns: The stored value, decoded as `Stored`.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` when the stored value
+  ///   is not a valid `Stored`, or when `keyPath` is not a column of the schema.
+  @inlinable
+  public subscript<Value, Stored: ColumnValue>(
+    _ keyPath: KeyPath<Model, Value>, as type: Stored.Type
+  ) -> Stored {
+    get throws {
+      let (stored, index) = try reader.value(for: keyPath)
+      do {
+        return try Stored(decodingColumn: stored)
+      } catch {
+        throw reader.decodingFailed(at: index, error)
+      }
+    }
+  }
+}
+
+/// A column value stored as a UUID's 16 bytes, which a row reads in place.
+@usableFromInline
+protocol UUIDColumnValue {
+  /// The value of a stored UUID.
+  init(columnUUID: UUID)
+}
+
+extension ModelID: UUIDColumnValue {
+  @usableFromInline
+  init(columnUUID: UUID) {
+    self.init(columnUUID)
   }
 }
 

@@ -19,6 +19,9 @@ protocol StorageBackend: AnyObject, Sendable {
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
   ) throws -> [T.ID]
+  func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
+  ) throws -> [R]
   func transaction<R>(_ body: () throws -> R) throws -> R
   func checkIntegrity() throws
 }
@@ -31,6 +34,18 @@ extension StorageBackend {
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
   ) throws -> [T.ID] {
     try fetch(descriptor, table: table).map(\.id)
+  }
+
+  /// What `reading` takes from each row `descriptor` selects, in its order.
+  ///
+  /// NB: a backend that reads rows in place (SQLite) hands them over without building the
+  /// models; this fallback builds each model and reads its stored values.
+  func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
+  ) throws -> [R] {
+    try fetch(descriptor, table: table).map { model in
+      try reading(Row(table: table, source: .values(try table.encode(model))))
+    }
   }
 }
 

@@ -124,27 +124,29 @@ struct LinkStorage: Sendable {
     return try LinkError.capturing {
       try context.transaction { context in
         if let categoryID { try checkCategory(categoryID, in: context) }
-        var links: [Link]
+        func summaries(_ predicate: Predicate<Link>?, limit: Int) throws -> [LinkSummary] {
+          var descriptor = FetchDescriptor(predicate: predicate, sortBy: Self.newestFirst)
+          descriptor.fetchLimit = limit
+          return try context.fetch(descriptor, reading: LinkSummary.init(row:))
+        }
+        var links: [LinkSummary]
         if let cursor {
           let (date, id) = (cursor.createdAt, cursor.id)
-          links = try context.fetchAll(
-            Link.self,
-            predicate: categoryID == nil
+          links = try summaries(
+            categoryID == nil
               ? #Predicate { $0.createdAt == date && $0.id < id }
               : #Predicate { $0.categoryID == target && $0.createdAt == date && $0.id < id },
-            sortBy: Self.newestFirst, limit: wanted)
+            limit: wanted)
           if links.count < wanted {
-            links += try context.fetchAll(
-              Link.self,
-              predicate: categoryID == nil
+            links += try summaries(
+              categoryID == nil
                 ? #Predicate { $0.createdAt < date }
                 : #Predicate { $0.categoryID == target && $0.createdAt < date },
-              sortBy: Self.newestFirst, limit: wanted - links.count)
+              limit: wanted - links.count)
           }
         } else {
-          links = try context.fetchAll(
-            Link.self, predicate: categoryID == nil ? nil : #Predicate { $0.categoryID == target },
-            sortBy: Self.newestFirst, limit: wanted)
+          links = try summaries(
+            categoryID == nil ? nil : #Predicate { $0.categoryID == target }, limit: wanted)
         }
         guard links.count > limit else { return LinkPage(links: links, next: nil) }
         links.removeLast(links.count - limit)
@@ -456,5 +458,15 @@ struct LinkStorage: Sendable {
     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .emptyComment }
     return text
+  }
+}
+
+extension LinkSummary {
+  /// Reads a summary from a link's stored row: its address as the text stored, not parsed.
+  init(row: Row<Link>) throws {
+    self.init(
+      id: try row[\.id], title: try row[\.title], address: try row[\.url, as: String.self],
+      categoryID: try row[\.categoryID], isFavorite: try row[\.isFavorite],
+      createdAt: try row[\.createdAt])
   }
 }

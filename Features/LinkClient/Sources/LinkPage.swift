@@ -1,7 +1,7 @@
 import Foundation
 
-/// A page of links in the newest-first order (``LinkClient/fetchLinkPage``), and where the next
-/// page starts.
+/// A page of links in the newest-first order (``LinkClient/fetchLinkPage``), as a list shows
+/// them (``LinkSummary``), and where the next page starts.
 ///
 /// ```swift
 /// var page = try await linkClient.fetchLinkPage(nil, nil, 500)
@@ -28,7 +28,7 @@ public struct LinkPage: Equatable, Sendable {
     }
 
     /// The cursor right after `link`.
-    public init(after link: Link) {
+    public init(after link: LinkSummary) {
       self.init(createdAt: link.createdAt, id: link.id)
     }
 
@@ -40,13 +40,51 @@ public struct LinkPage: Equatable, Sendable {
   }
 
   /// The page's links, newest first.
-  public var links: [Link]
+  public var links: [LinkSummary]
   /// Where the next page starts; `nil` when this is the last page.
   public var next: Cursor?
 
   /// Creates a page.
-  public init(links: [Link], next: Cursor?) {
+  public init(links: [LinkSummary], next: Cursor?) {
     self.links = links
     self.next = next
+  }
+}
+
+/// What a list of links shows of a link: its id, title, address, category, favorite flag and
+/// date, read without its memo and last view, and with its address as stored (a list of
+/// 200,000 links need not parse 200,000 URLs).
+public struct LinkSummary: Identifiable, Equatable, Sendable {
+  /// The link's id.
+  public var id: Link.ID
+  /// The title.
+  public var title: String
+  /// The address, as stored: an absolute `http` or `https` URL's text.
+  public var address: String
+  /// The category, or `nil` when uncategorized.
+  public var categoryID: Category.ID?
+  /// Whether the user marked it as a favorite.
+  public var isFavorite: Bool
+  /// When the link was added.
+  public var createdAt: Date
+
+  /// Creates a summary.
+  public init(
+    id: Link.ID, title: String, address: String, categoryID: Category.ID? = nil,
+    isFavorite: Bool = false, createdAt: Date
+  ) {
+    self.id = id
+    self.title = title
+    self.address = address
+    self.categoryID = categoryID
+    self.isFavorite = isFavorite
+    self.createdAt = createdAt
+  }
+
+  /// The summary of a link.
+  public init(_ link: Link) {
+    self.init(
+      id: link.id, title: link.title, address: link.url.absoluteString,
+      categoryID: link.categoryID, isFavorite: link.isFavorite, createdAt: link.createdAt)
   }
 }

@@ -23,14 +23,15 @@ public struct AllLinks: Reducer {
   /// A row of the screen: a link with its category's name.
   ///
   /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
-  /// `createdAt`), so the REPL's JSON reads like the link's.
+  /// `createdAt`), so the REPL's JSON reads like the link's. Its address is the text stored, as
+  /// a page reads it (``LinkClient/LinkSummary``): opening the link reads the link itself.
   public struct Row: LinkRowItem, Codable {
     /// The link's id.
     public var id: Link.ID
     /// The link's title.
     public var title: String
-    /// The link's address.
-    public var url: URL
+    /// The link's address, as stored: an absolute `http` or `https` URL's text.
+    public var url: String
     /// Whether the link is a favorite.
     public var isFavorite: Bool
     /// When the link was added: the screen's order, newest first.
@@ -40,7 +41,7 @@ public struct AllLinks: Reducer {
 
     /// Creates a row.
     public init(
-      id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
+      id: Link.ID, title: String, url: String, isFavorite: Bool, createdAt: Date,
       categoryName: String?
     ) {
       self.id = id
@@ -53,8 +54,13 @@ public struct AllLinks: Reducer {
 
     /// The row of a link.
     public init(_ link: Link, categoryName: String?) {
+      self.init(LinkSummary(link), categoryName: categoryName)
+    }
+
+    /// The row of a link as a page reads it.
+    public init(_ link: LinkSummary, categoryName: String?) {
       self.init(
-        id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
+        id: link.id, title: link.title, url: link.address, isFavorite: link.isFavorite,
         createdAt: link.createdAt, categoryName: categoryName)
     }
   }
@@ -157,16 +163,16 @@ public struct AllLinks: Reducer {
 
   private enum CancelID { case load }
 
-  /// How many rows a page has: 500 unless given.
+  /// How many rows a page has: 1,000 unless given.
   public let pageSize: Int
-  /// The most rows kept loaded (at least a page's): 1,000 unless given.
+  /// The most rows kept loaded (at least a page's): 2,000 unless given.
   public let maximumRowCount: Int
 
   @Dependency(\.categoryClient) var categoryClient
   @Dependency(\.linkClient) var linkClient
 
   /// Creates the reducer, loading `pageSize` rows a page and keeping at most `maximumRowCount`.
-  public init(pageSize: Int = 500, maximumRowCount: Int = 1_000) {
+  public init(pageSize: Int = 1_000, maximumRowCount: Int = 2_000) {
     precondition(pageSize > 0, "AllLinks(pageSize:) needs at least one row a page")
     self.pageSize = pageSize
     self.maximumRowCount = max(maximumRowCount, pageSize)
@@ -211,11 +217,14 @@ public struct AllLinks: Reducer {
         state.errorMessage = nil
         // NB: a page starts after the last row, so none of its links is among the rows; a
         // link shown since (``State/show(added:categoryName:)``) came before the page.
-        for row in page.rows { state.rows.append(row) }
-        let excess = state.rows.count - maximumRowCount
+        let excess = state.rows.count + page.rows.count - maximumRowCount
         if excess > 0 {
-          state.rows = IdentifiedArray(uniqueElements: state.rows.elements.dropFirst(excess))
+          // NB: the rows kept and the page in one pass, rather than appending, then dropping.
+          state.rows = IdentifiedArray(
+            uniqueElements: state.rows.elements.dropFirst(excess) + page.rows)
           state.droppedRowCount += excess
+        } else {
+          for row in page.rows { state.rows.append(row) }
         }
         show(page, in: &state)
         return .none

@@ -27,13 +27,16 @@ import Testing
   }
 
   let rust = AllLinks.Row(
-    id: id(3), title: "Rust", url: seededURL(2), isFavorite: false, createdAt: seededDate(2),
+    id: id(3), title: "Rust", url: seededURL(2).absoluteString, isFavorite: false,
+    createdAt: seededDate(2),
     categoryName: "Work")
   let kotlin = AllLinks.Row(
-    id: id(2), title: "Kotlin", url: seededURL(1), isFavorite: false, createdAt: seededDate(1),
+    id: id(2), title: "Kotlin", url: seededURL(1).absoluteString, isFavorite: false,
+    createdAt: seededDate(1),
     categoryName: nil)
   let swift = AllLinks.Row(
-    id: id(1), title: "Swift", url: seededURL(0), isFavorite: false, createdAt: seededDate(0),
+    id: id(1), title: "Swift", url: seededURL(0).absoluteString, isFavorite: false,
+    createdAt: seededDate(0),
     categoryName: "Work")
 
   /// A last page of `rows`, or one followed by the page after `next`.
