@@ -25,7 +25,8 @@ enum LedgerCommands {
     name: "category", valueName: "NAME", summary: "the category, such as Food")
 
   /// `ledger add income|expense <amount> [memo] [--on DAY] [--category C]`:
-  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode.
+  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode, answered by the transaction
+  /// saved.
   static let add = Command(
     noun: .ledger, verb: "add", arguments: [kind, amount, memo], options: [.day, category],
     summary: "Record income or an expense."
@@ -36,7 +37,11 @@ enum LedgerCommands {
       kind: given, amount: input[amount], date: date, memo: input[ifGiven: memo] ?? "",
       category: input[category] ?? "")
     try await session.sendAdding(
-      .ledger(.draftSubmitted(.add, draft)), to: \.ledger.transactions, ids: Session.ids(of:),
+      .ledger(.draftSubmitted(.add, draft)),
+      answer: {
+        if case .ledger(.transactionSaved(.success(let saved))) = $0 { saved } else { nil }
+      },
+      id: \.id.rawValue, to: \.ledger.transactions, ids: Session.ids(of:),
       refLengths: \.ledgerRefLengths
     ) { "Added \(session.describe($0)) (\($1))." }
   }

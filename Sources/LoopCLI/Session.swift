@@ -343,30 +343,29 @@ public final class Session {
     return found
   }
 
-  /// Sends an action that adds one element to a list the session has loaded, finds the
-  /// element added by comparing the list's ids before and after, and prints `message` of it and
-  /// its short ref (nothing when none was added).
+  /// Sends an action that adds one element to a list the session has loaded, and prints
+  /// `message` of the element the feature answers with and its short ref, as long as the list's
+  /// ids need (nothing when the feature added none).
   ///
   /// - Parameters:
   ///   - action: The action that adds.
+  ///   - answer: The element added, from the feature's answer (see ``send(_:answer:)``).
+  ///   - id: The element's id.
   ///   - list: The list in the state.
   ///   - ids: The list's ids, in order.
   ///   - refLengths: The cache of the list's ref length.
   ///   - message: The line printed, from the element added and its short ref.
   /// - Throws: ``CommandError`` with the error a feature shows after the action.
-  func sendAdding<Element>(
-    _ action: AppFeature.Action, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
+  func sendAdding<Element, Added>(
+    _ action: AppFeature.Action, answer: @escaping (AppFeature.Action) -> Added?,
+    id: (Added) -> UUID, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
     ids: (IdentifiedArrayOf<Element>) -> [UUID],
     refLengths: ReferenceWritableKeyPath<Session, RefLengthCache>,
-    message: (Element, String) -> String
+    message: (Added, String) -> String
   ) async throws(CommandError) {
-    let before = ids(store.state[keyPath: list])
-    try await send(action)
-    let elements = store.state[keyPath: list]
-    let after = ids(elements)
-    guard let index = ListChange.firstAdded(to: before, in: after) else { return }
-    let ref = Ref.short(after[index], length: self[keyPath: refLengths].length(ofIDs: after))
-    console.print(message(elements[index], ref))
+    guard let added = try await send(action, answer: answer) else { return }
+    let length = self[keyPath: refLengths].length(ofIDs: ids(store.state[keyPath: list]))
+    console.print(message(added, Ref.short(id(added), length: length)))
   }
 
   /// Loads a noun's data the first time a command needs it.

@@ -86,13 +86,14 @@ public struct Row<Model: PersistentModel> {
   @inlinable
   public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
     get throws {
-      // NB: ids are often UUIDs, or typed ids over one; read their 16 bytes without making an
-      // array first.
+      // NB: ids are often UUIDs, or the model's typed id over one; read their 16 bytes without
+      // making an array first. (Comparing types folds away once specialized; asking whether a
+      // type conforms to a protocol would not, and cost more than the array.)
       if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
         return uuid
       }
-      if let idType = Value.self as? any UUIDColumnValue.Type,
-        let uuid = try reader.uuid(for: keyPath), let id = idType.init(columnUUID: uuid) as? Value
+      if Value.self == ModelID<Model>.self, let uuid = try reader.uuid(for: keyPath),
+        let id = ModelID<Model>(uuid) as? Value
       {
         return id
       }
@@ -131,20 +132,6 @@ public struct Row<Model: PersistentModel> {
         throw reader.decodingFailed(at: index, error)
       }
     }
-  }
-}
-
-/// A column value stored as a UUID's 16 bytes, which a row reads in place.
-@usableFromInline
-protocol UUIDColumnValue {
-  /// The value of a stored UUID.
-  init(columnUUID: UUID)
-}
-
-extension ModelID: UUIDColumnValue {
-  @usableFromInline
-  init(columnUUID: UUID) {
-    self.init(columnUUID)
   }
 }
 

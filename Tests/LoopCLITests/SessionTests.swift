@@ -113,6 +113,54 @@ import Testing
         """)
   }
 
+  @Test func linkAddSendsTheAddAndItsAnswerOnly() async throws {
+    let result = try await transcript(":trace on\nlink add Swift https://swift.org")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > :trace on
+        Tracing is on.
+        > link add Swift https://swift.org
+        received action:
+          AppFeature.Action.links(
+            .addLinkSubmitted(
+              LinkDraft(
+                title: "Swift",
+                url: "https://swift.org",
+                categoryID: nil,
+                memo: ""
+              )
+            )
+          )
+          (No state changes)
+        received action:
+          AppFeature.Action.links(
+            .addLinkResponse(
+              .success(
+                SavedLink(
+                  link: Link(
+                    id: Link.ID(
+                      rawValue: UUID(910A2DEC-8902-5CC1-BEEB-8DA1658EEC67)
+                    ),
+                    title: "Swift",
+                    url: URL(https://swift.org),
+                    categoryID: nil,
+                    memo: nil,
+                    isFavorite: false,
+                    createdAt: Date(2025-03-15T01:00:00.000Z),
+                    lastViewedDate: nil
+                  ),
+                  idPrefixLength: 1
+                )
+              )
+            )
+          )
+          (No state changes)
+        Added link 'Swift' (910a2de).
+
+        """)
+  }
+
   @Test func statePrintsTheRootState() async throws {
     let result = try await transcript("habit add Read\n:state")
     #expect(result.status == 0)

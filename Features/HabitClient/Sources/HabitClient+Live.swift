@@ -67,10 +67,15 @@ extension HabitClient {
       complete: { try storage.get().complete($0, on: $1) },
       create: { try storage.get().create(name: $0) },
       delete: { try storage.get().delete($0) },
-      exportHabits: { try storage.get().exportHabits() },
-      fetchHistories: { try storage.get().fetchHistories() },
+      // NB: the endpoints whose work grows with the data run off the caller's actor.
+      exportHabits: { try await offMainActor { try storage.get().exportHabits() } },
+      fetchHistories: { try await offMainActor { try storage.get().fetchHistories() } },
       rename: { try storage.get().rename($0, to: $1) },
-      restoreHabits: { try storage.get().restoreHabits($0, dryRun: $1, progress: $2) },
+      restoreHabits: { archive, dryRun, progress in
+        try await offMainActor {
+          try storage.get().restoreHabits(archive, dryRun: dryRun, progress: progress)
+        }
+      },
       unarchive: { try storage.get().unarchive($0) },
       uncomplete: { try storage.get().uncomplete($0, on: $1) }
     )

@@ -23,7 +23,9 @@ import Persistence
 ///
 /// Build it with ``live(context:)`` over the app's shared container, ``inMemory()`` for tests
 /// and previews (real storage, in memory), or ``live(path:)`` for a file of its own; all three
-/// run the same code.
+/// run the same code. An endpoint runs on its caller's actor, except those whose work grows
+/// with the data (``fetchHistories``, ``exportHabits``, ``restoreHabits``), which the live
+/// value runs off it (Persistence's `offMainActor(_:)`).
 public struct HabitClient: Sendable {
   /// Archives a habit as of now (fetch → ``HabitError/habitNotFound(_:)`` → archive → update).
   ///
