@@ -159,7 +159,29 @@ enum ListingBenchmarks {
 private enum Child {
   /// Runs `arguments` to the end, its output to `/dev/null`, or until it has printed
   /// `untilLines` lines (then it is killed): the time that took, and its peak memory.
+  ///
+  /// NB: the peak memory is read by `/usr/bin/time` (0 without it), which forks the process:
+  /// one this process spawns starts with this process's peak as its own (Linux keeps the peak
+  /// across `exec`, and `posix_spawn` runs the new program in this process's memory until
+  /// then), so `wait4`'s figure would be this benchmark's 200 MB, whatever the child used.
   static func run(_ arguments: [String], untilLines: Int? = nil) throws -> (
+    seconds: Double, peakKiB: Int
+  ) {
+    let timer = "/usr/bin/time"
+    let report = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loop-bench-peak-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let timed =
+      untilLines == nil && FileManager.default.isExecutableFile(atPath: timer)
+      ? [timer, "-f", "%M", "-o", report] + arguments : arguments
+    let (seconds, _) = try spawn(timed, untilLines: untilLines)
+    let peak =
+      (try? String(contentsOfFile: report, encoding: .utf8))
+      .flatMap { Int($0.split(separator: "\n").last ?? "") } ?? 0
+    return (seconds, peak)
+  }
+
+  private static func spawn(_ arguments: [String], untilLines: Int?) throws -> (
     seconds: Double, peakKiB: Int
   ) {
     var actions = posix_spawn_file_actions_t()
