@@ -110,8 +110,10 @@ public struct Effect<Action>: Sendable {
   ///
   /// The operation starts at once, inside the store's `send` that returned it: in a task started
   /// with `Task.immediate`, it runs synchronously on the store's actor (the main actor) until it
-  /// first suspends, that is until it awaits work isolated elsewhere, such as a client endpoint
-  /// or a clock, which runs off the main actor as usual. Actions it sends before then are queued
+  /// first suspends, that is until it awaits work isolated elsewhere: a clock, an actor, a
+  /// `@concurrent` function. A `nonisolated(nonsending)` function or closure, which is what
+  /// Loop's client endpoints are, is not elsewhere: it runs on the main actor too, up to its own
+  /// first suspension. Actions it sends before then are queued
   /// behind the current action and every action queued synchronously (`Effect.send`), and
   /// processed before `send` returns, never re-entrantly; so an effect that never suspends (its
   /// client answered from memory, say) has finished, its actions processed, when `send` returns.
@@ -128,10 +130,23 @@ public struct Effect<Action>: Sendable {
   /// Swift 6.3 compiles a closure with one as `@concurrent` (swiftlang/swift#87097), so it would
   /// leave the main actor at its first line and come back for each action it sends.
   ///
-  /// Do not do long synchronous work directly in the operation; await a nonisolated function for
-  /// it. Actions sent after the effect was cancelled are dropped. An action sent after the
-  /// operation returned (by a task it started and did not wait for) is reported as a runtime
-  /// issue, then delivered. An error thrown by the
+  /// Long work must leave the main actor, or the app stops drawing and answering the keyboard
+  /// while it runs: do not do it directly in the operation, nor in a `nonisolated(nonsending)`
+  /// endpoint. A client moves heavy work off the main actor in its endpoint: the endpoint awaits
+  /// a `@concurrent` function (Persistence's `offMainActor(_:)` runs storage work that way), or
+  /// a storage actor that owns the data. The operation then suspends at that call, and resumes
+  /// on the main actor with the answer.
+  ///
+  /// ```swift
+  /// // In the live client: the work runs on the global concurrent executor.
+  /// exportLinks: { try await offMainActor { try storage.get().exportLinks() } },
+  /// ```
+  ///
+  /// Cancelling the effect (``cancellable(id:cancelInFlight:)``, or the task `send` returned)
+  /// cancels the task the operation runs in, and the work it awaits sees `Task.isCancelled`;
+  /// long work checks it between steps. Actions sent after the effect was cancelled are
+  /// dropped. An action sent after the operation returned (by a task it started and did not
+  /// wait for) is reported as a runtime issue, then delivered. An error thrown by the
   /// operation goes to `catch` when given; otherwise it is reported as a runtime issue (a test
   /// failure under test), because a silently swallowed error is a bug. Cancellation errors are
   /// not reported.

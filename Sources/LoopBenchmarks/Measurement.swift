@@ -29,6 +29,8 @@ struct Measurement: Encodable {
   var unit: Unit
   /// How the cost grows with size, such as "100k/1k 1.04x", when the row has sizes.
   var growth: String?
+  /// The peak memory of each side, such as "32 MB vs 6 MB", when each ran as a process.
+  var peakMemory: String?
 
   /// How many times slower Loop is than the baseline (1.0 is as fast).
   var ratio: Double { ours / baseline }
@@ -48,7 +50,7 @@ struct Measurement: Encodable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case group, name, operations, unit, growth, baselineName
+    case group, name, operations, unit, growth, peakMemory, baselineName
     case oursCost = "ours"
     case baselineCost = "baseline"
     case ratio
@@ -61,6 +63,7 @@ struct Measurement: Encodable {
     try container.encode(operations, forKey: .operations)
     try container.encode(unit, forKey: .unit)
     try container.encodeIfPresent(growth, forKey: .growth)
+    try container.encodeIfPresent(peakMemory, forKey: .peakMemory)
     try container.encode(baselineName, forKey: .baselineName)
     try container.encode(oursCost, forKey: .oursCost)
     try container.encode(baselineCost, forKey: .baselineCost)
@@ -146,13 +149,13 @@ private func median(_ values: [Double]) -> Double {
 
 /// The measurements as an aligned text table, grouped.
 func formatTable(_ measurements: [Measurement]) -> String {
-  let header = ["what", "loop", "baseline", "ratio", "growth"]
+  let header = ["what", "loop", "baseline", "ratio", "growth", "peak memory"]
   var rows: [[String]] = []
   var group = ""
   for measurement in measurements {
     if measurement.group != group {
       group = measurement.group
-      rows.append(["[\(group)]", "", "", "", ""])
+      rows.append(["[\(group)]", "", "", "", "", ""])
     }
     rows.append([
       "  " + measurement.name,
@@ -160,6 +163,7 @@ func formatTable(_ measurements: [Measurement]) -> String {
       "\(format(measurement.baselineCost, measurement.unit)) (\(measurement.baselineName))",
       String(format: "%.2fx", measurement.ratio),
       measurement.growth ?? "",
+      measurement.peakMemory ?? "",
     ])
   }
   let widths = header.indices.map { column in

@@ -49,8 +49,10 @@ enum REPLBenchmarks {
       for index in 0..<commands {
         switch index % 3 {
         case 0:
-          _ = try await environment.linkClient.addLink(
+          // NB: a `link add` stores the link and reads the digits its ref needs.
+          let link = try await environment.linkClient.addLink(
             LinkDraft(title: "Link \(index)", url: "https://example.com/\(index)"))
+          _ = try await environment.linkClient.fetchIDPrefixLength(link.id)
         case 1:
           _ = try await environment.habitClient.addHabit("Habit \(index)")
         default:

@@ -5,6 +5,11 @@
 //                                     [--filter TEXT]
 import Foundation
 
+// NB: the baseline of the listing rows runs as a process of its own: this binary, so.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--print-links" {
+  exit(ListingBenchmarks.printLinks(path: CommandLine.arguments[2]))
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 func value(of option: String) -> String? {
   CommandLine.arguments.firstIndex(of: option).flatMap {
@@ -28,6 +33,7 @@ do {
   }
   if only == nil || only == "repl" {
     measurements += try await REPLBenchmarks.run(settings)
+    measurements += try await ListingBenchmarks.run(settings)
     measurements += try await RecordingBenchmarks.run(settings)
   }
 } catch {

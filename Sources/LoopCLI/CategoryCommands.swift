@@ -24,14 +24,17 @@ enum CategoryCommands {
   /// `category list`: the categories' `loadRequested`, then the rows.
   static let list = Command.listing(
     noun: .category, summary: "List the categories with their numbers of links.",
-    json: { $0.store.state.links.categories.rows.elements },
-    text: { session in
+    json: { session, window in window.apply(to: session.store.state.links.categories.rows.elements)
+    },
+    text: { session, window in
       let rows = session.store.state.links.categories.rows
       guard !rows.isEmpty else { return ["No categories yet: add one with 'category add <name>'."] }
       var table = Table(columns: [
         Table.Column(header: "CATEGORY"), Table.Column(header: "LINKS", alignment: .right),
       ])
-      for row in rows { table.rows.append([row.category.name, "\(row.linkCount)"]) }
+      for row in window.apply(to: rows.elements) {
+        table.rows.append([row.category.name, "\(row.linkCount)"])
+      }
       return table.render(style: session.style)
     })
 

@@ -47,6 +47,15 @@ struct Option: Sendable, Equatable {
     name: "format", valueName: "FORMAT", choices: ["text", "json"],
     summary: "json prints the data as JSON instead of a table")
 
+  /// `--limit N`, which every listing takes: print at most N rows.
+  static let limit = Option(name: "limit", valueName: "N", summary: "print at most N rows")
+
+  /// `--offset N`, which every listing takes: skip the first N rows.
+  static let offset = Option(name: "offset", valueName: "N", summary: "skip the first N rows")
+
+  /// The options every listing takes: `--limit N`, `--offset N` and `--format text|json`.
+  static let listing = [limit, offset, format]
+
   /// `--on YYYY-MM-DD`: the day a habit or a transaction is about.
   static let day = Option(
     name: "on", valueName: "YYYY-MM-DD", summary: "the day (today by default)")
@@ -127,24 +136,28 @@ struct Command: Sendable {
 
   /// A listing without arguments: it loads the noun's data again (as its list appears), then
   /// prints what `json` reads from the state as JSON with `--format json`, else the lines of
-  /// `text`.
+  /// `text`; both get the rows `--offset` and `--limit` leave (``RowWindow``).
   ///
   /// - Parameters:
   ///   - noun: The noun.
   ///   - verb: The verb.
   ///   - summary: One sentence for `help`.
+  ///   - options: The options; ``Option/listing`` unless the command shows no rows to window.
   ///   - json: What `--format json` prints.
   ///   - text: The lines printed otherwise.
   /// - Returns: The command.
   static func listing(
-    noun: Noun, verb: String = "list", summary: String,
-    json: @escaping @MainActor @Sendable (Session) -> any Encodable,
-    text: @escaping @MainActor @Sendable (Session) -> [String]
+    noun: Noun, verb: String = "list", summary: String, options: [Option] = Option.listing,
+    json: @escaping @MainActor @Sendable (Session, RowWindow) -> any Encodable,
+    text: @escaping @MainActor @Sendable (Session, RowWindow) -> [String]
   ) -> Command {
-    Command(noun: noun, verb: verb, options: [.format], summary: summary) {
+    Command(noun: noun, verb: verb, options: options, summary: summary) {
       session, input throws(CommandError) in
+      let window = options.contains(.limit) ? try RowWindow(input) : .all
       try await session.reload(noun)
-      try await session.printListing(input, json: json(session)) { text(session) }
+      try await session.printListing(input, json: json(session, window)) {
+        text(session, window)
+      }
     }
   }
 
@@ -323,10 +336,82 @@ struct CommandError: Error, Equatable, Sendable {
   var message: String
   /// What to do about it, one line each: a usage line, a suggestion, candidates.
   var hints: [String]
+  /// Whether the command was cancelled (Ctrl-C) rather than failed: the message is printed as
+  /// it is, without `error:`.
+  var isCancellation = false
 
   /// An error with its message and hints.
   init(_ message: String, hints: [String] = []) {
     self.message = message
     self.hints = hints
+  }
+
+  /// A command cancelled by Ctrl-C, which says what became of its work.
+  ///
+  /// - Parameter message: What the user reads, such as `Cancelled: nothing imported.`
+  /// - Returns: The error.
+  static func cancelled(_ message: String = "Cancelled.") -> CommandError {
+    var error = CommandError(message)
+    error.isCancellation = true
+    return error
+  }
+}
+
+/// Which rows a listing prints: after the first `--offset N`, at most `--limit N`.
+struct RowWindow: Equatable {
+  /// How many rows to skip.
+  var offset = 0
+  /// The most rows to print, or `nil` for every one.
+  var limit: Int?
+
+  /// The whole list.
+  static let all = RowWindow()
+
+  /// The window a listing's `--offset` and `--limit` ask for.
+  ///
+  /// - Throws: ``CommandError`` for a value that is not a whole number, 0 or more.
+  init(_ input: Invocation) throws(CommandError) {
+    offset = try Self.count(input, .offset) ?? 0
+    limit = try Self.count(input, .limit)
+  }
+
+  /// A window of these values.
+  init(offset: Int = 0, limit: Int? = nil) {
+    self.offset = offset
+    self.limit = limit
+  }
+
+  private static func count(_ input: Invocation, _ option: Option) throws(CommandError) -> Int? {
+    guard let text = input[option] else { return nil }
+    guard let value = Int(text), value >= 0 else {
+      throw input.command.usageError(
+        "'\(text)' is not a number of rows: '--\(option.name)' takes a whole number, 0 or more")
+    }
+    return value
+  }
+
+  /// The rows of the next page of a list printed a page at a time that are in the window; the
+  /// window then starts after them, so each page gets what the earlier ones left.
+  ///
+  /// - Parameter rows: The page's rows.
+  /// - Returns: Those in the window.
+  mutating func take<Rows: Collection>(_ rows: Rows) -> [Rows.Element] {
+    let skipped = min(offset, rows.count)
+    offset -= skipped
+    let rest = rows.dropFirst(skipped)
+    guard let limit else { return Array(rest) }
+    let taken = Array(rest.prefix(limit))
+    self.limit = limit - taken.count
+    return taken
+  }
+
+  /// Whether the window has taken every row it can: a list printed a page at a time can stop.
+  var isFull: Bool { limit == 0 }
+
+  /// The rows of `rows` in the window.
+  func apply<Element>(to rows: [Element]) -> [Element] {
+    let start = min(offset, rows.count)
+    let end = limit.map { min(rows.count, start + min($0, rows.count)) } ?? rows.count
+    return Array(rows[start..<end])
   }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// missing, and the REPL falls back to ``PlainLineReader``.
 ///
 /// Ctrl-C at the prompt abandons the line being typed and shows a fresh prompt; while a command
-/// runs it is ignored, so a command always completes.
+/// runs, it cancels the command (see ``Interrupts``).
 public final class EditLineReader: LineReader {
   private typealias ReadLineFunction =
     @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
@@ -72,7 +72,7 @@ public final class EditLineReader: LineReader {
         strdup("loop"))
     }
     Completion.install(library: library, completions: completions)
-    Interruption.install()
+    _ = Interrupts.installed
 
     stifleHistory(1000)
     if let historyPath {
@@ -105,9 +105,11 @@ public final class EditLineReader: LineReader {
     pthread_sigmask(SIG_UNBLOCK, &interrupt, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     while true {
-      Interruption.reset()
-      guard let pointer = readLineFunction(prompt) else {
-        if Interruption.happened {
+      Signal.readingStarted()
+      let pointer = readLineFunction(prompt)
+      Signal.readingEnded()
+      guard let pointer else {
+        if Signal.happened {
           FileHandle.standardOutput.write(Data("\n".utf8))
           continue
         }
@@ -128,48 +130,6 @@ public final class EditLineReader: LineReader {
       // the database, not here.
       _ = writeHistoryFunction(historyPath)
     }
-  }
-}
-
-/// The SIGINT handler of an interactive session: it only notes that Ctrl-C was pressed.
-///
-/// NB: the kernel delivers the signal to any thread that does not block it, and the main actor
-/// does not always run on the process's first thread (on Linux, once the main queue is drained
-/// by a worker); the handler forwards the signal to the thread reading the line, whose `read`
-/// must be the one interrupted.
-private enum Interruption {
-  static let flag = Atomic<Bool>(false)
-  static let readingThread = Atomic<UInt>(0)
-
-  static var happened: Bool { flag.load(ordering: .sequentiallyConsistent) }
-
-  /// Clears the flag and notes that this thread is about to read a line.
-  static func reset() {
-    flag.store(false, ordering: .sequentiallyConsistent)
-    #if canImport(Glibc)
-      readingThread.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
-    #endif
-  }
-
-  static func install() {
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = { signal in
-        Interruption.flag.store(true, ordering: .sequentiallyConsistent)
-        let reader = Interruption.readingThread.load(ordering: .sequentiallyConsistent)
-        if reader != 0, pthread_self() != pthread_t(reader) {
-          pthread_kill(pthread_t(reader), signal)
-        }
-      }
-    #else
-      action.__sigaction_u.__sa_handler = { _ in
-        Interruption.flag.store(true, ordering: .sequentiallyConsistent)
-      }
-    #endif
-    sigemptyset(&action.sa_mask)
-    // NB: no SA_RESTART, so that the read in `readline` is interrupted and returns.
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
   }
 }
 

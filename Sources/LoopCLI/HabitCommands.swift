@@ -17,22 +17,28 @@ enum HabitCommands {
 
   private static let name = Argument(name: "name")
 
-  /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``.
+  /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``, answered by the
+  /// habit created.
   static let add = Command(
     noun: .habit, verb: "add", arguments: [name], summary: "Start tracking a habit."
   ) { session, input throws(CommandError) in
     try await session.sendAdding(
-      .habits(.addHabitSubmitted(name: input[name])), to: \.habits.habits, ids: Session.ids(of:),
+      .habits(.addHabitSubmitted(name: input[name])),
+      answer: {
+        if case .habits(.createResponse(.success(let habit))) = $0 { habit } else { nil }
+      },
+      id: \.id.rawValue, to: \.habits.habits, ids: Session.ids(of:),
       refLengths: \.habitRefLengths
-    ) { "Added habit '\($0.habit.name)' (\($1))." }
+    ) { "Added habit '\($0.name)' (\($1))." }
   }
 
   /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.
   static let list = Command.listing(
     noun: .habit, summary: "List the habits with today's progress and streaks.",
-    json: { $0.store.state.habits.habits.elements },
-    text: {
-      HabitRenderer(environment: $0.environment, style: $0.style).list($0.store.state.habits)
+    json: { session, window in window.apply(to: session.store.state.habits.habits.elements) },
+    text: { session, window in
+      HabitRenderer(environment: session.environment, style: session.style)
+        .list(session.store.state.habits, window: window)
     })
 
   /// `habit done <ref> [--on DAY]`: ``Habits/Habits/Action/completeButtonTapped(_:day:)``.

@@ -155,6 +155,8 @@ extension Session {
     do {
       try await send(.interchange(.importSubmitted(request)))
     } catch {
+      // NB: `send` returns once the import's effect has ended, its transaction rolled back.
+      if error.isCancellation { throw .cancelled("Cancelled: nothing imported.") }
       throw CommandError(error.message, hints: rejectionHints())
     }
     guard let report = store.state.interchange.report else { return }

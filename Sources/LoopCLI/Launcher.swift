@@ -197,7 +197,11 @@ public enum Launcher {
         mode: mode, keepGoing: options.keepGoing,
         usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
         databasePath: storage == .inMemory ? nil : storage.description,
-        showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment)))
+        showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment),
+        // NB: only a person at a terminal gets a cancelled command and the prompt back; in a
+        // script or a one-shot command SIGINT keeps ending the process (status 130 in a shell),
+        // and a transaction it interrupts is rolled back when the file is next opened.
+        interrupts: isInteractive ? .installed : nil))
 
     if let recordPath = options.recordPath {
       do {

@@ -25,7 +25,8 @@ enum LedgerCommands {
     name: "category", valueName: "NAME", summary: "the category, such as Food")
 
   /// `ledger add income|expense <amount> [memo] [--on DAY] [--category C]`:
-  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode.
+  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode, answered by the transaction
+  /// saved.
   static let add = Command(
     noun: .ledger, verb: "add", arguments: [kind, amount, memo], options: [.day, category],
     summary: "Record income or an expense."
@@ -36,7 +37,11 @@ enum LedgerCommands {
       kind: given, amount: input[amount], date: date, memo: input[ifGiven: memo] ?? "",
       category: input[category] ?? "")
     try await session.sendAdding(
-      .ledger(.draftSubmitted(.add, draft)), to: \.ledger.transactions, ids: Session.ids(of:),
+      .ledger(.draftSubmitted(.add, draft)),
+      answer: {
+        if case .ledger(.transactionSaved(.success(let saved))) = $0 { saved } else { nil }
+      },
+      id: \.id.rawValue, to: \.ledger.transactions, ids: Session.ids(of:),
       refLengths: \.ledgerRefLengths
     ) { "Added \(session.describe($0)) (\($1))." }
   }
@@ -44,25 +49,31 @@ enum LedgerCommands {
   /// `ledger list`: ``Ledger/Ledger/Action/onAppear``, then every transaction.
   static let list = Command.listing(
     noun: .ledger, summary: "List every transaction, newest first.",
-    json: { $0.store.state.ledger.transactions.elements },
-    text: { session in
+    json: { session, window in window.apply(to: session.store.state.ledger.transactions.elements) },
+    text: { session, window in
       let transactions = session.store.state.ledger.transactions.elements
       guard !transactions.isEmpty else {
         return ["No transactions yet: add one with 'ledger add expense 12.50 Lunch'."]
       }
-      return session.ledgerRenderer.transactions(transactions, refLength: session.ledgerRefLength)
+      // NB: the ref length of every transaction, read before the window is applied.
+      let refLength = session.ledgerRefLength
+      return session.ledgerRenderer.transactions(
+        window.apply(to: transactions), refLength: refLength)
     })
 
   /// `ledger home`: ``Ledger/Ledger/Action/onAppear``, then this month and the latest
   /// transactions.
   static let home = Command.listing(
     noun: .ledger, verb: "home",
-    summary: "Show this month's balance and the 4 most recent transactions.",
-    json: { session in
+    summary: "Show this month's balance and the 4 most recent transactions.", options: [.format],
+    json: { session, _ in
       let home = session.store.state.ledger.home
       return LedgerHomeOutput(thisMonth: home.thisMonth, recent: home.recent)
     },
-    text: { $0.ledgerRenderer.home($0.store.state.ledger.home, refLength: $0.ledgerRefLength) })
+    text: { session, _ in
+      session.ledgerRenderer.home(
+        session.store.state.ledger.home, refLength: session.ledgerRefLength)
+    })
 
   private static let newKind = Option(
     name: "kind", valueName: "KIND", choices: ["income", "expense"],

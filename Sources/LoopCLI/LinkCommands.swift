@@ -6,7 +6,8 @@ import LinkList
 import struct LinkClient.Comment
 
 /// The `link` commands: a ref is looked up through the app (`LinkLookup`), never by loading
-/// the links; each command then sends the LinkList feature's action and prints the state.
+/// the links; each command then sends the LinkList feature's action and prints the state, or
+/// the feature's answer (``Session/send(_:answer:)``).
 enum LinkCommands {
   /// The commands, in the order `help` lists them.
   static let all = [
@@ -26,7 +27,8 @@ enum LinkCommands {
   private static let memo = Option(name: "memo", valueName: "TEXT", summary: "a note")
 
   /// `link add <title> <url> [--category NAME] [--memo TEXT]`:
-  /// ``LinkList/LinkList/Action/addLinkSubmitted(_:)``.
+  /// ``LinkList/LinkList/Action/addLinkSubmitted(_:)``, answered by the saved link with the
+  /// digits its ref needs.
   static let add = Command(
     noun: .link, verb: "add", arguments: [title, url], options: [category, memo],
     summary: "Save a link."
@@ -34,52 +36,83 @@ enum LinkCommands {
     let categoryID = try await session.categoryID(named: input[category])
     let draft = LinkDraft(
       title: input[title], url: input[url], categoryID: categoryID, memo: input[memo] ?? "")
-    try await session.send(.links(.addLinkSubmitted(draft)))
-    guard let link = session.savedLink else { return }
-    session.console.print(
-      "Added link '\(link.title)' (\(try await session.uniqueRef(of: link.id))).")
+    let added = try await session.send(.links(.addLinkSubmitted(draft))) {
+      if case .links(.addLinkResponse(.success(let saved))) = $0 { saved } else { nil }
+    }
+    guard let added else { return }
+    session.console.print("Added link '\(added.link.title)' (\(added.ref)).")
   }
 
   private static let listCategory = Option(
     name: "category", valueName: "NAME", summary: "only this category's links")
 
-  /// `link list [--category NAME]`: the categories' `categorySelected`, which shows "All
-  /// links" filtered by it (or not), then the rows.
+  /// `link list [--category NAME]`: the categories' `categorySelected`, then a page at a time.
+  ///
+  /// `categorySelected` shows "All links" filtered by the category (or not) and loads its first
+  /// page; each page is printed as it arrives, while
+  /// ``LinkList/AllLinks/Action/nextPageRequested`` loads the next, until the last (or
+  /// `--limit`). The refs are as long as every link's need.
   static let list = Command(
-    noun: .link, verb: "list", options: [listCategory, .format],
+    noun: .link, verb: "list", options: [listCategory] + Option.listing,
     summary: "List the links, newest first."
   ) { session, input throws(CommandError) in
     let categoryID = try await session.categoryID(named: input[listCategory])
+    var window = try RowWindow(input)
     try await session.send(.links(.categories(.categorySelected(categoryID))))
-    try await session.printLinkRows(
-      session.store.state.links.all.rows.elements, input,
-      empty: categoryID == nil
-        ? "No links yet: add one with 'link add <title> <url>'." : "No links in this category.",
+    var printer = LinkRowPrinter<AllLinks.Row>(
+      session: session, wantsJSON: input.wantsJSON,
       extra: [("CATEGORY", { $0.categoryName ?? "" })])
+    var seen = 0
+    while true {
+      let screen = session.store.state.links.all
+      // NB: the rows this page added; those of earlier pages may have been dropped.
+      let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
+      seen = screen.droppedRowCount + screen.rows.count
+      // NB: the next page is asked for before this one prints: the client reads it off the main
+      // actor while the page prints.
+      let next =
+        !window.isFull && screen.nextPage != nil
+        ? session.store.send(.links(.all(.nextPageRequested))) : nil
+      do throws(CommandError) {
+        try await printer.print(rows)
+      } catch {
+        next?.cancel()
+        throw error
+      }
+      guard let next else { break }
+      try await session.finish(next)
+    }
+    printer.finish(
+      empty: seen > 0
+        ? nil
+        : categoryID == nil
+          ? "No links yet: add one with 'link add <title> <url>'." : "No links in this category.")
   }
 
   private static let query = Argument(name: "query")
 
   /// `link search <query>`: the search screen's `searchSubmitted`, then its rows.
   static let search = Command(
-    noun: .link, verb: "search", arguments: [query], options: [.format],
+    noun: .link, verb: "search", arguments: [query], options: Option.listing,
     summary: "Find the links whose title contains the query."
   ) { session, input throws(CommandError) in
+    let window = try RowWindow(input)
     try await session.send(.links(.search(.searchSubmitted(input[query]))))
     try await session.printLinkRows(
-      session.store.state.links.search.rows.elements, input,
+      session.store.state.links.search.rows.elements, input, window: window,
       empty: "No link title contains '\(input[query])'.")
   }
 
   /// `link recent`: ``LinkList/LinkList/Action/screenSelected(_:)`` with the recent screen.
   static let recent = Command(
-    noun: .link, verb: "recent", options: [.format],
+    noun: .link, verb: "recent", options: Option.listing,
     summary: "List the links opened most recently."
   ) { session, input throws(CommandError) in
+    let window = try RowWindow(input)
     try await session.send(.links(.screenSelected(.recent)))
     let environment = session.environment
     try await session.printLinkRows(
-      session.store.state.links.recent.rows.elements, input,
+      session.store.state.links.recent.rows.elements, input, window: window,
       empty: "No link opened yet: 'link open <ref>' opens one.",
       extra: [("VIEWED", { environment.dateTime($0.lastViewedDate) })])
   }
@@ -96,7 +129,7 @@ enum LinkCommands {
       input, json: LinkDetailOutput(link: shown, comments: comments)
     ) { () async throws(CommandError) in
       let categoryName = try await session.categoryName(of: shown)
-      let ref = try await session.uniqueRef(of: shown.id)
+      let ref = try await session.ref(of: shown.id)
       return LinkRenderer(environment: session.environment, style: session.style)
         .detail(shown, comments: comments, ref: ref, categoryName: categoryName)
     }
@@ -154,10 +187,11 @@ enum LinkCommands {
       draft.categoryID = try await session.category(named: name).id
     }
     if input.has(noCategory) { draft.categoryID = nil }
-    try await session.send(.links(.updateLinkSubmitted(link.id, draft)))
-    let saved = session.savedLink ?? link
-    session.console.print(
-      "Updated '\(saved.title)' (\(try await session.uniqueRef(of: saved.id))).")
+    let updated = try await session.send(.links(.updateLinkSubmitted(link.id, draft))) {
+      if case .links(.updateLinkResponse(.success(let saved))) = $0 { saved } else { nil }
+    }
+    guard let updated else { return }
+    session.console.print("Updated '\(updated.link.title)' (\(updated.ref)).")
   }
 
   /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkTapped(_:)``.
@@ -192,8 +226,8 @@ enum LinkCommands {
 
 // MARK: - Helpers
 
-// NB: every call the commands make to the links' lookups (``LinkList/LinkLookup``) and to
-// ``LinkList/LinkList/State/savedLink`` is in these helpers.
+// NB: every call the commands make to the links' lookups (``LinkList/LinkLookup``) is in these
+// helpers.
 extension Session {
   /// The link `ref` names, looked up through
   /// ``LinkList/LinkLookup/Action/refEntered(_:)``.
@@ -205,9 +239,6 @@ extension Session {
       listing: "link list")
   }
 
-  /// The link a command saved last (`add`, `update`).
-  fileprivate var savedLink: Link? { store.state.links.savedLink }
-
   /// The link previewed into the detail with
   /// ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is recorded): the link
   /// as shown, and its comments.
@@ -218,17 +249,19 @@ extension Session {
   }
 
   /// The shortest ref (of at least ``Ref/minimumLength`` digits) that names only this link
-  /// among every stored one, found by looking up ever longer prefixes: the links are never all
-  /// loaded.
-  fileprivate func uniqueRef(of id: Link.ID) async throws(CommandError) -> String {
-    var length = Ref.minimumLength
-    while length < 32 {
-      let ref = Ref.short(id.rawValue, length: length)
-      try await send(.links(.lookup(.refEntered(ref))))
-      if store.state.links.lookup.refMatches.count <= 1 { return ref }
-      length += 1
+  /// among every stored one, from ``LinkList/LinkLookup/Action/refLengthRequested(_:)``: one
+  /// lookup of the link's neighbours in the id index.
+  fileprivate func ref(of id: Link.ID) async throws(CommandError) -> String {
+    Ref.short(id.rawValue, length: try await refLength(of: id))
+  }
+
+  /// How many digits the refs of `id` (or, `nil`, of every link) need: at least
+  /// ``Ref/minimumLength``.
+  fileprivate func refLength(of id: Link.ID?) async throws(CommandError) -> Int {
+    let length = try await send(.links(.lookup(.refLengthRequested(id)))) {
+      if case .links(.lookup(.refLengthResponse(.success(let length)))) = $0 { length } else { nil }
     }
-    return Ref.short(id.rawValue, length: 32)
+    return min(32, max(Ref.minimumLength, length ?? 32))
   }
 
   /// `link fav <ref>`, `link unfav <ref>`: the link previewed into the detail, then the
@@ -248,13 +281,17 @@ extension Session {
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")
   }
 
-  /// Prints a screen's rows: as JSON when asked, otherwise as ``LinkRenderer/rows(_:empty:extra:)``.
+  /// Prints a screen's rows in `window`: as JSON when asked, otherwise as
+  /// ``LinkRenderer/rows(_:empty:extra:)`` (each ref as long as the whole screen needs).
   fileprivate func printLinkRows<Row: LinkRowItem & Encodable>(
-    _ rows: [Row], _ input: Invocation, empty: String,
+    _ rows: [Row], _ input: Invocation, window: RowWindow, empty: String,
     extra: [(header: String, value: (Row) -> String)] = []
   ) async throws(CommandError) {
-    try await printListing(input, json: rows) {
-      LinkRenderer(environment: environment, style: style).rows(rows, empty: empty, extra: extra)
+    try await printListing(input, json: window.apply(to: rows)) {
+      guard !rows.isEmpty else { return [empty] }
+      let length = Ref.length(for: rows.map(\.id.rawValue))
+      return LinkRenderer(environment: environment, style: style)
+        .rows(window.apply(to: rows), refLength: length, extra: extra)
     }
   }
 
@@ -273,6 +310,68 @@ extension Session {
     guard let id = link.categoryID else { return nil }
     try await reload(.category)
     return store.state.links.categories.rows[id: id]?.category.name
+  }
+}
+
+extension SavedLink {
+  /// The link's ref: the digits of its id that name it alone, at least ``Ref/minimumLength``.
+  var ref: String {
+    Ref.short(link.id.rawValue, length: min(32, max(Ref.minimumLength, idPrefixLength)))
+  }
+}
+
+/// Prints the pages of a listing of links as they arrive: a table whose header comes with the
+/// first page and whose refs are as long as every link's need, or one JSON array.
+@MainActor
+struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
+  let session: Session
+  let wantsJSON: Bool
+  let extra: [(header: String, value: (Row) -> String)]
+  private var table: PagedTable?
+  private var refLength: Int?
+  private var json: JSONArrayPrinter?
+
+  /// A printer of rows on `session`'s console, as JSON when `wantsJSON`, with `extra` columns
+  /// after the ref, the star and the title.
+  init(session: Session, wantsJSON: Bool, extra: [(header: String, value: (Row) -> String)]) {
+    self.session = session
+    self.wantsJSON = wantsJSON
+    self.extra = extra
+  }
+
+  /// Prints a page of rows (nothing for none).
+  mutating func print(_ rows: some Collection<Row>) async throws(CommandError) {
+    guard !rows.isEmpty else { return }
+    if wantsJSON {
+      var printer = json ?? JSONArrayPrinter(console: session.console)
+      try printer.print(Array(rows))
+      json = printer
+      return
+    }
+    // NB: asked once, before the first row: a ref must name its link among every link, not
+    // only among those printed so far.
+    let length: Int
+    if let refLength {
+      length = refLength
+    } else {
+      length = try await session.refLength(of: nil)
+      refLength = length
+    }
+    let renderer = LinkRenderer(environment: session.environment, style: session.style)
+    var table =
+      self.table ?? PagedTable(columns: renderer.columns(extra: extra), style: session.style)
+    let text = table.text(rows.map { renderer.cells($0, refLength: length, extra: extra) })
+    self.table = table
+    session.console.writeOutput(text)
+  }
+
+  /// Ends the listing: closes the JSON array, or prints `empty` when no row was printed.
+  func finish(empty: String?) {
+    if wantsJSON {
+      (json ?? JSONArrayPrinter(console: session.console)).finish()
+    } else if table == nil, let empty {
+      session.console.print(empty)
+    }
   }
 }
 

@@ -35,19 +35,4 @@ enum ListChange: Equatable {
     }
   }
 
-  /// The index of the first id of `after` that `before` does not hold, or `nil`.
-  ///
-  /// NB: `before` is the ids, not the elements: holding the elements' array while a command
-  /// inserts into it would make the insertion copy every element.
-  ///
-  /// - Parameters:
-  ///   - before: The ids of a list before a command, in order.
-  ///   - after: The ids after it.
-  /// - Returns: The added id's index in `after`.
-  /// - Complexity: O(*n*); without hashing when one id was inserted.
-  static func firstAdded<ID: Hashable>(to before: [ID], in after: [ID]) -> Int? {
-    if case .inserted(let index) = ListChange(from: before, to: after) { return index }
-    let known = Set(before)
-    return after.firstIndex { !known.contains($0) }
-  }
 }

@@ -60,7 +60,17 @@ enum Ref {
 
   /// The short id of `id` with `length` digits.
   static func short(_ id: UUID, length: Int) -> String {
-    String(digits(of: id).prefix(length))
+    // NB: only the digits shown are made: a listing makes a ref for each of its rows.
+    let count = min(max(length, 0), 32)
+    return withUnsafeBytes(of: id.uuid) { bytes in
+      String(unsafeUninitializedCapacity: count) { digits in
+        for offset in 0..<count {
+          let byte = bytes[offset / 2]
+          digits[offset] = hexDigits[Int(offset.isMultiple(of: 2) ? byte >> 4 : byte & 0xF)]
+        }
+        return count
+      }
+    }
   }
 
   /// The ids whose digits start with `ref`.

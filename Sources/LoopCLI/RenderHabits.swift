@@ -15,8 +15,9 @@ struct HabitRenderer {
     count == 1 ? "1 day" : "\(count) days"
   }
 
-  /// The list: one row per habit, in the feature's order (active first, oldest first).
-  func list(_ state: Habits.State) -> [String] {
+  /// The list: one row per habit in `window`, in the feature's order (active first, oldest
+  /// first), each ref as long as the whole list needs.
+  func list(_ state: Habits.State, window: RowWindow = .all) -> [String] {
     guard !state.habits.isEmpty else {
       return ["No habits yet: add one with 'habit add <name>'."]
     }
@@ -30,7 +31,7 @@ struct HabitRenderer {
       Table.Column(header: "LONGEST", alignment: .right),
       Table.Column(header: "30 DAYS", alignment: .right),
     ])
-    for history in state.habits {
+    for history in window.apply(to: state.habits.elements) {
       let stats = history.stats(
         createdOn: environment.day(of: history.habit.createdAt), today: today)
       let isArchived = history.habit.isArchived

@@ -8,25 +8,31 @@ struct LinkRenderer {
   var environment: AppEnvironment
   var style: Style
 
-  /// A screen's rows: `empty` when there are none, otherwise a table of each row's ref,
-  /// favorite star and title, then the `extra` columns.
+  /// A screen's rows as a table of each row's ref (of `refLength` digits), favorite star and
+  /// title, then the `extra` columns.
   func rows<Row: LinkRowItem>(
-    _ rows: [Row], empty: String, extra: [(header: String, value: (Row) -> String)] = []
+    _ rows: [Row], refLength: Int, extra: [(header: String, value: (Row) -> String)] = []
   ) -> [String] {
-    guard !rows.isEmpty else { return [empty] }
-    let length = Ref.length(for: rows.map(\.id.rawValue))
-    var table = Table(
-      columns: [
-        Table.Column(header: "REF", style: style.yellow),
-        Table.Column(header: "★", style: style.yellow),
-        Table.Column(header: "TITLE"),
-      ] + extra.map { Table.Column(header: $0.header) })
-    for row in rows {
-      table.rows.append(
-        [Ref.short(row.id.rawValue, length: length), row.isFavorite ? "★" : "", row.title]
-          + extra.map { $0.value(row) })
-    }
+    var table = Table(columns: columns(extra: extra))
+    for row in rows { table.rows.append(cells(row, refLength: refLength, extra: extra)) }
     return table.render(style: style)
+  }
+
+  /// The columns of a table of rows: the ref, the favorite star, the title, then `extra`.
+  func columns<Row>(extra: [(header: String, value: (Row) -> String)]) -> [Table.Column] {
+    [
+      Table.Column(header: "REF", style: style.yellow),
+      Table.Column(header: "★", style: style.yellow),
+      Table.Column(header: "TITLE"),
+    ] + extra.map { Table.Column(header: $0.header) }
+  }
+
+  /// A row's cells in a table of ``columns(extra:)``.
+  func cells<Row: LinkRowItem>(
+    _ row: Row, refLength: Int, extra: [(header: String, value: (Row) -> String)]
+  ) -> [String] {
+    [Ref.short(row.id.rawValue, length: refLength), row.isFavorite ? "★" : "", row.title]
+      + extra.map { $0.value(row) }
   }
 
   /// One link: its title, ref and star, address, category, memo, dates, then its comments.

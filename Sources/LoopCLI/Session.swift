@@ -48,12 +48,25 @@ public final class Session {
     /// Where relative file paths of `import` and `export` start; `nil` for the process's
     /// current directory.
     public var currentDirectory: String?
+    /// What cancels a running command in an interactive session (Ctrl-C); `nil` for nothing.
+    var interrupts: Interrupts?
 
     /// A configuration with these values.
     public init(
       mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
       showsProgress: Bool = false, currentDirectory: String? = nil
     ) {
+      self.init(
+        mode: mode, keepGoing: keepGoing, usesColor: usesColor, databasePath: databasePath,
+        showsProgress: showsProgress, currentDirectory: currentDirectory, interrupts: nil)
+    }
+
+    /// A configuration with these values, cancelling commands on `interrupts`.
+    init(
+      mode: Mode, keepGoing: Bool = false, usesColor: Bool = false, databasePath: String? = nil,
+      showsProgress: Bool = false, currentDirectory: String? = nil, interrupts: Interrupts?
+    ) {
+      self.interrupts = interrupts
       self.mode = mode
       self.keepGoing = keepGoing
       self.usesColor = usesColor
@@ -79,6 +92,8 @@ public final class Session {
   let style: Style
   /// Whether `:trace` prints actions.
   let trace: TraceSwitch
+  /// Where the store shows each action it processed to the command waiting for an answer.
+  private let answers = AnswerTap()
   /// A reducer run after the app's on every action, for tests that change its behaviour.
   private let extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
 
@@ -128,11 +143,12 @@ public final class Session {
     self.style = Style(isEnabled: configuration.usesColor)
     self.extraReducer = extraReducer
     self.store = Self.makeStore(
-      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+      environment: environment, trace: trace, console: console, answers: answers,
+      extraReducer: extraReducer)
   }
 
   private static func makeStore(
-    environment: AppEnvironment, trace: TraceSwitch, console: Console,
+    environment: AppEnvironment, trace: TraceSwitch, console: Console, answers: AnswerTap,
     extraReducer: Reduce<AppFeature.State, AppFeature.Action>?
   ) -> Store<AppFeature.State, AppFeature.Action> {
     // NB: the links start on their "Recent" screen, which is what a change reloads: it reads
@@ -140,11 +156,16 @@ public final class Session {
     let initialState = AppFeature.State(links: LinkList.State(screen: .recent))
     let app = AppFeature()._printChanges(
       when: { trace.isOn }, to: { console.writeOutput($0 + "\n") })
+    let tap = Reduce<AppFeature.State, AppFeature.Action> { _, action in
+      answers.show(action)
+      return .none
+    }
     // NB: the app's reducer alone unless a test adds one, so the app runs exactly what it ran
     // before tests could.
     guard let extraReducer else {
       return Store(initialState: initialState) {
         app
+        tap
       } withDependencies: {
         environment.apply(to: &$0)
       }
@@ -152,6 +173,7 @@ public final class Session {
     return Store(initialState: initialState) {
       app
       extraReducer
+      tap
     } withDependencies: {
       environment.apply(to: &$0)
     }
@@ -162,7 +184,8 @@ public final class Session {
   func restart(on environment: AppEnvironment) {
     self.environment = environment
     store = Self.makeStore(
-      environment: environment, trace: trace, console: console, extraReducer: extraReducer)
+      environment: environment, trace: trace, console: console, answers: answers,
+      extraReducer: extraReducer)
     loaded = []
     habitRefLengths = RefLengthCache()
     ledgerRefLengths = RefLengthCache()
@@ -186,7 +209,16 @@ public final class Session {
       if configuration.mode == .interactive, !line.allSatisfy(\.isWhitespace) {
         reader.addToHistory(line)
       }
-      switch await execute(line, lineNumber: lineNumber) {
+      let outcome: Outcome
+      if let interrupts = configuration.interrupts, configuration.mode == .interactive {
+        let number = lineNumber
+        outcome = await interrupts.cancellingOnInterrupt {
+          await self.execute(line, lineNumber: number)
+        }
+      } else {
+        outcome = await execute(line, lineNumber: lineNumber)
+      }
+      switch outcome {
       case .success: continue
       case .quit: return failed ? 1 : 0
       case .failure:
@@ -243,8 +275,15 @@ public final class Session {
     }
   }
 
-  /// Prints an error and its hints on standard error.
+  /// Prints an error and its hints on standard error; a cancelled command's message is printed
+  /// as it is, without `error:`.
   private func report(_ error: CommandError, lineNumber: Int?) {
+    guard !error.isCancellation else {
+      // NB: at a terminal the key echoes as `^C` where the cursor was; the message starts a
+      // line of its own.
+      console.printError(configuration.mode == .interactive ? "\n\(error.message)" : error.message)
+      return
+    }
     var location = ""
     if case .script(let name) = configuration.mode, let lineNumber {
       location = "\(name):\(lineNumber): "
@@ -258,37 +297,75 @@ public final class Session {
 
   /// Sends an action, waits for the effects it started (and the actions they sent), and fails
   /// with the error a feature then shows.
+  ///
+  /// When the command is cancelled (Ctrl-C), the effects are cancelled, and this waits for them
+  /// to wind down (an import's transaction to roll back) before it throws
+  /// ``CommandError/cancelled(_:)``.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
-    await store.send(action).finish()
+    try await finish(store.send(action))
+  }
+
+  /// Waits for the effects of an action sent with `store.send` (the command did something
+  /// meanwhile, say printed a page while the next one loads), and fails as ``send(_:)`` does.
+  func finish(_ task: StoreTask) async throws(CommandError) {
+    await withTaskCancellationHandler {
+      await task.finish()
+    } onCancel: {
+      task.cancel()
+    }
+    if Task.isCancelled { throw .cancelled() }
     if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
   }
 
-  /// Sends an action that adds one element to a list the session has loaded, finds the
-  /// element added by comparing the list's ids before and after, and prints `message` of it and
-  /// its short ref (nothing when none was added).
+  /// Sends an action, as ``send(_:)``, and returns the answer it led to: what `answer` finds in
+  /// the first action processed meanwhile that it matches (say the client's response), or `nil`
+  /// when none did.
+  ///
+  /// ```swift
+  /// let saved = try await session.send(.links(.addLinkSubmitted(draft))) {
+  ///   if case .links(.addLinkResponse(.success(let saved))) = $0 { saved } else { nil }
+  /// }
+  /// ```
+  ///
+  /// A command reads its result here, from the feature's answer, rather than from a field of
+  /// the state kept for it.
+  func send<Answer>(
+    _ action: AppFeature.Action, answer: @escaping (AppFeature.Action) -> Answer?
+  ) async throws(CommandError) -> Answer? {
+    var found: Answer?
+    answers.watch = { action in
+      if found == nil { found = answer(action) }
+    }
+    defer { answers.watch = nil }
+    try await send(action)
+    return found
+  }
+
+  /// Sends an action that adds one element to a list the session has loaded, and prints
+  /// `message` of the element the feature answers with and its short ref, as long as the list's
+  /// ids need (nothing when the feature added none).
   ///
   /// - Parameters:
   ///   - action: The action that adds.
+  ///   - answer: The element added, from the feature's answer (see ``send(_:answer:)``).
+  ///   - id: The element's id.
   ///   - list: The list in the state.
   ///   - ids: The list's ids, in order.
   ///   - refLengths: The cache of the list's ref length.
   ///   - message: The line printed, from the element added and its short ref.
   /// - Throws: ``CommandError`` with the error a feature shows after the action.
-  func sendAdding<Element>(
-    _ action: AppFeature.Action, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
+  func sendAdding<Element, Added>(
+    _ action: AppFeature.Action, answer: @escaping (AppFeature.Action) -> Added?,
+    id: (Added) -> UUID, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
     ids: (IdentifiedArrayOf<Element>) -> [UUID],
     refLengths: ReferenceWritableKeyPath<Session, RefLengthCache>,
-    message: (Element, String) -> String
+    message: (Added, String) -> String
   ) async throws(CommandError) {
-    let before = ids(store.state[keyPath: list])
-    try await send(action)
-    let elements = store.state[keyPath: list]
-    let after = ids(elements)
-    guard let index = ListChange.firstAdded(to: before, in: after) else { return }
-    let ref = Ref.short(after[index], length: self[keyPath: refLengths].length(ofIDs: after))
-    console.print(message(elements[index], ref))
+    guard let added = try await send(action, answer: answer) else { return }
+    let length = self[keyPath: refLengths].length(ofIDs: ids(store.state[keyPath: list]))
+    console.print(message(added, Ref.short(id(added), length: length)))
   }
 
   /// Loads a noun's data the first time a command needs it.
@@ -371,5 +448,20 @@ final class TraceSwitch: Sendable {
   var isOn: Bool {
     get { flag.load(ordering: .relaxed) }
     set { flag.store(newValue, ordering: .relaxed) }
+  }
+}
+
+/// Shows each action the store processed to the command waiting for an answer
+/// (``Session/send(_:answer:)``), if any.
+///
+/// NB: `@unchecked Sendable`: the store's reducers and the session's commands both run on the
+/// main actor, the only place ``watch`` is read or written.
+final class AnswerTap: @unchecked Sendable {
+  /// What the waiting command looks at each action with; `nil` when none waits.
+  var watch: ((AppFeature.Action) -> Void)?
+
+  /// Shows an action to the waiting command.
+  func show(_ action: AppFeature.Action) {
+    watch?(action)
   }
 }

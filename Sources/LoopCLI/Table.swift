@@ -28,21 +28,110 @@ struct Table {
     let widths = columns.indices.map { index in
       ([columns[index].header] + rows.map { $0[index] }).map(\.count).max() ?? 0
     }
-    func line(_ cells: [String], header: Bool) -> String {
-      var parts: [String] = []
-      for (index, cell) in cells.enumerated() {
-        let padding = String(repeating: " ", count: widths[index] - cell.count)
-        let isLast = index == cells.count - 1
-        let styled = header ? style.bold(cell) : columns[index].style(cell)
-        switch columns[index].alignment {
-        case .left: parts.append(isLast ? styled : styled + padding)
-        case .right: parts.append(padding + styled)
-        }
+    return [Self.line(columns.map(\.header), columns, widths, header: true, style: style)]
+      + rows.map { Self.line($0, columns, widths, header: false, style: style) }
+  }
+
+  /// One line of cells padded to `widths`, without trailing spaces.
+  ///
+  /// NB: built in one string, not joined from padded parts: a listing of 200,000 links makes a
+  /// line per link.
+  static func line(
+    _ cells: [String], _ columns: [Column], _ widths: [Int], header: Bool, style: Style
+  ) -> String {
+    // The cells after the last one with text would only add trailing spaces.
+    var end = cells.count
+    while end > 0, cells[end - 1].isEmpty { end -= 1 }
+    var text = ""
+    text.reserveCapacity(widths.reduce(2 * end, +))
+    for index in 0..<end {
+      if index > 0 { text += "  " }
+      let cell = cells[index]
+      let padding = max(0, widths[index] - cell.count)
+      let styled = header ? style.bold(cell) : columns[index].style(cell)
+      switch columns[index].alignment {
+      case .left:
+        text += styled
+        if index < end - 1 { text.append(contentsOf: repeatElement(" ", count: padding)) }
+      case .right:
+        text.append(contentsOf: repeatElement(" ", count: padding))
+        text += styled
       }
-      var text = parts.joined(separator: "  ")
-      while text.last == " " { text.removeLast() }
-      return text
     }
-    return [line(columns.map(\.header), header: true)] + rows.map { line($0, header: false) }
+    while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+    return text
+  }
+}
+
+/// A ``Table`` printed a page of rows at a time, as the pages of a long list arrive: the header
+/// with the first page, each column as wide as its widest cell so far.
+///
+/// A list of one page prints exactly as ``Table/render(style:)`` would. A later page with a wider
+/// cell widens its column from that page on (the lines printed before stay as they are), the
+/// way chunked listings of other tools do: the first row prints without waiting for the last.
+///
+/// NB: a page's text is written into one buffer of bytes, not joined from a string per line and
+/// per cell: `link list` prints a line for each of 200,000 links.
+struct PagedTable {
+  let columns: [Table.Column]
+  let style: Style
+  private var widths: [Int]
+  private var hasHeader = false
+
+  /// A table of `columns`, styled with `style`.
+  init(columns: [Table.Column], style: Style) {
+    self.columns = columns
+    self.style = style
+    widths = columns.map(\.header.count)
+  }
+
+  /// The text of a page of rows, each line ending with a line break: the header first, on the
+  /// first page.
+  mutating func text(_ rows: [[String]]) -> String {
+    let counts = rows.map { $0.map(\.count) }
+    for row in counts {
+      for (index, count) in row.enumerated() where count > widths[index] {
+        widths[index] = count
+      }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((rows.count + 1) * (widths.reduce(2 * widths.count, +) + 1))
+    if !hasHeader {
+      hasHeader = true
+      append(columns.map(\.header), counts: columns.map(\.header.count), header: true, to: &bytes)
+    }
+    for (row, rowCounts) in zip(rows, counts) {
+      append(row, counts: rowCounts, header: false, to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// One line, as ``Table/line(_:_:_:header:style:)`` makes it, and its line break.
+  private func append(_ cells: [String], counts: [Int], header: Bool, to bytes: inout [UInt8]) {
+    var end = cells.count
+    while end > 0, cells[end - 1].isEmpty { end -= 1 }
+    let start = bytes.count
+    for index in 0..<end {
+      if index > 0 {
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: " "))
+      }
+      let padding = max(0, widths[index] - counts[index])
+      let styled = header ? style.bold(cells[index]) : columns[index].style(cells[index])
+      switch columns[index].alignment {
+      case .left:
+        bytes.append(contentsOf: styled.utf8)
+        if index < end - 1 { Self.appendSpaces(padding, to: &bytes) }
+      case .right:
+        Self.appendSpaces(padding, to: &bytes)
+        bytes.append(contentsOf: styled.utf8)
+      }
+    }
+    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+    for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
   }
 }

@@ -214,6 +214,49 @@ public final class ModelContext: Sendable {
     try fetchAll(type, predicate: predicate, sortBy: sortBy, limit: 1).first
   }
 
+  /// What `read` takes from each row a descriptor selects, in its order, without building the
+  /// models: a list that shows a few columns of many rows reads only those (SwiftData's
+  /// `propertiesToFetch`, as values).
+  ///
+  /// ```swift
+  /// let titles = try context.fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])) {
+  ///   try $0[\.title]
+  /// }
+  /// ```
+  ///
+  /// The row is only valid during the call to `read`: do not keep it.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The predicate, sort, limit and offset.
+  ///   - read: Reads what is needed of a row, as ``PersistentModel/init(row:)`` does.
+  /// - Returns: What `read` returned for each row ``fetch(_:)`` would return, in its order.
+  /// - Throws: As ``fetch(_:)``, or what `read` throws.
+  public func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, reading read: (Row<T>) throws -> R
+  ) throws -> [R] {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetch(descriptor, table: table, reading: read) }
+  }
+
+  /// The ids of the models a descriptor selects, in its order, without reading the models:
+  /// SwiftData's `fetchIdentifiers`.
+  ///
+  /// ```swift
+  /// var descriptor = FetchDescriptor<Link>(sortBy: [SortDescriptor(\.id)])
+  /// descriptor.fetchLimit = 10_000
+  /// let ids = try context.fetchIdentifiers(descriptor)
+  /// ```
+  ///
+  /// - Parameter descriptor: The predicate, sort, limit and offset.
+  /// - Returns: The ids of the models ``fetch(_:)`` would return, in the same order.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
+    -> [T.ID]
+  {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchIdentifiers(descriptor, table: table) }
+  }
+
   /// The model with an id.
   ///
   /// - Parameters:

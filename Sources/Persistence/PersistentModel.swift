@@ -86,13 +86,48 @@ public struct Row<Model: PersistentModel> {
   @inlinable
   public subscript<Value: ColumnValue>(_ keyPath: KeyPath<Model, Value>) -> Value {
     get throws {
-      // NB: ids are often UUIDs; read their 16 bytes without making an array first.
+      // NB: ids are often UUIDs, or the model's typed id over one; read their 16 bytes without
+      // making an array first. (Comparing types folds away once specialized; asking whether a
+      // type conforms to a protocol would not, and cost more than the array.)
       if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
         return uuid
+      }
+      if Value.self == ModelID<Model>.self, let uuid = try reader.uuid(for: keyPath),
+        let id = ModelID<Model>(uuid) as? Value
+      {
+        return id
       }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
+      } catch {
+        throw reader.decodingFailed(at: index, error)
+      }
+    }
+  }
+
+  /// Reads the value of the column declared for `keyPath` as another type stored the same way:
+  /// a URL's column as the `String` stored, say, when a list shows the text and need not parse
+  /// it.
+  ///
+  /// ```swift
+  /// let address = try row[\.url, as: String.self]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path declared as a ``Column`` of the model.
+  ///   - type: The type to read the stored value as.
+  /// - Returns: The stored value, decoded as `Stored`.
+  /// - Throws: ``PersistenceError/decodingFailed(model:column:reason:)`` when the stored value
+  ///   is not a valid `Stored`, or when `keyPath` is not a column of the schema.
+  @inlinable
+  public subscript<Value, Stored: ColumnValue>(
+    _ keyPath: KeyPath<Model, Value>, as type: Stored.Type
+  ) -> Stored {
+    get throws {
+      let (stored, index) = try reader.value(for: keyPath)
+      do {
+        return try Stored(decodingColumn: stored)
       } catch {
         throw reader.decodingFailed(at: index, error)
       }

@@ -19,6 +19,19 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   let database: SQLiteDatabase
   private var tables: BackendTables = [:]
   private var depth = 0
+  /// How many models the running transaction inserted, up to ``largeWriteInserts``.
+  private var inserts = 0
+
+  /// The page cache of reads and small writes, in KiB: a listing of every row then keeps little
+  /// of the file in memory.
+  static let readCacheKiB = 4_096
+  /// The page cache of a large write, in KiB.
+  ///
+  /// NB: 64 MiB, not SQLite's 2 MiB: a large transaction (an import of 100,000 links) otherwise
+  /// spills its dirty pages to the log and reads them back, which cost more than the inserts.
+  static let writeCacheKiB = 65_536
+  /// How many inserts make a transaction large: it gets ``writeCacheKiB`` until it ends.
+  static let largeWriteInserts = 1_000
 
   /// Opens the file at `path`, checks it is an SQLite database and that every table can be
   /// brought to its schema, then (and only then) writes: WAL mode, new tables, columns, indexes.
@@ -34,10 +47,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
     try enableWriteAheadLog()
     try database.execute("PRAGMA foreign_keys = ON")
-    // NB: 64 MiB of page cache, not SQLite's 2 MiB: a large transaction (an import of 100,000
-    // links) otherwise spills its dirty pages to the log and reads them back, which cost more
-    // than the inserts.
-    try database.execute("PRAGMA cache_size = -65536")
+    // NB: a small page cache until a transaction writes much (see `largeWriteInserts`): a large
+    // cache kept for reads too made a listing of 200,000 links hold the whole file in memory.
+    try database.execute("PRAGMA cache_size = -\(Self.readCacheKiB)")
     try writeTransaction { () throws(PersistenceError) in
       try database.execute(
         """
@@ -112,6 +124,12 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   // MARK: Writes
 
   func insert<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
+    if depth > 0, inserts < Self.largeWriteInserts {
+      inserts += 1
+      if inserts == Self.largeWriteInserts {
+        try database.execute("PRAGMA cache_size = -\(Self.writeCacheKiB)")
+      }
+    }
     let table = try table(description)
     try table.checkIDColumn(model)
     try description.encode(model, into: &table.values)
@@ -185,6 +203,18 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func fetch<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
+    try fetch(descriptor, table: description, reading: T.init(row:))
+  }
+
+  func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>,
+    reading: (Row<T>) throws -> R
+  ) throws -> [R] {
+    func read(_ models: [T]) throws -> [R] {
+      try models.map {
+        try reading(Row(table: description, source: .values(description.encode($0))))
+      }
+    }
     try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
@@ -197,8 +227,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         models.append(model)
         return true
       }
-      return descriptor.applyingRange(
-        to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd))
+      return try read(
+        descriptor.applyingRange(
+          to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd)))
     }
     if descriptor.fetchLimit == 0 { return [] }
     let order = table.order(descriptor.sortBy)
@@ -210,18 +241,18 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
       ]
       : []
-    var models: [T] = []
-    if let limit = descriptor.fetchLimit { models.reserveCapacity(min(limit, 256)) }
+    var results: [R] = []
+    if let limit = descriptor.fetchLimit { results.reserveCapacity(min(limit, 4_096)) }
     if descriptor.predicate == nil, orderBy != nil {
       // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
       // through one row that follows its steps.
       let statement = try table.unfilteredSelect(order, limited: limited)
       let row = Row(table: description, source: .statement(statement))
       try statement.run(range) { _ in
-        models.append(try T(row: row))
+        results.append(try reading(row))
         return true
       }
-      return models
+      return results
     }
     if plan.exact, let orderBy {
       var sql = table.selectAll
@@ -236,20 +267,21 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         parameters += range
       }
       try database.query(sql, parameters) { statement in
-        models.append(try T(row: Row(table: description, source: .statement(statement))))
+        results.append(try reading(Row(table: description, source: .statement(statement))))
         return true
       }
-      return models
+      return results
     }
     // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
     // predicate cannot throw, so the rows after them need not be looked at).
     let enough = orderBy == nil ? nil : descriptor.rangeEnd
+    var models: [T] = []
     try table.scan(predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
       models.append(model)
       return enough.map { models.count < $0 } ?? true
     }
     if orderBy == nil { models = sortedInSwift(models, by: descriptor.sortBy) }
-    return descriptor.applyingRange(to: models)
+    return try read(descriptor.applyingRange(to: models))
   }
 
   func fetchCount<T: PersistentModel>(
@@ -275,6 +307,52 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return descriptor.rangeCount(total)
   }
 
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
+  ) throws -> [T.ID] {
+    try descriptor.validate()
+    let table = try table(description)
+    var translator = PredicateTranslator(table: description)
+    // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.
+    guard let plan = translator.translate(descriptor.predicate), plan.exact,
+      let orderBy = table.order(descriptor.sortBy).orderBy
+    else {
+      return try fetch(descriptor, table: description).map(\.id)
+    }
+    if descriptor.fetchLimit == 0 { return [] }
+    var sql =
+      "SELECT \(quoted(description.columns[description.idIndex].name)) FROM "
+      + quoted(description.table)
+    var parameters: [SQLValue] = []
+    if let clause = plan.whereClause {
+      sql += " WHERE " + clause.sql
+      parameters = clause.parameters
+    }
+    sql += " ORDER BY " + orderBy
+    if descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
+      sql += " LIMIT ? OFFSET ?"
+      parameters += [
+        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
+      ]
+    }
+    var ids: [T.ID] = []
+    if let limit = descriptor.fetchLimit { ids.reserveCapacity(min(limit, 16_384)) }
+    // NB: the id is the first column of the select, as it is of the table's. A model's
+    // `ModelID` is read from its 16 bytes in place; a generic key path (`\T.id`) is built
+    // anew each time it is evaluated, which cost more than reading the row.
+    let id = \T.id
+    let isModelID = T.ID.self == ModelID<T>.self
+    try database.query(sql, parameters) { statement in
+      if isModelID, let uuid = statement.uuid(at: 0) {
+        ids.append(unsafeBitCast(ModelID<T>(uuid), to: T.ID.self))
+      } else {
+        ids.append(try Row(table: description, source: .statement(statement))[id])
+      }
+      return true
+    }
+    return ids
+  }
+
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     var model: T?
@@ -295,6 +373,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     let savepoint = "loop_savepoint_\(depth)"
     try database.execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
     depth += 1
+    defer { if depth == 0 { endLargeWrite() } }
     let result: R
     do {
       result = try body()
@@ -311,6 +390,14 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       throw error
     }
     return result
+  }
+
+  /// Gives the page cache back after a large write (``largeWriteInserts``).
+  private func endLargeWrite() {
+    defer { inserts = 0 }
+    guard inserts == Self.largeWriteInserts else { return }
+    // NB: a cache that cannot shrink only keeps memory; the write is done either way.
+    try? database.execute("PRAGMA cache_size = -\(Self.readCacheKiB)")
   }
 
   private func writeTransaction<R>(_ body: () throws(PersistenceError) -> R)

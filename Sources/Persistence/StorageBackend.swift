@@ -17,8 +17,37 @@ protocol StorageBackend: AnyObject, Sendable {
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
   ) throws -> Int
   func fetch<T: PersistentModel>(id: T.ID, table: TableDescription<T>) throws -> T?
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
+  ) throws -> [T.ID]
+  func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
+  ) throws -> [R]
   func transaction<R>(_ body: () throws -> R) throws -> R
   func checkIntegrity() throws
+}
+
+extension StorageBackend {
+  /// The ids of the models `descriptor` selects, in its order: those of ``fetch(_:table:)``.
+  ///
+  /// NB: a backend that can read the id column alone (SQLite) does so; this is the fallback.
+  func fetchIdentifiers<T: PersistentModel>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
+  ) throws -> [T.ID] {
+    try fetch(descriptor, table: table).map(\.id)
+  }
+
+  /// What `reading` takes from each row `descriptor` selects, in its order.
+  ///
+  /// NB: a backend that reads rows in place (SQLite) hands them over without building the
+  /// models; this fallback builds each model and reads its stored values.
+  func fetch<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
+  ) throws -> [R] {
+    try fetch(descriptor, table: table).map { model in
+      try reading(Row(table: table, source: .values(try table.encode(model))))
+    }
+  }
 }
 
 /// A backend's tables, one per registered model type, keyed by the type.

@@ -53,6 +53,23 @@ extension StorageFailing {
     }
   }
 
+  /// Throws ``storageFailed(_:)`` when the current task is cancelled; otherwise does nothing.
+  ///
+  /// Long work in a transaction (an import of 100,000 rows) calls it between batches: the
+  /// transaction then rolls back, and a cancelled command leaves nothing half-written.
+  ///
+  /// ```swift
+  /// for batch in batches {
+  ///   try LinkError.checkCancellation()
+  ///   for link in batch { try context.insert(link) }
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``storageFailed(_:)``, saying the work was cancelled.
+  public static func checkCancellation() throws(Self) {
+    if Task.isCancelled { throw .storageFailed("the work was cancelled") }
+  }
+
   /// Runs storage work, turning whatever it throws into this domain's error (see
   /// ``captured(_:duplicateID:notFound:uniqueViolation:)``).
   ///

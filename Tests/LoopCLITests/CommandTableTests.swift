@@ -93,7 +93,7 @@ import Testing
       ["habit", "list", "--format", "xml"],
       CommandError(
         "'xml' is not a value of '--format': use 'text' or 'json'",
-        hints: ["usage: habit list [--format text|json]"])
+        hints: ["usage: habit list [--limit N] [--offset N] [--format text|json]"])
     ),
     (
       ["habit", "list", "--fromat", "json"],

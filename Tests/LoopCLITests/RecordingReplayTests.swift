@@ -96,9 +96,13 @@ import Testing
   }
 
   @Test func aReducerChangedOnPurposeMakesACommittedRecordingFail() async throws {
-    // The app, but a saved link is forgotten as soon as it is saved.
+    // The app, but a link added forgets its category as soon as it is added.
     let forgetful = Reduce<AppFeature.State, AppFeature.Action> { state, action in
-      if case .links(.saveLinkResponse(.success)) = action { state.links.savedLink = nil }
+      if case .links(.addLinkResponse(.success(let saved))) = action,
+        let categoryID = saved.link.categoryID
+      {
+        state.links.categories.rows.remove(id: categoryID)
+      }
       return .none
     }
     let outcome = await SessionReplay.replay(
@@ -109,7 +113,7 @@ import Testing
     }
     #expect(
       message.hasPrefix(
-        "The replay diverged from the recording at step 9, during input 2 ('link add "
+        "The replay diverged from the recording at step 7, during input 2 ('link add "
           + "'Swift book' https://docs.swift.org/book --category reading --memo 'the language'"
           + "'), after AppFeature.Action.links(…: the state does not match."))
     #expect(
@@ -119,29 +123,27 @@ import Testing
 
             AppFeature.State(
               links: LinkList.State(
-            … (36 lines)
-                  refMatches: [],
+            … (17 lines)
                   errorMessage: nil
                 ),
-          −     savedLink: Link(
-          −       id: Link.ID(
-          −         rawValue: UUID(982C08CA-027F-43B7-8280-1B97E078D8B8)
-          −       ),
-          −       title: "Swift book",
-          −       url: URL(https://docs.swift.org/book),
-          −       categoryID: Category.ID(
-          −         rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
-          −       ),
-          −       memo: "the language",
-          −       isFavorite: false,
-          −       createdAt: Date(2026-12-01T03:55:02.777Z),
-          −       lastViewedDate: nil
-          −     ),
-          +     savedLink: nil,
-                path: []
-              ),
-              habits: Habits.State(
-            … (22 lines)
+                categories: Categories.State(
+          −       rows: [
+          −         CategorySummary(
+          −           category: Category(
+          −             id: Category.ID(
+          −               rawValue: UUID(A8F4967F-8791-4320-A637-07F758102FA3)
+          −             ),
+          −             name: "Reading",
+          −             createdAt: Date(2026-12-01T03:55:02.368Z)
+          −           ),
+          −           linkCount: 0
+          −         )
+          −       ],
+          +       rows: [],
+                  selectedCategoryID: nil,
+                  errorMessage: nil
+                ),
+            … (32 lines)
 
         (Recorded: −, Replayed: +)
 
@@ -196,7 +198,7 @@ import Testing
 
   @Test func anIdenticalReplayIsOneLine() async throws {
     let run = try await replayCommand(try Self.text(of: "ledger.txt"))
-    #expect(run.output == "replayed 10 commands, 28 actions: identical\n")
+    #expect(run.output == "replayed 10 commands, 19 actions: identical\n")
     #expect(run.error == "")
     #expect(run.status == 0)
   }

@@ -113,6 +113,54 @@ import Testing
         """)
   }
 
+  @Test func linkAddSendsTheAddAndItsAnswerOnly() async throws {
+    let result = try await transcript(":trace on\nlink add Swift https://swift.org")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > :trace on
+        Tracing is on.
+        > link add Swift https://swift.org
+        received action:
+          AppFeature.Action.links(
+            .addLinkSubmitted(
+              LinkDraft(
+                title: "Swift",
+                url: "https://swift.org",
+                categoryID: nil,
+                memo: ""
+              )
+            )
+          )
+          (No state changes)
+        received action:
+          AppFeature.Action.links(
+            .addLinkResponse(
+              .success(
+                SavedLink(
+                  link: Link(
+                    id: Link.ID(
+                      rawValue: UUID(910A2DEC-8902-5CC1-BEEB-8DA1658EEC67)
+                    ),
+                    title: "Swift",
+                    url: URL(https://swift.org),
+                    categoryID: nil,
+                    memo: nil,
+                    isFavorite: false,
+                    createdAt: Date(2025-03-15T01:00:00.000Z),
+                    lastViewedDate: nil
+                  ),
+                  idPrefixLength: 1
+                )
+              )
+            )
+          )
+          (No state changes)
+        Added link 'Swift' (910a2de).
+
+        """)
+  }
+
   @Test func statePrintsTheRootState() async throws {
     let result = try await transcript("habit add Read\n:state")
     #expect(result.status == 0)
@@ -127,6 +175,9 @@ import Testing
             all: AllLinks.State(
               categoryFilter: nil,
               rows: [],
+              nextPage: nil,
+              isLastPageLoaded: false,
+              droppedRowCount: 0,
               errorMessage: nil
             ),
             search: SearchLinks.State(
@@ -151,7 +202,6 @@ import Testing
               refMatches: [],
               errorMessage: nil
             ),
-            savedLink: nil,
             path: []
           ),
           habits: Habits.State(
@@ -206,8 +256,10 @@ import Testing
 
         habit add <name>
             Start tracking a habit.
-        habit list [--format text|json]
+        habit list [--limit N] [--offset N] [--format text|json]
             List the habits with today's progress and streaks.
+            --limit N           print at most N rows
+            --offset N          skip the first N rows
             --format text|json  json prints the data as JSON instead of a table
         habit done <ref> [--on YYYY-MM-DD]
             Mark a habit done today, or on an earlier day.

@@ -187,24 +187,13 @@ import Testing
   @Test func linkActionsRunTheLinksFeature() async throws {
     let store = makeStore(AppFeature.State(links: LinkList.State(screen: .recent)))
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
-    await store.send(.links(.addLinkSubmitted(draft))) {
-      $0.links.editor = LinkEditor.State(mode: .add, draft: draft)
-    }
-    await store.receive(.links(.editor(.presented(.saveTapped)))) {
-      $0.links.editor?.isSaving = true
-    }
-    await store.receive(
-      .links(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft))))))
+    await store.send(.links(.addLinkSubmitted(draft)))
     let link = Link(
       id: Link.ID(UUID(counting: 0)), title: "Swift",
       url: try #require(URL(string: "https://swift.org")),
       createdAt: now)
-    await store.receive(.links(.saveLinkResponse(.success(link)))) {
-      $0.links.editor = nil
-      $0.links.savedLink = link
-    }
-    await store.receive(.links(.recent(.loadRequested)))
-    await store.receive(.links(.recent(.linksResponse(.success([])))))
+    await store.receive(
+      .links(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 1)))))
   }
 
   @Test func noErrorMessageWhenNothingFailed() {

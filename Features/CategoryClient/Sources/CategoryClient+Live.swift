@@ -66,7 +66,10 @@ extension CategoryClient {
       countLinks: { try storage.get().countLinks(in: $0) },
       deleteCategory: { try storage.get().deleteCategory(id: $0) },
       fetchCategories: { try storage.get().fetchCategories() },
-      fetchCategorySummaries: { try storage.get().fetchCategorySummaries() },
+      // NB: counting every category's links grows with the links: off the caller's actor.
+      fetchCategorySummaries: {
+        try await offMainActor { try storage.get().fetchCategorySummaries() }
+      },
       updateCategory: { try storage.get().updateCategory(id: $0, name: $1) }
     )
   }

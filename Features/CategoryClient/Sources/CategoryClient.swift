@@ -18,7 +18,9 @@ import Persistence
 /// `date` dependencies of the calling task.
 ///
 /// There is one implementation, ``live(context:)``, over a `ModelContext`; ``liveValue`` runs it
-/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container.
+/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container. Its endpoints run
+/// on their caller's actor, but for ``fetchCategorySummaries``, which counts every link and runs
+/// off it (Persistence's `offMainActor(_:)`).
 public struct CategoryClient: Sendable {
   /// Adds a category with an id from the `uuid` dependency and the `date` dependency's now.
   ///

@@ -57,9 +57,14 @@ extension HabitClient {
       archiveHabit: { try storage.get().archiveHabit(id: $0) },
       deleteCompletion: { try storage.get().deleteCompletion(of: $0, on: $1) },
       deleteHabit: { try storage.get().deleteHabit(id: $0) },
-      exportHabits: { try storage.get().exportHabits() },
-      fetchHistories: { try storage.get().fetchHistories() },
-      restoreHabits: { try storage.get().restoreHabits($0, dryRun: $1, progress: $2) },
+      // NB: the endpoints whose work grows with the data run off the caller's actor.
+      exportHabits: { try await offMainActor { try storage.get().exportHabits() } },
+      fetchHistories: { try await offMainActor { try storage.get().fetchHistories() } },
+      restoreHabits: { archive, dryRun, progress in
+        try await offMainActor {
+          try storage.get().restoreHabits(archive, dryRun: dryRun, progress: progress)
+        }
+      },
       unarchiveHabit: { try storage.get().unarchiveHabit(id: $0) },
       updateHabit: { try storage.get().updateHabit(id: $0, name: $1) }
     )
@@ -304,6 +309,8 @@ struct HabitStorage: Sendable {
     var summary = HabitImportSummary()
     var processed = 0
     for start in stride(from: 0, to: archive.habits.count, by: HabitClient.importBatchSize) {
+      // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+      try HabitError.checkCancellation()
       let batch = archive.habits[
         start..<min(start + HabitClient.importBatchSize, archive.habits.count)]
       for habit in batch {
@@ -318,6 +325,7 @@ struct HabitStorage: Sendable {
       progress(processed)
     }
     for start in stride(from: 0, to: archive.completions.count, by: HabitClient.importBatchSize) {
+      try HabitError.checkCancellation()
       let end = min(start + HabitClient.importBatchSize, archive.completions.count)
       for completion in archive.completions[start..<end] {
         if try fetch(habitID: completion.habitID, completedOn: completion.day) != nil {

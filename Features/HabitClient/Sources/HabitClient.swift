@@ -26,7 +26,9 @@ import Persistence
 ///
 /// Build it with ``live(context:)`` over the app's shared container, ``inMemory()`` for tests
 /// and previews (real storage, in memory), or ``live(path:)`` for a file of its own; all three
-/// run the same code.
+/// run the same code. An endpoint runs on its caller's actor, except those whose work grows
+/// with the data (``fetchHistories``, ``exportHabits``, ``restoreHabits``), which the live
+/// value runs off it (Persistence's `offMainActor(_:)`).
 public struct HabitClient: Sendable {
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///

@@ -17,7 +17,8 @@ import Loop
 /// in the same step that stores it.
 ///
 /// Each command of the `loop` REPL is one action: `onAppear` (load), `draftSubmitted` (add or
-/// update), `deleteButtonTapped` (remove); `home`, `report` and the list read the state.
+/// update, in one step, without the editor), `deleteButtonTapped` (remove); `home`, `report`
+/// and the list read the state.
 public struct Ledger: Reducer {
   /// The ledger's state: the transactions, and the little the screens keep of their own.
   public struct State: Equatable, Sendable {
@@ -90,8 +91,9 @@ public struct Ledger: Reducer {
     case addButtonTapped
     /// The person removes a transaction.
     case deleteButtonTapped(LedgerTransaction.ID)
-    /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): the
-    /// editor opens with it and saves it, exactly as if typed and saved there.
+    /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): it is
+    /// checked as the editor checks a draft and saved, in one step, without opening the editor;
+    /// ``State/errorMessage`` says why when it cannot be.
     case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
     /// The person picked a transaction to edit: opens the editor with its values.
     case editButtonTapped(LedgerTransaction.ID)
@@ -143,8 +145,14 @@ public struct Ledger: Reducer {
         }
 
       case .draftSubmitted(let mode, let draft):
-        state.editor = TransactionEditor.State(mode: mode, draft: draft)
-        return .send(.editor(.presented(.saveButtonTapped)))
+        state.errorMessage = nil
+        do throws(LedgerError) {
+          let fields = try draft.validated(today: date.now, calendar: calendar.setting(timeZone))
+          return save(fields, mode: mode, state: state)
+        } catch {
+          state.errorMessage = error.description
+          return .none
+        }
 
       case .editButtonTapped(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {

@@ -126,25 +126,17 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     #expect(try await client.fetchTransactions() == store.state.transactions.elements)
   }
 
-  @Test func aDraftSubmittedAtOnceIsSavedAsIfTypedInTheEditor() async throws {
+  @Test func aDraftSubmittedAtOnceIsCheckedAndSavedInOneStepWithoutTheEditor() async throws {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(
       kind: .income, amount: "12", date: date(2025, 3, 2), memo: "Refund", category: "")
-    await store.send(.draftSubmitted(.add, draft)) {
-      $0.editor = TransactionEditor.State(mode: .add, draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
-    let fields = TransactionFields(
-      kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
-      category: nil)
-    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
+    await store.send(.draftSubmitted(.add, draft))
     let refund = LedgerTransaction(
       id: id(0), kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
       createdAt: now)
     await store.receive(.transactionSaved(.success(refund))) {
       $0.transactions = [refund, salary]
-      $0.editor = nil
     }
     await store.finish()
     #expect(store.state.home.thisMonth?.balance == money(301_200))
@@ -156,46 +148,31 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "12,5,0", date: now, memo: "Typo")
     await store.send(.draftSubmitted(.add, draft)) {
-      $0.editor = TransactionEditor.State(mode: .add, draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveButtonTapped))) {
-      $0.editor?.errorMessage = "'12,5,0' is not an amount."
+      $0.errorMessage = "'12,5,0' is not an amount."
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
   }
 
-  @Test func aDuplicateIDFailsTheSaveKeepsTheDraftAndARetrySucceeds() async throws {
+  @Test func aDuplicateIDFailsTheSaveShowsWhyAndARetrySucceeds() async throws {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     // NB: a generator that repeats an id already stored: the client's insert contract fails.
     store.dependencies.uuid = .constant(UUID(counting: 101))
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
-    await store.send(.draftSubmitted(.add, draft)) {
-      $0.editor = TransactionEditor.State(mode: .add, draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
-    let fields = TransactionFields(
-      kind: .expense, amount: money(800), date: now, memo: "Taxi", category: nil)
-    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
+    await store.send(.draftSubmitted(.add, draft))
     await store.receive(.transactionSaved(.failure(.duplicateTransaction(id(101))))) {
-      $0.editor?.isSaving = false
-      $0.editor?.errorMessage =
+      $0.errorMessage =
         "A transaction with id '00000000-0000-0000-0000-000000000065' already exists."
     }
     #expect(try await client.fetchTransactions() == [salary])
 
     store.dependencies.uuid = .incrementing
-    await store.send(.editor(.presented(.saveButtonTapped))) {
-      $0.editor?.isSaving = true
-      $0.editor?.errorMessage = nil
-    }
-    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
+    await store.send(.draftSubmitted(.add, draft)) { $0.errorMessage = nil }
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
     await store.receive(.transactionSaved(.success(taxi))) {
       $0.transactions = [taxi, salary]
-      $0.editor = nil
     }
     await store.finish()
   }
@@ -249,19 +226,11 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     var draft = TransactionDraft(salary)
     draft.amount = "3,100"
-    await store.send(.draftSubmitted(.edit(salary.id), draft)) {
-      $0.editor = TransactionEditor.State(mode: .edit(salary.id), draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
-    let fields = TransactionFields(
-      kind: .income, amount: money(310_000), date: salary.date, memo: "Salary",
-      category: "Work")
-    await store.receive(.editor(.presented(.delegate(.save(.edit(salary.id), fields)))))
+    await store.send(.draftSubmitted(.edit(salary.id), draft))
     var raised = salary
     raised.amount = money(310_000)
     await store.receive(.transactionSaved(.success(raised))) {
       $0.transactions[id: salary.id] = raised
-      $0.editor = nil
     }
     await store.finish()
     #expect(store.state.home.thisMonth?.balance == money(308_750))
@@ -298,17 +267,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     client.updateTransaction = unimplemented("LedgerClient.updateTransaction")
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "5", date: now)
-    await store.send(.draftSubmitted(.edit(id(9)), draft)) {
-      $0.editor = TransactionEditor.State(mode: .edit(id(9)), draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
-    let fields = TransactionFields(
-      kind: .expense, amount: money(500), date: now, memo: "", category: nil)
-    await store.receive(.editor(.presented(.delegate(.save(.edit(id(9)), fields)))))
+    await store.send(.draftSubmitted(.edit(id(9)), draft))
     await store.receive(.transactionSaved(.failure(.transactionNotFound(id(9))))) {
-      $0.editor?.isSaving = false
-      $0.editor?.errorMessage =
-        "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
     await store.finish()
   }

@@ -54,8 +54,13 @@ extension LedgerClient {
     LedgerClient(
       addTransaction: { try storage.get().addTransaction($0) },
       deleteTransaction: { try storage.get().deleteTransaction(id: $0) },
-      fetchTransactions: { try storage.get().fetchTransactions() },
-      importTransactions: { try storage.get().importTransactions($0, dryRun: $1, progress: $2) },
+      // NB: the endpoints whose work grows with the data run off the caller's actor.
+      fetchTransactions: { try await offMainActor { try storage.get().fetchTransactions() } },
+      importTransactions: { transactions, dryRun, progress in
+        try await offMainActor {
+          try storage.get().importTransactions(transactions, dryRun: dryRun, progress: progress)
+        }
+      },
       updateTransaction: { try storage.get().updateTransaction($0) }
     )
   }
@@ -108,6 +113,8 @@ struct LedgerStorage: Sendable {
         var summary = LedgerImportSummary()
         var processed = 0
         while processed < transactions.count {
+          // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+          try LedgerError.checkCancellation()
           let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
           for transaction in batch {
             guard seen.insert(transaction.id).inserted else {

@@ -15,7 +15,9 @@ import Persistence
 ///
 /// The client stores what it is given: the caller makes the id and `createdAt` (a feature from
 /// its `uuid` and `date` dependencies), so tests decide both. Every endpoint throws only
-/// ``LedgerError``.
+/// ``LedgerError``. An endpoint runs on its caller's actor, except those whose work grows with
+/// the data (``fetchTransactions``, ``importTransactions``), which the live value runs off it
+/// (Persistence's `offMainActor(_:)`).
 public struct LedgerClient: Sendable {
   /// Stores a new transaction and returns it as stored.
   ///

@@ -79,6 +79,8 @@ extension LinkStorage {
         order.sort { $0.key < $1.key }
         let skipped = links.count - order.count
         for batch in order.indices.batches(of: LinkClient.importBatchSize) {
+          // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+          try LinkError.checkCancellation()
           for new in order[batch] {
             guard case .success(let values)? = checks.values[Int(new.position)].take() else {
               preconditionFailure("link \(new.position) of the import is stored twice")
@@ -127,6 +129,7 @@ extension LinkStorage {
         var linkIDs = stored.linkIDs
         var addresses = stored.addresses
         for batch in archive.links.batches(of: LinkClient.importBatchSize) {
+          try LinkError.checkCancellation()
           for link in batch {
             guard !linkIDs.contains(link.id), addresses.insert(link.url.absoluteString).inserted
             else {
@@ -145,6 +148,7 @@ extension LinkStorage {
 
         // Comments: only new ones, on a link that is now stored.
         for batch in archive.comments.batches(of: LinkClient.importBatchSize) {
+          try LinkError.checkCancellation()
           for comment in batch
           where !stored.commentIDs.contains(comment.id) && linkIDs.contains(comment.linkID) {
             try context.insert(comment)

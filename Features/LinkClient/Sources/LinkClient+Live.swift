@@ -50,20 +50,39 @@ extension LinkClient {
     LinkClient(
       addComment: { try storage.get().addComment(to: $0, text: $1) },
       addLink: { try storage.get().addLink($0) },
-      addLinks: { try storage.get().addLinks($0) },
+      addLinks: { drafts in try await offMainActor { try storage.get().addLinks(drafts) } },
       deleteComment: { try storage.get().deleteComment(id: $0) },
       deleteLink: { try storage.get().deleteLink(id: $0) },
-      exportLinks: { try storage.get().exportLinks() },
+      exportLinks: { try await offMainActor { try storage.get().exportLinks() } },
       fetchComments: { try storage.get().fetchComments(for: $0) },
+      fetchIDPrefixLength: { try storage.get().fetchIDPrefixLength(of: $0) },
+      fetchIDPrefixLengthOfAll: {
+        try await offMainActor { try storage.get().fetchIDPrefixLengthOfAll() }
+      },
       fetchLink: { try storage.get().fetchLink(id: $0) },
-      fetchLinks: { try storage.get().fetchLinks() },
+      fetchLinkPage: { categoryID, cursor, limit in
+        try await offMainActor {
+          try storage.get().fetchLinkPage(in: categoryID, after: cursor, limit: limit)
+        }
+      },
+      fetchLinks: { try await offMainActor { try storage.get().fetchLinks() } },
       fetchLinksWithIDPrefix: { try storage.get().fetchLinks(idPrefix: $0, limit: $1) },
-      fetchLinksInCategory: { try storage.get().fetchLinks(in: $0) },
+      fetchLinksInCategory: { id in try await offMainActor { try storage.get().fetchLinks(in: id) }
+      },
       fetchRecentLinks: { try storage.get().fetchRecentLinks(limit: $0) },
-      importLinks: { try storage.get().importLinks($0, dryRun: $1, progress: $2) },
+      importLinks: { links, dryRun, progress in
+        try await offMainActor {
+          try storage.get().importLinks(links, dryRun: dryRun, progress: progress)
+        }
+      },
       markViewed: { try storage.get().markViewed(id: $0) },
-      restoreLinks: { try storage.get().restoreLinks($0, dryRun: $1, progress: $2) },
-      searchLinks: { try storage.get().searchLinks(query: $0) },
+      restoreLinks: { archive, dryRun, progress in
+        try await offMainActor {
+          try storage.get().restoreLinks(archive, dryRun: dryRun, progress: progress)
+        }
+      },
+      searchLinks: { query in try await offMainActor { try storage.get().searchLinks(query: query) }
+      },
       setFavorite: { try storage.get().setFavorite(id: $0, $1) },
       updateComment: { try storage.get().updateComment(id: $0, text: $1) },
       updateLink: { try storage.get().updateLink(id: $0, $1) }
@@ -87,6 +106,115 @@ struct LinkStorage: Sendable {
 
   func fetchLinks() throws(LinkError) -> [Link] {
     try LinkError.capturing { try context.fetchAll(Link.self, sortBy: Self.newestFirst) }
+  }
+
+  /// A page of links newest first (a category's, if given) after `cursor`, at most `limit`.
+  ///
+  /// NB: read as two ranges of the `(createdAt, id)` index, the links added at the cursor's
+  /// instant with a smaller id, then those added before it, rather than one `OR`: SQLite seeks
+  /// straight to each range, where an `OR` makes it walk every link before the cursor, so the
+  /// pages of 200,000 links added in one import would cost quadratic time.
+  func fetchLinkPage(
+    in categoryID: Category.ID?, after cursor: LinkPage.Cursor?, limit: Int
+  ) throws(LinkError) -> LinkPage {
+    guard limit > 0 else { return LinkPage(links: [], next: cursor) }
+    let target: Category.ID? = categoryID
+    // NB: one link more than the page, to learn whether another page follows.
+    let wanted = limit + 1
+    return try LinkError.capturing {
+      try context.transaction { context in
+        if let categoryID { try checkCategory(categoryID, in: context) }
+        func summaries(_ predicate: Predicate<Link>?, limit: Int) throws -> [LinkSummary] {
+          var descriptor = FetchDescriptor(predicate: predicate, sortBy: Self.newestFirst)
+          descriptor.fetchLimit = limit
+          return try context.fetch(descriptor, reading: LinkSummary.init(row:))
+        }
+        var links: [LinkSummary]
+        if let cursor {
+          let (date, id) = (cursor.createdAt, cursor.id)
+          links = try summaries(
+            categoryID == nil
+              ? #Predicate { $0.createdAt == date && $0.id < id }
+              : #Predicate { $0.categoryID == target && $0.createdAt == date && $0.id < id },
+            limit: wanted)
+          if links.count < wanted {
+            links += try summaries(
+              categoryID == nil
+                ? #Predicate { $0.createdAt < date }
+                : #Predicate { $0.categoryID == target && $0.createdAt < date },
+              limit: wanted - links.count)
+          }
+        } else {
+          links = try summaries(
+            categoryID == nil ? nil : #Predicate { $0.categoryID == target }, limit: wanted)
+        }
+        guard links.count > limit else { return LinkPage(links: links, next: nil) }
+        links.removeLast(links.count - limit)
+        return LinkPage(links: links, next: links.last.map(LinkPage.Cursor.init(after:)))
+      }
+    }
+  }
+
+  /// How many leading hexadecimal digits of `id` no other stored link's id starts with: one
+  /// more than it shares with the closer of its two neighbours in id order (at least 1).
+  func fetchIDPrefixLength(of id: Link.ID) throws(LinkError) -> Int {
+    try LinkError.capturing {
+      try context.transaction { context in
+        let before = try context.fetchIdentifiers(
+          Self.idOrder(#Predicate<Link> { $0.id < id }, ascending: false, limit: 1))
+        let after = try context.fetchIdentifiers(
+          Self.idOrder(#Predicate<Link> { $0.id > id }, ascending: true, limit: 1))
+        return (before + after).reduce(1) { max($0, Self.commonDigits(id, $1) + 1) }
+      }
+    }
+  }
+
+  /// How many leading hexadecimal digits tell every stored link's id from every other's (at
+  /// least 1): read from the id index in pages, so the memory it takes does not grow with the
+  /// links.
+  func fetchIDPrefixLengthOfAll() throws(LinkError) -> Int {
+    try LinkError.capturing {
+      try context.transaction { context in
+        var length = 1
+        var previous: Link.ID?
+        while true {
+          try LinkError.checkCancellation()
+          let last = previous
+          let ids = try context.fetchIdentifiers(
+            Self.idOrder(
+              last.map { last in #Predicate<Link> { $0.id > last } }, ascending: true,
+              limit: Self.idPageSize))
+          for id in ids {
+            if let previous { length = max(length, Self.commonDigits(previous, id) + 1) }
+            previous = id
+          }
+          if ids.count < Self.idPageSize { return min(length, 32) }
+        }
+      }
+    }
+  }
+
+  /// How many ids ``fetchIDPrefixLengthOfAll()`` reads at a time.
+  private static let idPageSize = 16_384
+
+  /// The links a predicate selects, by id, at most `limit`.
+  private static func idOrder(
+    _ predicate: Predicate<Link>?, ascending: Bool, limit: Int
+  ) -> FetchDescriptor<Link> {
+    var descriptor = FetchDescriptor<Link>(
+      predicate: predicate, sortBy: [SortDescriptor(\.id, order: ascending ? .forward : .reverse)])
+    descriptor.fetchLimit = limit
+    return descriptor
+  }
+
+  /// How many leading hexadecimal digits two ids share.
+  static func commonDigits(_ lhs: Link.ID, _ rhs: Link.ID) -> Int {
+    func key(_ id: Link.ID) -> UInt128 {
+      withUnsafeBytes(of: id.rawValue.uuid) {
+        UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
+      }
+    }
+    return (key(lhs) ^ key(rhs)).leadingZeroBitCount / 4
   }
 
   func fetchLink(id: Link.ID) throws(LinkError) -> Link {
@@ -330,5 +458,15 @@ struct LinkStorage: Sendable {
     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .emptyComment }
     return text
+  }
+}
+
+extension LinkSummary {
+  /// Reads a summary from a link's stored row: its address as the text stored, not parsed.
+  init(row: Row<Link>) throws {
+    self.init(
+      id: try row[\.id], title: try row[\.title], address: try row[\.url, as: String.self],
+      categoryID: try row[\.categoryID], isFavorite: try row[\.isFavorite],
+      createdAt: try row[\.createdAt])
   }
 }

@@ -18,6 +18,12 @@ import Persistence
 /// There is one implementation, ``live(context:)``, over a `ModelContext`: ``liveValue`` runs it
 /// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container (real storage, not
 /// a mock). ``testValue`` fails the test on any endpoint a test did not override.
+///
+/// An endpoint runs on its caller's actor (the main actor, in the app's effects), which suits
+/// a quick lookup or write. The live endpoints whose work grows with the data (the imports and
+/// the export, every whole list, a page, ``fetchIDPrefixLengthOfAll``, ``addLinks``) run it off
+/// the caller's actor, with Persistence's `offMainActor(_:)`, so the app keeps drawing and
+/// answering the keyboard meanwhile.
 public struct LinkClient: Sendable {
   /// Adds a comment to a link, with an id from the `uuid` dependency and the `date`
   /// dependency's now.
@@ -70,11 +76,42 @@ public struct LinkClient: Sendable {
     nonisolated(nonsending) @Sendable (_ linkID: Link.ID) async throws -> [Comment] =
       unimplemented("LinkClient.fetchComments")
 
+  /// How many leading hexadecimal digits of a link's id no other stored link's id starts with
+  /// (at least 1): the shortest prefix that names it alone, found from its two neighbours in id
+  /// order.
+  ///
+  /// The link need not be stored: for an id that is not, it is the prefix that would name it
+  /// alone.
+  public var fetchIDPrefixLength:
+    nonisolated(nonsending) @Sendable (_ id: Link.ID) async throws -> Int =
+      unimplemented("LinkClient.fetchIDPrefixLength")
+
+  /// How many leading hexadecimal digits tell every stored link's id from every other's (at
+  /// least 1): the largest ``fetchIDPrefixLength`` of them.
+  ///
+  /// It reads every id, from the id index, in pages (its memory does not grow with the links),
+  /// off the caller's actor.
+  public var fetchIDPrefixLengthOfAll: nonisolated(nonsending) @Sendable () async throws -> Int =
+    unimplemented("LinkClient.fetchIDPrefixLengthOfAll")
+
   /// The link with an id.
   ///
   /// Throws ``LinkError/notFound(_:)`` when there is none.
   public var fetchLink: nonisolated(nonsending) @Sendable (_ id: Link.ID) async throws -> Link =
     unimplemented("LinkClient.fetchLink")
+
+  /// A page of links, newest first (``fetchLinks``'s order): at most `limit` links after
+  /// `cursor` (from the newest when `nil`), only a category's when `categoryID` is given.
+  ///
+  /// The page's ``LinkPage/next`` is where the next page starts, `nil` after the last. It reads
+  /// only the page's links, from the `(createdAt, id)` index, off the caller's actor. Throws
+  /// ``LinkError/categoryNotFound(_:)`` for a missing category. A `limit` below 1 reads nothing
+  /// and keeps the cursor.
+  public var fetchLinkPage:
+    nonisolated(nonsending) @Sendable (
+      _ categoryID: Category.ID?, _ cursor: LinkPage.Cursor?, _ limit: Int
+    ) async throws -> LinkPage =
+      unimplemented("LinkClient.fetchLinkPage")
 
   /// Every link, newest first (by `createdAt` descending, ties by id descending).
   public var fetchLinks: nonisolated(nonsending) @Sendable () async throws -> [Link] =

@@ -6,6 +6,14 @@ import Loop
 /// The "All links" screen: every link, newest first, optionally only a category's, each row
 /// showing its category's name.
 ///
+/// The links load a page at a time, TCA's "load more": ``Action/loadRequested`` loads the first
+/// page, and ``Action/nextPageRequested`` (the user scrolled to the end of the rows) the page
+/// after ``State/nextPage``, until it is `nil`. A page starts after a link, not at a position
+/// (``LinkClient/LinkPage/Cursor``), so a link added or deleted meanwhile moves no other link to
+/// another page. At most ``maximumRowCount`` rows stay loaded: a page beyond them drops the
+/// oldest rows loaded (``State/droppedRowCount`` counts them), so a screen paged to the end of
+/// 200,000 links holds as little as one paged to its second page.
+///
 /// Changing the category filter loads the list again; choosing the filter already shown changes
 /// nothing (``Action/loadRequested`` reloads).
 ///
@@ -15,14 +23,15 @@ public struct AllLinks: Reducer {
   /// A row of the screen: a link with its category's name.
   ///
   /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
-  /// `createdAt`), so the REPL's JSON reads like the link's.
+  /// `createdAt`), so the REPL's JSON reads like the link's. Its address is the text stored, as
+  /// a page reads it (``LinkClient/LinkSummary``): opening the link reads the link itself.
   public struct Row: LinkRowItem, Codable {
     /// The link's id.
     public var id: Link.ID
     /// The link's title.
     public var title: String
-    /// The link's address.
-    public var url: URL
+    /// The link's address, as stored: an absolute `http` or `https` URL's text.
+    public var url: String
     /// Whether the link is a favorite.
     public var isFavorite: Bool
     /// When the link was added: the screen's order, newest first.
@@ -32,7 +41,7 @@ public struct AllLinks: Reducer {
 
     /// Creates a row.
     public init(
-      id: Link.ID, title: String, url: URL, isFavorite: Bool, createdAt: Date,
+      id: Link.ID, title: String, url: String, isFavorite: Bool, createdAt: Date,
       categoryName: String?
     ) {
       self.id = id
@@ -45,9 +54,28 @@ public struct AllLinks: Reducer {
 
     /// The row of a link.
     public init(_ link: Link, categoryName: String?) {
+      self.init(LinkSummary(link), categoryName: categoryName)
+    }
+
+    /// The row of a link as a page reads it.
+    public init(_ link: LinkSummary, categoryName: String?) {
       self.init(
-        id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
+        id: link.id, title: link.title, url: link.address, isFavorite: link.isFavorite,
         createdAt: link.createdAt, categoryName: categoryName)
+    }
+  }
+
+  /// A page of the screen's rows, and where the next page starts (`nil` after the last).
+  public struct Page: Equatable, Sendable {
+    /// The rows, newest first.
+    public var rows: [Row]
+    /// Where the next page starts; `nil` when this page is the last.
+    public var next: LinkPage.Cursor?
+
+    /// Creates a page.
+    public init(rows: [Row], next: LinkPage.Cursor?) {
+      self.rows = rows
+      self.next = next
     }
   }
 
@@ -55,19 +83,54 @@ public struct AllLinks: Reducer {
   public struct State: Equatable, Sendable {
     /// Show only this category's links; `nil` for every link.
     public var categoryFilter: Category.ID?
-    /// The links, newest first.
+    /// The rows loaded, newest first: the pages loaded since the first, without the rows
+    /// dropped (``droppedRowCount``).
     public var rows: IdentifiedArrayOf<Row>
+    /// Where the next page starts; `nil` before the first page is loaded and after the last.
+    public var nextPage: LinkPage.Cursor?
+    /// Whether the last page is loaded: no link comes after the rows.
+    public var isLastPageLoaded: Bool
+    /// How many rows were loaded before ``rows``' first, and dropped to keep at most
+    /// ``AllLinks/maximumRowCount``; 0 when the rows start at the newest link.
+    public var droppedRowCount: Int
     /// The last failure, as a sentence for the user; `nil` after a success.
     public var errorMessage: String?
 
     /// Creates the state.
     public init(
       categoryFilter: Category.ID? = nil, rows: IdentifiedArrayOf<Row> = [],
+      nextPage: LinkPage.Cursor? = nil, isLastPageLoaded: Bool = false, droppedRowCount: Int = 0,
       errorMessage: String? = nil
     ) {
       self.categoryFilter = categoryFilter
       self.rows = rows
+      self.nextPage = nextPage
+      self.isLastPageLoaded = isLastPageLoaded
+      self.droppedRowCount = droppedRowCount
       self.errorMessage = errorMessage
+    }
+
+    /// Shows a link added since the rows were loaded, in its place among the rows, if it has one.
+    ///
+    /// It has one when it passes the filter, no row before it was dropped, and it comes before
+    /// the next page (which brings it otherwise). Nothing changes before the first page is
+    /// loaded.
+    ///
+    /// - Parameters:
+    ///   - link: The link added.
+    ///   - categoryName: The name of its category, if it has one.
+    /// - Complexity: O(*n*) in the rows.
+    public mutating func show(added link: Link, categoryName: String?) {
+      guard nextPage != nil || isLastPageLoaded, droppedRowCount == 0,
+        categoryFilter == nil || link.categoryID == categoryFilter,
+        !rows.contains(id: link.id), !(nextPage?.precedes(link) ?? false)
+      else { return }
+      // NB: the first row that comes after the link, newest first.
+      let index =
+        rows.firstIndex {
+          $0.createdAt < link.createdAt || ($0.createdAt == link.createdAt && $0.id < link.id)
+        } ?? rows.count
+      rows.insert(Row(link, categoryName: categoryName), at: index)
     }
   }
 
@@ -79,10 +142,15 @@ public struct AllLinks: Reducer {
     case delegate(Delegate)
     /// The client saved a favorite toggled on a row.
     case favoriteResponse(Result<Link, LinkError>)
-    /// The client answered a load.
-    case linksResponse(Result<[Row], LinkError>)
-    /// The screen needs its list (it appeared, or something changed).
+    /// The client answered a load with the first page.
+    case linksResponse(Result<Page, LinkError>)
+    /// The screen needs its list (it appeared, or something changed): its first page.
     case loadRequested
+    /// The client answered with the page after ``State/nextPage``.
+    case nextPageResponse(Result<Page, LinkError>)
+    /// The screen needs the page after its rows (the user scrolled to their end); nothing
+    /// happens when there is none (``State/nextPage`` is `nil`).
+    case nextPageRequested
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
 
@@ -95,11 +163,20 @@ public struct AllLinks: Reducer {
 
   private enum CancelID { case load }
 
+  /// How many rows a page has: 1,000 unless given.
+  public let pageSize: Int
+  /// The most rows kept loaded (at least a page's): 2,000 unless given.
+  public let maximumRowCount: Int
+
   @Dependency(\.categoryClient) var categoryClient
   @Dependency(\.linkClient) var linkClient
 
-  /// Creates the reducer.
-  public init() {}
+  /// Creates the reducer, loading `pageSize` rows a page and keeping at most `maximumRowCount`.
+  public init(pageSize: Int = 1_000, maximumRowCount: Int = 2_000) {
+    precondition(pageSize > 0, "AllLinks(pageSize:) needs at least one row a page")
+    self.pageSize = pageSize
+    self.maximumRowCount = max(maximumRowCount, pageSize)
+  }
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
@@ -117,17 +194,40 @@ public struct AllLinks: Reducer {
         state.rows.showFavorite(of: link)
         return .none
 
-      case .linksResponse(.success(let rows)):
+      case .linksResponse(.success(let page)):
         state.errorMessage = nil
-        state.rows = IdentifiedArray(uniqueElements: rows)
+        state.rows = IdentifiedArray(uniqueElements: page.rows)
+        state.droppedRowCount = 0
+        show(page, in: &state)
         return .none
 
-      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)):
+      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)),
+        .nextPageResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
       case .loadRequested:
         return load(state)
+
+      case .nextPageRequested:
+        guard let cursor = state.nextPage else { return .none }
+        return fetch(state.categoryFilter, after: cursor) { .nextPageResponse($0) }
+
+      case .nextPageResponse(.success(let page)):
+        state.errorMessage = nil
+        // NB: a page starts after the last row, so none of its links is among the rows; a
+        // link shown since (``State/show(added:categoryName:)``) came before the page.
+        let excess = state.rows.count + page.rows.count - maximumRowCount
+        if excess > 0 {
+          // NB: the rows kept and the page in one pass, rather than appending, then dropping.
+          state.rows = IdentifiedArray(
+            uniqueElements: state.rows.elements.dropFirst(excess) + page.rows)
+          state.droppedRowCount += excess
+        } else {
+          for row in page.rows { state.rows.append(row) }
+        }
+        show(page, in: &state)
+        return .none
 
       case .rows(.element(let id, .delegate(.open))):
         return .send(.delegate(.openLink(id)))
@@ -151,24 +251,37 @@ public struct AllLinks: Reducer {
     }
   }
 
+  /// Loads the first page, cancelling any page in flight.
   private func load(_ state: State) -> Effect<Action> {
-    let filter = state.categoryFilter
+    fetch(state.categoryFilter, after: nil) { .linksResponse($0) }
+  }
+
+  /// Notes where the page after `page` starts, and whether it was the last.
+  private func show(_ page: Page, in state: inout State) {
+    state.nextPage = page.next
+    state.isLastPageLoaded = page.next == nil
+  }
+
+  /// Fetches the page after `cursor` (the first when `nil`), with its links' category names,
+  /// cancelling any page in flight: a newer request (another filter, a reload) always wins.
+  private func fetch(
+    _ filter: Category.ID?, after cursor: LinkPage.Cursor?,
+    _ response: @escaping @Sendable (Result<Page, LinkError>) -> Action
+  ) -> Effect<Action> {
     let categoryClient = self.categoryClient
     let linkClient = self.linkClient
+    let pageSize = self.pageSize
     return .run { send in
       await send(
-        .linksResponse(
+        response(
           Result {
-            let links =
-              if let filter {
-                try await linkClient.fetchLinksInCategory(filter)
-              } else {
-                try await linkClient.fetchLinks()
-              }
+            let page = try await linkClient.fetchLinkPage(filter, cursor, pageSize)
             let names = Dictionary(
               try await categoryClient.fetchCategories().map { ($0.id, $0.name) },
               uniquingKeysWith: { first, _ in first })
-            return links.map { Row($0, categoryName: $0.categoryID.flatMap { names[$0] }) }
+            return Page(
+              rows: page.links.map { Row($0, categoryName: $0.categoryID.flatMap { names[$0] }) },
+              next: page.next)
           }))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)

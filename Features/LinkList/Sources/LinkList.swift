@@ -9,11 +9,14 @@ import Loop
 /// this root decides what crosses screens:
 /// - opening a link from any screen (or ``Action/linkOpened(_:)``) presents ``LinkDetail``,
 ///   which records the view; `.detail(.dismiss)` closes it;
-/// - adding or updating a link goes through the presented ``LinkEditor``
-///   (``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` do it in one
-///   step); this root saves the draft through the client, closes the editor and reloads the
-///   current screen, or hands the client's error to the editor, which the user may also close
-///   (it dismisses itself);
+/// - adding or updating a link goes through the presented ``LinkEditor``; this root saves the
+///   draft through the client, closes the editor and reloads the current screen, or hands the
+///   client's error to the editor, which the user may also close (it dismisses itself);
+/// - a draft filled in elsewhere (a text interface's `link add`) is saved in one step, without
+///   the editor: ``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` save it
+///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
+///   alone), or show the client's error; an added link shows on "All links" if its place is
+///   among the rows loaded, an updated one in the open detail and on the reloaded screen;
 /// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
@@ -52,13 +55,11 @@ public struct LinkList: Reducer {
     @Presents public var editor: LinkEditor.State?
     /// The opened link, while open.
     @Presents public var detail: LinkDetail.State?
-    /// Why the last deletion (or a save whose editor was closed) failed, as a sentence for the
-    /// user; `nil` otherwise.
+    /// Why the last deletion, save in one step (or save whose editor was closed) failed, as a
+    /// sentence for the user; `nil` otherwise.
     public var errorMessage: String?
     /// The ref lookups and previews.
     public var lookup: LinkLookup.State
-    /// The link the last save (an add or an update) stored, or `nil`.
-    public var savedLink: Link?
     /// The screens pushed from the categories: a category's links, then a link's detail.
     public var path: StackState<Path.State>
 
@@ -69,7 +70,7 @@ public struct LinkList: Reducer {
       recent: RecentLinks.State = RecentLinks.State(),
       categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
       detail: LinkDetail.State? = nil, errorMessage: String? = nil,
-      lookup: LinkLookup.State = LinkLookup.State(), savedLink: Link? = nil,
+      lookup: LinkLookup.State = LinkLookup.State(),
       path: StackState<Path.State> = StackState()
     ) {
       self.screen = screen
@@ -81,7 +82,6 @@ public struct LinkList: Reducer {
       self.detail = detail
       self.errorMessage = errorMessage
       self.lookup = lookup
-      self.savedLink = savedLink
       self.path = path
     }
 
@@ -112,8 +112,10 @@ public struct LinkList: Reducer {
 
   /// What happens in the links part of the app.
   public enum Action: Equatable, Sendable {
-    /// The user filled in a new link and saved it, in one step: the editor opens with the
-    /// draft and saves it (and stays open, showing why, if the save fails).
+    /// The client answered an add in one step.
+    case addLinkResponse(Result<SavedLink, LinkError>)
+    /// The user filled in a new link and saved it, in one step (no editor opens): the draft is
+    /// saved through the client.
     case addLinkSubmitted(LinkDraft)
     /// The user asked for an empty editor (in the category shown, if any).
     case addLinkTapped
@@ -145,6 +147,8 @@ public struct LinkList: Reducer {
     case screenSelected(Screen)
     /// The "Search" screen's action.
     case search(SearchLinks.Action)
+    /// The client answered an update in one step.
+    case updateLinkResponse(Result<SavedLink, LinkError>)
     /// The user changed a link and saved it, in one step (as ``addLinkSubmitted(_:)``).
     case updateLinkSubmitted(Link.ID, LinkDraft)
   }
@@ -163,9 +167,27 @@ public struct LinkList: Reducer {
     Scope(state: \.lookup, action: .case(Action.lookup)) { LinkLookup() }
     Reduce { state, action in
       switch action {
+      case .addLinkResponse(.success(let saved)):
+        let categoryName = saved.link.categoryID.flatMap {
+          state.categories.rows[id: $0]?.category.name
+        }
+        state.all.show(added: saved.link, categoryName: categoryName)
+        // NB: a new link has never been viewed: "Recent" does not show it.
+        return .merge(
+          state.screen == .search ? load(.search) : .none, state.path.reloadingCategories)
+
+      case .addLinkResponse(.failure(let error)), .updateLinkResponse(.failure(let error)):
+        state.errorMessage = error.description
+        return .none
+
       case .addLinkSubmitted(let draft):
-        state.editor = LinkEditor.State(mode: .add, draft: draft)
-        return .send(.editor(.presented(.saveTapped)))
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .addLinkResponse(
+              Result { try await Self.saved(linkClient.addLink(draft), linkClient) }))
+        }
 
       case .addLinkTapped:
         state.editor = LinkEditor.State(
@@ -245,10 +267,7 @@ public struct LinkList: Reducer {
 
       case .saveLinkResponse(.success(let link)):
         state.editor = nil
-        state.savedLink = link
-        if state.detail?.linkID == link.id { state.detail?.link = link }
-        state.path.show(saved: link)
-        return .merge(load(state.screen), state.path.reloadingCategories)
+        return show(saved: link, &state)
 
       case .saveLinkResponse(.failure(let error)):
         guard state.editor != nil else {
@@ -261,9 +280,17 @@ public struct LinkList: Reducer {
         state.screen = screen
         return load(screen)
 
+      case .updateLinkResponse(.success(let saved)):
+        return show(saved: saved.link, &state)
+
       case .updateLinkSubmitted(let id, let draft):
-        state.editor = LinkEditor.State(mode: .update(id), draft: draft)
-        return .send(.editor(.presented(.saveTapped)))
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .updateLinkResponse(
+              Result { try await Self.saved(linkClient.updateLink(id, draft), linkClient) }))
+        }
 
       case .all, .categories, .detail, .editor, .lookup, .path, .recent, .search:
         return .none
@@ -274,10 +301,28 @@ public struct LinkList: Reducer {
     .forEach(\.path, action: .case(Action.path)) { Path() }
   }
 
+  /// A link just stored, with the digits of its id that name it alone.
+  ///
+  /// NB: the link is stored whatever happens next: when its digits cannot be read, all 32 of
+  /// them (which always name it alone) rather than a failure.
+  private nonisolated(nonsending) static func saved(_ link: Link, _ linkClient: LinkClient) async
+    -> SavedLink
+  {
+    let length = (try? await linkClient.fetchIDPrefixLength(link.id)) ?? 32
+    return SavedLink(link: link, idPrefixLength: length)
+  }
+
   /// Shows the link's detail, which records the view and loads the comments.
   private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
     state.detail = LinkDetail.State(linkID: id)
     return .send(.detail(.presented(.opened)))
+  }
+
+  /// Shows a changed link wherever it is open, and reloads the screens that list it.
+  private func show(saved link: Link, _ state: inout State) -> Effect<Action> {
+    if state.detail?.linkID == link.id { state.detail?.link = link }
+    state.path.show(saved: link)
+    return .merge(load(state.screen), state.path.reloadingCategories)
   }
 
   /// Reloads a screen.

@@ -2,7 +2,8 @@ import LinkClient
 import Loop
 
 /// What a text interface asks of the links and no screen shows: which links a short id (a
-/// "ref") names, and a link with its comments shown without recording a view.
+/// "ref") names, how many digits a ref needs, and a link with its comments shown without
+/// recording a view.
 ///
 /// ```swift
 /// await store.send(.lookup(.refEntered("1f3a"))).finish()
@@ -43,6 +44,12 @@ public struct LinkLookup: Reducer {
     case previewResponse(Result<LinkDetail.Content, LinkError>)
     /// The user named a link by the start of its id: find the links it may name.
     case refEntered(String)
+    /// The interface is about to show refs: of this link, or (`nil`) of every link, as a
+    /// listing does. The answer is for the interface, which asked: the state keeps nothing.
+    case refLengthRequested(Link.ID?)
+    /// The client answered how many leading digits of an id name the link alone (of every id,
+    /// for every link).
+    case refLengthResponse(Result<Int, LinkError>)
     /// The client answered a ref lookup.
     case refResponse(Result<[Link], LinkError>)
 
@@ -94,7 +101,26 @@ public struct LinkLookup: Reducer {
         state.refMatches = links
         return .none
 
-      case .previewResponse(.failure(let error)), .refResponse(.failure(let error)):
+      case .refLengthRequested(let id):
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(
+            .refLengthResponse(
+              Result {
+                if let id {
+                  try await linkClient.fetchIDPrefixLength(id)
+                } else {
+                  try await linkClient.fetchIDPrefixLengthOfAll()
+                }
+              }))
+        }
+
+      case .refLengthResponse(.success):
+        return .none
+
+      case .previewResponse(.failure(let error)), .refResponse(.failure(let error)),
+        .refLengthResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
       }

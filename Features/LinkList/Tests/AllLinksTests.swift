@@ -27,14 +27,22 @@ import Testing
   }
 
   let rust = AllLinks.Row(
-    id: id(3), title: "Rust", url: seededURL(2), isFavorite: false, createdAt: seededDate(2),
+    id: id(3), title: "Rust", url: seededURL(2).absoluteString, isFavorite: false,
+    createdAt: seededDate(2),
     categoryName: "Work")
   let kotlin = AllLinks.Row(
-    id: id(2), title: "Kotlin", url: seededURL(1), isFavorite: false, createdAt: seededDate(1),
+    id: id(2), title: "Kotlin", url: seededURL(1).absoluteString, isFavorite: false,
+    createdAt: seededDate(1),
     categoryName: nil)
   let swift = AllLinks.Row(
-    id: id(1), title: "Swift", url: seededURL(0), isFavorite: false, createdAt: seededDate(0),
+    id: id(1), title: "Swift", url: seededURL(0).absoluteString, isFavorite: false,
+    createdAt: seededDate(0),
     categoryName: "Work")
+
+  /// A last page of `rows`, or one followed by the page after `next`.
+  func page(_ rows: [AllLinks.Row], next: LinkPage.Cursor? = nil) -> AllLinks.Page {
+    AllLinks.Page(rows: rows, next: next)
+  }
 
   // MARK: Loading
 
@@ -42,8 +50,9 @@ import Testing
     try await seed()
     let store = makeStore(AllLinks.State(errorMessage: "Old failure."))
     await store.send(.loadRequested)
-    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+    await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
+      $0.isLastPageLoaded = true
       $0.errorMessage = nil
     }
     await store.finish()
@@ -53,9 +62,12 @@ import Testing
     try await seed()
     let store = makeStore()
     await store.send(.categoryFilterChanged(id(0))) { $0.categoryFilter = id(0) }
-    await store.receive(.linksResponse(.success([rust, swift]))) { $0.rows = [rust, swift] }
+    await store.receive(.linksResponse(.success(page([rust, swift])))) {
+      $0.rows = [rust, swift]
+      $0.isLastPageLoaded = true
+    }
     await store.send(.categoryFilterChanged(nil)) { $0.categoryFilter = nil }
-    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+    await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
     }
     await store.finish()
@@ -98,8 +110,9 @@ import Testing
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.loadRequested)
-    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+    await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
+      $0.isLastPageLoaded = true
       $0.errorMessage = nil
     }
     await store.finish()
@@ -113,21 +126,238 @@ import Testing
     let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
     let client = fixture.linkClient
     let store = makeStore()
-    store.dependencies.linkClient.fetchLinksInCategory = { categoryID in
-      try await answers.answer { try await client.fetchLinksInCategory(categoryID) }
-    }
-    store.dependencies.linkClient.fetchLinks = {
-      try await answers.answer { try await client.fetchLinks() }
+    store.dependencies.linkClient.fetchLinkPage = { categoryID, cursor, limit in
+      try await answers.answer { try await client.fetchLinkPage(categoryID, cursor, limit) }
     }
     await store.send(.categoryFilterChanged(id(0))) { $0.categoryFilter = id(0) }
     await answers.waitForRead(0)
     await store.send(.categoryFilterChanged(nil)) { $0.categoryFilter = nil }
     await answers.clock.advance(by: .seconds(1))
-    await store.receive(.linksResponse(.success([rust, kotlin, swift]))) {
+    await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
+      $0.isLastPageLoaded = true
     }
     await answers.clock.advance(by: .seconds(1))
     await store.finish()
+  }
+
+  // MARK: Pages
+
+  /// Five links, "1" (the oldest) to "5", a minute apart, none in a category.
+  @discardableResult
+  func seedFive() async throws -> [AllLinks.Row] {
+    let links = try await fixture.seedLinks(["1", "2", "3", "4", "5"])
+    return links.reversed().map { AllLinks.Row($0, categoryName: nil) }
+  }
+
+  func paging(
+    _ state: AllLinks.State = AllLinks.State(), pageSize: Int = 2, maximumRowCount: Int = 10
+  ) -> TestStore<AllLinks.State, AllLinks.Action> {
+    TestStore(initialState: state) {
+      AllLinks(pageSize: pageSize, maximumRowCount: maximumRowCount)
+    } withDependencies: {
+      fixture.prepare(&$0)
+    }
+  }
+
+  /// Where the page after `row` starts.
+  func after(_ row: AllLinks.Row) -> LinkPage.Cursor {
+    LinkPage.Cursor(createdAt: row.createdAt, id: row.id)
+  }
+
+  @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+    ) {
+      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.nextPage = after(rows[3])
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
+      $0.rows = IdentifiedArray(uniqueElements: rows)
+      $0.nextPage = nil
+      $0.isLastPageLoaded = true
+    }
+    await store.send(.nextPageRequested)
+    await store.finish()
+  }
+
+  @Test func aLinkAddedWhilePagingMovesNoLinkToAnotherPage() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+    }
+    // A sixth link, the newest: a page counted by position would now start one link earlier
+    // and read "4" again.
+    try await fixture.seedLinks(["6"])
+    await store.send(.nextPageRequested)
+    await store.receive(
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+    ) {
+      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.nextPage = after(rows[3])
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
+      $0.rows = IdentifiedArray(uniqueElements: rows)
+      $0.nextPage = nil
+      $0.isLastPageLoaded = true
+    }
+    await store.finish()
+  }
+
+  @Test func aLinkDeletedWhilePagingSkipsNoOtherLink() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+    }
+    // "4", the last row loaded, is deleted: the next page still starts after it.
+    try await fixture.linkClient.deleteLink(rows[1].id)
+    await store.send(.nextPageRequested)
+    await store.receive(
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+    ) {
+      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.nextPage = after(rows[3])
+    }
+    await store.finish()
+  }
+
+  @Test func pagesBeyondTheMostRowsKeptDropTheOldestRows() async throws {
+    let rows = try await seedFive()
+    let store = paging(maximumRowCount: 3)
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+    ) {
+      $0.rows = [rows[1], rows[2], rows[3]]
+      $0.nextPage = after(rows[3])
+      $0.droppedRowCount = 1
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
+      $0.rows = [rows[2], rows[3], rows[4]]
+      $0.nextPage = nil
+      $0.isLastPageLoaded = true
+      $0.droppedRowCount = 2
+    }
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+      $0.isLastPageLoaded = false
+      $0.droppedRowCount = 0
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await store.send(.loadRequested)
+    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
+      $0.rows = [rows[0], rows[1]]
+      $0.nextPage = after(rows[1])
+    }
+    store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
+    await store.send(.nextPageRequested)
+    await store.receive(.nextPageResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.errorMessage = "The links could not be read or saved: Disk full."
+    }
+    store.dependencies.linkClient = fixture.linkClient
+    await store.send(.nextPageRequested)
+    await store.receive(
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+    ) {
+      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.nextPage = after(rows[3])
+      $0.errorMessage = nil
+    }
+    await store.finish()
+  }
+
+  @Test func aFilterChangedWhileTheNextPageLoadsShowsOnlyTheNewFiltersFirstPage() async throws {
+    let work = try await fixture.seed { categories, _ in try await categories.addCategory("Work") }
+    let links = try await fixture.seedLinks(["1", "2", "3"], in: [work.id, nil, work.id])
+    let rows = links.reversed().map {
+      AllLinks.Row($0, categoryName: $0.categoryID == nil ? nil : "Work")
+    }
+    // NB: the next page is read first but answers last: a stale page arriving after the new one.
+    let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
+    let client = fixture.linkClient
+    let store = paging(AllLinks.State(rows: [rows[0], rows[1]], nextPage: after(rows[1])))
+    store.dependencies.linkClient.fetchLinkPage = { categoryID, cursor, limit in
+      try await answers.answer { try await client.fetchLinkPage(categoryID, cursor, limit) }
+    }
+    await store.send(.nextPageRequested)
+    await answers.waitForRead(0)
+    await store.send(.categoryFilterChanged(work.id)) { $0.categoryFilter = work.id }
+    await answers.clock.advance(by: .seconds(1))
+    await store.receive(.linksResponse(.success(page([rows[0], rows[2]])))) {
+      $0.rows = [rows[0], rows[2]]
+      $0.nextPage = nil
+      $0.isLastPageLoaded = true
+    }
+    await answers.clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  // MARK: Added links
+
+  @Test func anAddedLinkShowsInItsPlaceAmongTheLoadedRows() {
+    let newest = Link(
+      id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
+    var state = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    state.show(added: newest, categoryName: nil)
+    #expect(state.rows.map(\.title) == ["Zig", "Rust", "Kotlin", "Swift"])
+    let between = Link(id: id(8), title: "Go", url: seededURL(8), createdAt: seededDate(1))
+    state.show(added: between, categoryName: "Work")
+    #expect(state.rows.map(\.title) == ["Zig", "Rust", "Go", "Kotlin", "Swift"])
+    #expect(state.rows[id: id(8)]?.categoryName == "Work")
+  }
+
+  @Test func anAddedLinkIsNotShownWhereTheRowsCannotTellItsPlace() {
+    let link = Link(id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
+    var unloaded = AllLinks.State()
+    unloaded.show(added: link, categoryName: nil)
+    #expect(unloaded.rows.isEmpty)
+    var dropped = AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1)
+    dropped.show(added: link, categoryName: nil)
+    #expect(dropped.rows.map(\.title) == ["Kotlin", "Swift"])
+    var filtered = AllLinks.State(
+      categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true)
+    filtered.show(added: link, categoryName: nil)
+    #expect(filtered.rows.map(\.title) == ["Rust", "Swift"])
+    // Older than the last row loaded, with a page to come: that page brings it.
+    let old = Link(
+      id: id(7), title: "Ada", url: seededURL(7), createdAt: Fixture.start.addingTimeInterval(-60))
+    var paged = AllLinks.State(
+      rows: [rust, kotlin], nextPage: LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id))
+    paged.show(added: old, categoryName: nil)
+    #expect(paged.rows.map(\.title) == ["Rust", "Kotlin"])
+    var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    shown.show(added: link, categoryName: nil)
+    shown.show(added: link, categoryName: nil)
+    #expect(shown.rows.map(\.title) == ["Zig", "Rust", "Kotlin", "Swift"])
   }
 
   // MARK: Rows

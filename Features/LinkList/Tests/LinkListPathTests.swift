@@ -31,10 +31,14 @@ extension LinkListTests {
         .element(
           id: 0,
           action: .category(
-            .linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))))
+            .linksResponse(
+              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil)))
+          )))
     ) {
       $0.path[id: 0] = .category(
-        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift])))
+        AllLinks.State(
+          categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]), isLastPageLoaded: true)
+      )
     }
     await store.finish()
   }
@@ -107,9 +111,12 @@ extension LinkListTests {
     }
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.kotlin])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.kotlin])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -128,17 +135,23 @@ extension LinkListTests {
     }
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.kotlin, seeded.swift])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.kotlin, seeded.swift])), next: nil))))
     ) {
       $0.all.rows = allRows([seeded.kotlin, seeded.swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.send(.deleteLinkTapped(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.path = StackState()
       $0.all.rows = allRows([seeded.swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.receive(.all(.loadRequested))
-    await store.receive(.all(.linksResponse(.success(Array(allRows([seeded.swift]))))))
+    await store.receive(
+      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows([seeded.swift])), next: nil))))
+    )
     await store.finish()
   }
 
@@ -160,15 +173,9 @@ extension LinkListTests {
     updated.title = "Swift 6"
     let draft = LinkDraft(updated)
     let store = makeStore(LinkList.State(screen: .recent, path: workThenSwift(seeded)))
-    await store.send(.updateLinkSubmitted(id(1), draft)) {
-      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(
-      .editor(.presented(.delegate(.saveRequested(mode: .update(id(1)), draft: draft)))))
-    await store.receive(.saveLinkResponse(.success(updated))) {
-      $0.editor = nil
-      $0.savedLink = updated
+    await store.send(.updateLinkSubmitted(id(1), draft))
+    await store.receive(.updateLinkResponse(.success(SavedLink(link: updated, idPrefixLength: 32))))
+    {
       $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: updated))
     }
     await store.receive(.recent(.loadRequested))
@@ -180,10 +187,13 @@ extension LinkListTests {
       .path(
         .element(
           id: 0,
-          action: .category(.linksResponse(.success(Array(allRows([seeded.rust, updated])))))))
+          action: .category(
+            .linksResponse(
+              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, updated])), next: nil))))))
     ) {
       $0.path[id: 0] = .category(
-        AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, updated])))
+        AllLinks.State(
+          categoryFilter: id(0), rows: allRows([seeded.rust, updated]), isLastPageLoaded: true))
     }
     await store.finish()
   }
@@ -199,7 +209,6 @@ extension LinkListTests {
     )
     await store.send(.saveLinkResponse(.success(updated))) {
       $0.editor = nil
-      $0.savedLink = updated
     }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
@@ -243,9 +252,13 @@ extension LinkListTests {
     await store.receive(
       .all(
         .linksResponse(
-          .success(Array(allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")))))
+          .success(
+            AllLinks.Page(
+              rows: Array(allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")),
+              next: nil))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -272,9 +285,12 @@ extension LinkListTests {
     swift.categoryID = nil
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([rust, seeded.kotlin, swift])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
     ) {
       $0.all.rows = allRows([rust, seeded.kotlin, swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }

@@ -74,8 +74,11 @@ import Testing
     }
     await store.send(.screenSelected(.all)) { $0.screen = .all }
     await store.receive(.all(.loadRequested))
-    await store.receive(.all(.linksResponse(.success(Array(allRows(newestFirst)))))) {
+    await store.receive(
+      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(newestFirst)), next: nil))))
+    ) {
       $0.all.rows = allRows(newestFirst)
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -214,24 +217,57 @@ import Testing
     await store.finish()
   }
 
-  @Test func addLinkSubmittedSavesTheLinkClosesTheEditorAndReloadsTheScreen() async throws {
+  @Test func addLinkSubmittedSavesTheLinkInOneStepAndAnswersWithTheDigitsThatNameIt()
+    async throws
+  {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
     let link = Link(
       id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
       createdAt: Fixture.start)
-    let store = makeStore()
-    await store.send(.addLinkSubmitted(draft)) {
-      $0.editor = LinkEditor.State(mode: .add, draft: draft)
+    let store = makeStore(LinkList.State(screen: .recent))
+    await store.send(.addLinkSubmitted(draft))
+    // NB: the only link: its first digit names it alone.
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 1))))
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchLinks() == [link])
+  }
+
+  @Test func anAddedLinkShowsAmongTheLoadedRowsOfAllLinksWithItsCategory() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        all: AllLinks.State(
+          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true),
+        categories: Categories.State(
+          rows: [CategorySummary(category: seeded.work, linkCount: 2)])))
+    fixture.advance(by: 60)
+    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
+    let link = Link(
+      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      categoryID: seeded.work.id, createdAt: fixture.date)
+    await store.send(.addLinkSubmitted(draft))
+    // NB: the ids count up: id 4 shares 31 digits with id 3, its neighbour.
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32)))) {
+      $0.all.rows = allRows([link, seeded.rust, seeded.kotlin, seeded.swift])
     }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
-    await store.receive(.saveLinkResponse(.success(link))) {
-      $0.editor = nil
-      $0.savedLink = link
-    }
-    await store.receive(.all(.loadRequested))
-    await store.receive(.all(.linksResponse(.success([AllLinks.Row(link, categoryName: nil)])))) {
-      $0.all.rows = [AllLinks.Row(link, categoryName: nil)]
+    await store.finish()
+  }
+
+  @Test func aLinkAddedOnTheSearchScreenSearchesAgain() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(screen: .search))
+    let draft = LinkDraft(title: "Go", url: "https://go.dev")
+    let link = Link(
+      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      createdAt: fixture.date)
+    await store.send(.addLinkSubmitted(draft))
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
+    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(
+      .search(.searchResponse(.success([link, seeded.rust, seeded.kotlin, seeded.swift])))
+    ) {
+      $0.search.isSearching = false
+      $0.search.rows = searchRows([link, seeded.rust, seeded.kotlin, seeded.swift])
     }
     await store.finish()
   }
@@ -251,22 +287,43 @@ import Testing
   ]
 
   @Test(arguments: invalidDrafts)
-  func addLinkSubmittedWithAnInvalidDraftKeepsTheEditorOpenWithTheError(
+  func addLinkSubmittedWithAnInvalidDraftShowsTheErrorAndSavesNothing(
     _ draft: LinkDraft, _ error: LinkError, _ message: String
   ) async throws {
     let store = makeStore()
-    await store.send(.addLinkSubmitted(draft)) {
-      $0.editor = LinkEditor.State(mode: .add, draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: draft)))))
-    await store.receive(.saveLinkResponse(.failure(error)))
-    await store.receive(.editor(.presented(.saveFailed(error)))) {
-      $0.editor?.isSaving = false
-      $0.editor?.errorMessage = message
-    }
+    await store.send(.addLinkSubmitted(draft))
+    await store.receive(.addLinkResponse(.failure(error))) { $0.errorMessage = message }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks() == [])
+  }
+
+  @Test func anAddAfterAFailedOneClearsTheError() async throws {
+    let link = Link(
+      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      createdAt: Fixture.start)
+    let store = makeStore(LinkList.State(screen: .recent))
+    await store.send(.addLinkSubmitted(LinkDraft(title: " ", url: "https://swift.org")))
+    await store.receive(.addLinkResponse(.failure(.emptyTitle))) {
+      $0.errorMessage = "A link needs a title."
+    }
+    await store.send(.addLinkSubmitted(LinkDraft(title: "Swift", url: "https://swift.org"))) {
+      $0.errorMessage = nil
+    }
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 1))))
+    await store.finish()
+  }
+
+  @Test func anAddedLinkWhoseDigitsCannotBeReadIsNamedByAllOfThem() async throws {
+    let link = Link(
+      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      createdAt: Fixture.start)
+    let store = makeStore(LinkList.State(screen: .recent))
+    store.dependencies.linkClient.fetchIDPrefixLength = { _ in
+      throw LinkError.storageFailed("Disk full.")
+    }
+    await store.send(.addLinkSubmitted(LinkDraft(title: "Swift", url: "https://swift.org")))
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
+    await store.finish()
   }
 
   @Test func updateLinkSubmittedSavesShowsItInTheOpenDetailAndReloadsTheScreen() async throws {
@@ -279,16 +336,10 @@ import Testing
       LinkList.State(
         screen: .recent, recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
         detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin)))
-    await store.send(.updateLinkSubmitted(id(2), draft)) {
-      $0.editor = LinkEditor.State(mode: .update(id(2)), draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(
-      .editor(.presented(.delegate(.saveRequested(mode: .update(id(2)), draft: draft)))))
-    await store.receive(.saveLinkResponse(.success(updated))) {
-      $0.editor = nil
+    await store.send(.updateLinkSubmitted(id(2), draft))
+    await store.receive(.updateLinkResponse(.success(SavedLink(link: updated, idPrefixLength: 32))))
+    {
       $0.detail?.link = updated
-      $0.savedLink = updated
     }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([updated])))) {
@@ -297,19 +348,12 @@ import Testing
     await store.finish()
   }
 
-  @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheErrorInTheEditor() async throws {
+  @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheError() async throws {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
-    let store = makeStore()
-    await store.send(.updateLinkSubmitted(id(5), draft)) {
-      $0.editor = LinkEditor.State(mode: .update(id(5)), draft: draft)
-    }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(
-      .editor(.presented(.delegate(.saveRequested(mode: .update(id(5)), draft: draft)))))
-    await store.receive(.saveLinkResponse(.failure(.notFound(id(5)))))
-    await store.receive(.editor(.presented(.saveFailed(.notFound(id(5)))))) {
-      $0.editor?.isSaving = false
-      $0.editor?.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+    let store = makeStore(LinkList.State(errorMessage: "Old failure."))
+    await store.send(.updateLinkSubmitted(id(5), draft)) { $0.errorMessage = nil }
+    await store.receive(.updateLinkResponse(.failure(.notFound(id(5))))) {
+      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
     }
     await store.finish()
   }
@@ -317,7 +361,7 @@ import Testing
   @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsError() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.saveLinkResponse(.success(seeded.kotlin))) { $0.savedLink = seeded.kotlin }
+    await store.send(.saveLinkResponse(.success(seeded.kotlin)))
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
@@ -335,10 +379,9 @@ import Testing
       id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.addLinkSubmitted(bad)) {
-      $0.editor = LinkEditor.State(mode: .add, draft: bad)
-    }
-    await store.receive(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
+    await store.send(.addLinkTapped) { $0.editor = LinkEditor.State(mode: .add) }
+    await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
+    await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: bad)))))
     await store.receive(.saveLinkResponse(.failure(.emptyTitle)))
     await store.receive(.editor(.presented(.saveFailed(.emptyTitle)))) {
@@ -352,35 +395,11 @@ import Testing
     }
     await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: good)))))
-    await store.receive(.saveLinkResponse(.success(link))) {
-      $0.editor = nil
-      $0.savedLink = link
-    }
+    await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
     await store.receive(.recent(.loadRequested))
     await store.receive(.recent(.linksResponse(.success([]))))
     await store.finish()
   }
-
-  @Test func theLastSaveIsTheSavedLink() async throws {
-    let seeded = try await seed()
-    let store = makeStore(LinkList.State(screen: .recent))
-    var renamed = seeded.kotlin
-    renamed.title = "Kotlin 2"
-    await store.send(.saveLinkResponse(.success(seeded.swift))) { $0.savedLink = seeded.swift }
-    await store.receive(.recent(.loadRequested))
-    await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
-      $0.recent.rows = recentRows([seeded.kotlin])
-    }
-    await store.send(.saveLinkResponse(.success(renamed))) { $0.savedLink = renamed }
-    await store.receive(.recent(.loadRequested))
-    await store.receive(.recent(.linksResponse(.success([seeded.kotlin]))))
-    await store.send(.saveLinkResponse(.failure(.emptyTitle))) {
-      $0.errorMessage = "A link needs a title."
-    }
-    await store.finish()
-  }
-
-  // MARK: Errors
 
   @Test func errorMessagesListsTheLookupsThenTheLinksThenEachChilds() {
     var state = LinkList.State(
@@ -467,9 +486,12 @@ import Testing
     await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.kotlin])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.kotlin])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -485,9 +507,12 @@ import Testing
     await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
     await store.receive(.all(.categoryFilterChanged(id(0)))) { $0.all.categoryFilter = id(0) }
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -502,9 +527,12 @@ import Testing
     await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -525,9 +553,12 @@ import Testing
     await store.receive(.categories(.delegate(.categoryRenamed(office))))
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows(links, category: "Office")))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows(links, category: "Office")), next: nil))))
     ) {
       $0.all.rows = allRows(links, category: "Office")
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -550,9 +581,12 @@ import Testing
     await store.receive(.categories(.delegate(.categoryDeleted(id(0)))))
     await store.receive(.all(.categoryFilterChanged(nil))) { $0.all.categoryFilter = nil }
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([rust, seeded.kotlin, swift])))))
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
     ) {
       $0.all.rows = allRows([rust, seeded.kotlin, swift])
+      $0.all.isLastPageLoaded = true
     }
     await store.finish()
   }
@@ -574,8 +608,12 @@ import Testing
     await store.receive(.categories(.delegate(.categoryDeleted(home.id))))
     await store.receive(.all(.loadRequested))
     await store.receive(
-      .all(.linksResponse(.success(Array(allRows([seeded.rust, seeded.swift])))))
-    )
+      .all(
+        .linksResponse(
+          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
+    ) {
+      $0.all.isLastPageLoaded = true
+    }
     await store.finish()
   }
 
@@ -625,8 +663,11 @@ import Testing
       switch other {
       case .all:
         await store.receive(.all(.loadRequested))
-        await store.receive(.all(.linksResponse(.success(Array(allRows(now)))))) {
+        await store.receive(
+          .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(now)), next: nil))))
+        ) {
           $0.all.rows[id: id(2)]?.isFavorite = true
+          $0.all.isLastPageLoaded = true
         }
       case .search:
         await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }

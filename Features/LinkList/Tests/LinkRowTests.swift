@@ -36,7 +36,7 @@ private struct PlainRow: LinkRowItem {
   @Test func openTappedAsksTheHostToOpenTheLink() async {
     let store = TestStore(
       initialState: AllLinks.Row(
-        id: id(1), title: "Swift", url: seededURL(1), isFavorite: false,
+        id: id(1), title: "Swift", url: seededURL(1).absoluteString, isFavorite: false,
         createdAt: Fixture.start, categoryName: nil)
     ) { LinkRow<AllLinks.Row>() }
     await store.send(.openTapped)

@@ -94,4 +94,19 @@ where First.State == Second.State, First.Action == Second.Action {
     let secondEffect = second.reduce(into: &state, action: action)
     return firstEffect.merge(with: secondEffect)
   }
+
+  /// Both reducers' functions, run in order: a child with a `body` builds it once, here.
+  ///
+  /// NB: without it, a store of `{ App(); Logger() }` called `App().reduce(into:action:)` for
+  /// every action, which builds the app's body (every feature's reducer) again each time.
+  @inlinable
+  public var reduceFunction: (inout First.State, First.Action) -> Effect<First.Action> {
+    let first = self.first.reduceFunction
+    let second = self.second.reduceFunction
+    return { state, action in
+      let firstEffect = first(&state, action)
+      let secondEffect = second(&state, action)
+      return firstEffect.merge(with: secondEffect)
+    }
+  }
 }
