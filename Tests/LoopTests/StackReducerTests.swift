@@ -89,6 +89,26 @@ private struct Nested: Reducer {
   }
 }
 
+/// A folder whose screen pushes folders: a feature that holds a stack of itself.
+private struct Folder: Reducer {
+  struct State: Equatable {
+    var name: String
+    var path = StackState<Folder.State>()
+  }
+  enum Action: Equatable {
+    case openTapped(String)
+    indirect case path(StackActionOf<Folder>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .openTapped(let name) = action { state.path.append(Folder.State(name: name)) }
+      return .none
+    }
+    .forEach(\.path, action: .case(Action.path)) { Folder() }
+  }
+}
+
 /// A stack of numbers without a reducer for its elements.
 private struct Numbers: Reducer {
   struct State: Equatable {
@@ -256,7 +276,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'popFrom' action for a \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:123' received a 'popFrom' action for a \
         missing stack element (id: #9); the stack holds [#0, #1].
 
         To fix, pop only elements the stack holds: 'popFrom(id:)' with an id of 'ids'.
@@ -272,7 +292,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'push' action for an \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:123' received a 'push' action for an \
         id the stack holds already (id: #0); the stack holds [#0]. Nothing was pushed.
 
         To fix, push each element under a new id.
@@ -288,7 +308,7 @@ private struct Numbers: Reducer {
     #expect(
       issues.messages == [
         """
-        A 'forEach' at 'LoopTests/StackReducerTests.swift:103' received a 'push' action with id \
+        A 'forEach' at 'LoopTests/StackReducerTests.swift:123' received a 'push' action with id \
         #2, but the next id of this store is #0.
 
         In a test, a store numbers stack elements 0, 1, 2… in the order they are added. To fix, \
@@ -296,6 +316,14 @@ private struct Numbers: Reducer {
         """
       ])
     #expect(store.state.path.ids == [2])
+  }
+
+  @Test func aScreenMayHoldAStackOfScreensLikeItself() {
+    let store = Store(initialState: Folder.State(name: "Home")) { Folder() }
+    store.send(.openTapped("Music"))
+    store.send(.path(.element(id: 0, action: .openTapped("Jazz"))))
+    #expect(store.state.path[id: 0]?.path.map(\.name) == ["Jazz"])
+    #expect(store.state.path[id: 0]?.path.ids == [1])
   }
 
   @Test func aStackWithoutAnElementReducerStillPushesAndPops() {

@@ -235,15 +235,18 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 ///
 /// NB: built lazily, a feature can present itself: building its body would otherwise build
 /// the body of the child it presents, and so on forever.
+@usableFromInline
 final class LazyReducer<Base: Reducer> {
-  let base: Base
-  private var function: ((inout Base.State, Base.Action) -> Effect<Base.Action>)??
+  @usableFromInline let base: Base
+  @usableFromInline var function: ((inout Base.State, Base.Action) -> Effect<Base.Action>)??
 
+  @usableFromInline
   init(_ base: Base) {
     self.base = base
   }
 
   /// Runs the reducer.
+  @inlinable
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     if function == nil { function = .some(base.bodyFunction) }
     if case .some(.some(let function)) = function { return function(&state, action) }

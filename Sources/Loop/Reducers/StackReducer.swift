@@ -45,11 +45,12 @@ extension Reducer {
 /// ```
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let destination: Destination
-  /// The destination's function when it has a `body`, made once (see `Scope`).
-  @usableFromInline
-  let destinationFunction:
-    ((inout Destination.State, Destination.Action) -> Effect<Destination.Action>)?
+  /// The destination, and its function once built (see `Scope`).
+  ///
+  /// NB: built the first time an element runs, so that a screen can hold a stack of screens
+  /// like itself: building its body would otherwise build the body of the screens it pushes,
+  /// and so on forever.
+  @usableFromInline let destination: LazyReducer<Destination>
   @usableFromInline
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   @usableFromInline
@@ -65,8 +66,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     fileID: StaticString, line: UInt
   ) {
     self.parent = parent
-    self.destination = destination
-    self.destinationFunction = destination.bodyFunction
+    self.destination = LazyReducer(destination)
     self.toStackState = toStackState
     self.toStackAction = toStackAction
     self.fileID = fileID
@@ -86,11 +86,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     switch toStackAction.extract(action) {
     case .element(let id, let destinationAction):
       let effect = state[keyPath: toStackState].modify(id: id) {
-        if let destinationFunction {
-          destinationFunction(&$0, destinationAction)
-        } else {
-          destination.reduce(into: &$0, action: destinationAction)
-        }
+        destination.reduce(into: &$0, action: destinationAction)
       }
       var destinationEffect = Effect<Parent.Action>.none
       if let effect {
