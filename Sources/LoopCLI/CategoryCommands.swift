@@ -10,15 +10,15 @@ enum CategoryCommands {
   /// The commands, in the order `help` lists them.
   static let all = [add, list, rename, remove]
 
-  private static let name = Argument(name: "name")
+  private static let name = Argument("name", help: "the category's name (in any case)")
 
   /// `category add <name>`: the categories' `addSubmitted`.
   static let add = Command(
-    noun: .category, verb: "add", arguments: [name], summary: "Add a category."
-  ) { session, input throws(CommandError) in
-    try await session.send(.links(.categories(.addSubmitted(name: input[name]))))
+    noun: .category, verb: "add", summary: "Add a category.", name
+  ) { session, name throws(CommandError) in
+    try await session.send(.links(.categories(.addSubmitted(name: name))))
     session.console.print(
-      "Added category '\(input[name].trimmingCharacters(in: .whitespacesAndNewlines))'.")
+      "Added category '\(name.trimmingCharacters(in: .whitespacesAndNewlines))'.")
   }
 
   /// `category list`: the categories' `loadRequested`, then the rows.
@@ -38,25 +38,24 @@ enum CategoryCommands {
       return table.render(style: session.style)
     })
 
-  private static let newName = Argument(name: "new name")
-
   /// `category rename <name> <new name>`: the categories' `renameSubmitted`.
   static let rename = Command(
-    noun: .category, verb: "rename", arguments: [name, newName], summary: "Rename a category."
-  ) { session, input throws(CommandError) in
-    let summary = try await session.category(named: input[name])
-    try await session.send(.links(.categories(.renameSubmitted(summary.id, name: input[newName]))))
+    noun: .category, verb: "rename", summary: "Rename a category.", name,
+    Argument("new name", help: "the name it gets")
+  ) { session, name, newName throws(CommandError) in
+    let summary = try await session.category(named: name)
+    try await session.send(.links(.categories(.renameSubmitted(summary.id, name: newName))))
     let renamed =
-      session.store.state.links.categories.rows[id: summary.id]?.category.name ?? input[newName]
+      session.store.state.links.categories.rows[id: summary.id]?.category.name ?? newName
     session.console.print("Renamed category '\(summary.category.name)' to '\(renamed)'.")
   }
 
   /// `category rm <name>`: the categories' `deleteTapped`; its links stay, uncategorized.
   static let remove = Command(
-    noun: .category, verb: "rm", arguments: [name],
-    summary: "Delete a category; its links stay, uncategorized."
-  ) { session, input throws(CommandError) in
-    let summary = try await session.category(named: input[name])
+    noun: .category, verb: "rm", summary: "Delete a category; its links stay, uncategorized.",
+    name
+  ) { session, name throws(CommandError) in
+    let summary = try await session.category(named: name)
     try await session.send(.links(.categories(.deleteTapped(summary.id))))
     let links =
       switch summary.linkCount {
