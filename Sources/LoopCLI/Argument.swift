@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let weeks = Argument("weeks", help: "how many weeks") { text throws(CommandError) in
-///   guard let count = Int(text) else { throw .invalidValue("'\(text)' is not a number") }
+///   guard let count = Int(text) else { throw .usage("'\(text)' is not a number") }
 ///   return count
 /// }
 /// ```

@@ -17,11 +17,12 @@ struct CommandError: Error, Equatable, Sendable {
     self.hints = hints
   }
 
-  /// A value that cannot be read, reported with the usage line of the command that reads it.
+  /// A mistake in how a command is written (a value its parameter cannot read, options that do
+  /// not go together), reported with the command's usage line.
   ///
-  /// - Parameter message: What is wrong with it, such as `'many' is not a number of weeks`.
+  /// - Parameter message: What is wrong, such as `'many' is not a number of weeks`.
   /// - Returns: The error.
-  static func invalidValue(_ message: String) -> CommandError {
+  static func usage(_ message: String) -> CommandError {
     var error = CommandError(message)
     error.wantsUsage = true
     return error

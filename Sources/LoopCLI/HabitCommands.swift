@@ -109,7 +109,7 @@ enum HabitCommands {
   private static let weeks = Option(
     "weeks", valueName: "N", help: "how many weeks the heat map shows"
   ) { text throws(CommandError) in
-    guard let count = Int(text) else { throw .invalidValue("'\(text)' is not a number of weeks") }
+    guard let count = Int(text) else { throw .usage("'\(text)' is not a number of weeks") }
     return count
   }
 

@@ -92,7 +92,7 @@ enum InterchangeCommands {
     return Option("format", valueName: "FORMAT", choices: formats, help: help) {
       text throws(CommandError) in
       guard let format = FileFormat(rawValue: text) else {
-        throw .invalidValue("'\(text)' is not a file format")
+        throw .usage("'\(text)' is not a file format")
       }
       return format
     }
@@ -117,7 +117,7 @@ enum InterchangeCommands {
         do throws(InterchangeError) {
           options.dateFormat = try DateFormat(pattern)
         } catch {
-          throw .invalidValue(error.description)
+          throw .usage(error.description)
         }
       }
       if words.values["decimal-separator"] == "," { options.decimalSeparator = .comma }

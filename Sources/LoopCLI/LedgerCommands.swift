@@ -103,10 +103,10 @@ enum LedgerCommands {
   ) { session, ref, kind, amount, memo, day, category, noCategory throws(CommandError) in
     guard kind != nil || amount != nil || memo != nil || day != nil || category != nil || noCategory
     else {
-      throw .invalidValue("there is nothing to change: give at least one option")
+      throw .usage("there is nothing to change: give at least one option")
     }
     if category != nil, noCategory {
-      throw .invalidValue("give either --category or --no-category, not both")
+      throw .usage("give either --category or --no-category, not both")
     }
     let date = try date(day, in: session)
     let transaction = try await session.transaction(ref)

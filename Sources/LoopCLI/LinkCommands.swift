@@ -160,10 +160,10 @@ enum LinkCommands {
     Option("memo", valueName: "TEXT", help: "the new note (empty removes it)")
   ) { session, ref, title, url, category, noCategory, memo throws(CommandError) in
     guard title != nil || url != nil || category != nil || noCategory || memo != nil else {
-      throw .invalidValue("there is nothing to change: give at least one option")
+      throw .usage("there is nothing to change: give at least one option")
     }
     if category != nil, noCategory {
-      throw .invalidValue("give either --category or --no-category, not both")
+      throw .usage("give either --category or --no-category, not both")
     }
     let link = try await session.link(ref)
     var draft = LinkDraft(link)

@@ -96,7 +96,7 @@ extension Option where Value == RowWindow {
   private static func count(_ words: ParsedWords, _ name: String) throws(CommandError) -> Int? {
     guard let text = words.values[name] else { return nil }
     guard let value = Int(text), value >= 0 else {
-      throw .invalidValue(
+      throw .usage(
         "'\(text)' is not a number of rows: '--\(name)' takes a whole number, 0 or more")
     }
     return value

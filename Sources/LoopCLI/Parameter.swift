@@ -23,7 +23,7 @@ protocol Parameter<Value>: Sendable {
   /// Reads the value from the words of a command line the parser sorted.
   ///
   /// - Throws: ``CommandError`` for a word that is not a value of the type, such as `--on
-  ///   2025-02-30`; ``CommandError/invalidValue(_:)`` when the usage line helps.
+  ///   2025-02-30`; ``CommandError/usage(_:)`` when the usage line helps.
   func value(in words: ParsedWords) throws(CommandError) -> Value
 }
 

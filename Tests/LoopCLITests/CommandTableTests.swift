@@ -49,7 +49,7 @@ import Testing
     let command = Command(
       verb: "try", summary: "Try the parameters.", Argument.ref,
       Argument("count", help: "a count") { text throws(CommandError) in
-        guard let count = Int(text) else { throw .invalidValue("'\(text)' is not a count") }
+        guard let count = Int(text) else { throw .usage("'\(text)' is not a count") }
         return count
       },
       Argument("switch", help: "on or off", choices: [("on", true), ("off", false)]),
