@@ -78,23 +78,52 @@ public struct LaunchOptions: Equatable, Sendable {
     if scriptPath != nil, !command.isEmpty { throw .conflicting("--script", "a command") }
   }
 
-  private static let help = Option(flag: "help", aliases: ["-h"], help: "print this help")
-  private static let version = Option(flag: "version", help: "print the version")
+  // NB: each help line is what `loop --help` prints beside the option, its lines broken where
+  // they are to be (``Launcher/helpText``).
   private static let database = Option(
-    "db", valueName: "PATH|URL", help: "the database file, or a PostgreSQL URL")
+    "db", valueName: "PATH|URL",
+    help: """
+      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
+      or ~/.local/share/loop/loop.sqlite), or a PostgreSQL database:
+      postgresql://user@host:port/name (LOOP_DATABASE_URL names one,
+      or a file, when --db does not)
+      """)
   private static let inMemoryFlag = Option(
     flag: "in-memory", help: "keep nothing: a database in memory only")
   private static let script = Option(
     "script", valueName: "FILE", help: "run the commands in FILE")
   private static let keepGoingFlag = Option(
-    flag: "keep-going", help: "in a script, run the commands after a failing one")
+    flag: "keep-going",
+    help: "in a script, run the commands after a failing one (exit status 1)")
   private static let record = Option(
-    "record", valueName: "FILE", help: "record the session into FILE")
+    "record", valueName: "FILE",
+    help: """
+      record the session into FILE; 'loop replay FILE' replays it and
+      checks every action and state (exit status 1 at the first difference);
+      'loop replay FILE --record NEW' records it again as the app runs now
+      """)
+  private static let version = Option(flag: "version", help: "print the version")
+  private static let help = Option(flag: "help", aliases: ["-h"], help: "print this help")
 
-  /// What the options are read by, in the order they are declared.
+  /// What the options are read by, in the order `loop --help` lists them.
   private static let parameters: [any Parameter] = [
-    help, version, database, inMemoryFlag, script, keepGoingFlag, record,
+    database, inMemoryFlag, script, keepGoingFlag, record, version, help,
   ]
+
+  /// The lines of `loop --help` that list the options: each option, then its help, its later
+  /// lines under the first.
+  static var optionLines: [String] {
+    let options = parameters.flatMap(\.declarations)
+    let width = options.map(\.synopsis.count).max() ?? 0
+    return options.flatMap { option in
+      let lines = option.help.split(separator: "\n")
+      let synopsis = option.synopsis
+      return lines.enumerated().map { index, line in
+        let start = index == 0 ? synopsis : ""
+        return "  " + start + String(repeating: " ", count: width - start.count) + "  " + line
+      }
+    }
+  }
 }
 
 /// A mistake in the `loop` executable's arguments.
@@ -286,18 +315,7 @@ public enum Launcher {
     With a command (loop habit list), it runs just that one.
 
     options:
-      --db PATH      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
-                     or ~/.local/share/loop/loop.sqlite)
-      --db URL       a PostgreSQL database instead: postgresql://user@host:port/name
-                     (LOOP_DATABASE_URL names one, or a file, when --db does not)
-      --in-memory    keep nothing: a database in memory only
-      --script FILE  run the commands in FILE
-      --keep-going   in a script, run the commands after a failing one (exit status 1)
-      --record FILE  record the session into FILE; 'loop replay FILE' replays it and
-                     checks every action and state (exit status 1 at the first difference);
-                     'loop replay FILE --record NEW' records it again as the app runs now
-      --version      print the version
-      --help         print this help
+    \(LaunchOptions.optionLines.joined(separator: "\n"))
 
     Type 'help' in loop for its commands.
     """

@@ -272,6 +272,24 @@ import Testing
     #expect(try LaunchOptions(arguments: ["--", "--help"]).command == ["--help"])
   }
 
+  @Test func theHelpListsTheOptionsFromWhatReadsThem() {
+    #expect(
+      LaunchOptions.optionLines == [
+        "  --db PATH|URL  the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,",
+        "                 or ~/.local/share/loop/loop.sqlite), or a PostgreSQL database:",
+        "                 postgresql://user@host:port/name (LOOP_DATABASE_URL names one,",
+        "                 or a file, when --db does not)",
+        "  --in-memory    keep nothing: a database in memory only",
+        "  --script FILE  run the commands in FILE",
+        "  --keep-going   in a script, run the commands after a failing one (exit status 1)",
+        "  --record FILE  record the session into FILE; 'loop replay FILE' replays it and",
+        "                 checks every action and state (exit status 1 at the first difference);",
+        "                 'loop replay FILE --record NEW' records it again as the app runs now",
+        "  --version      print the version",
+        "  --help         print this help",
+      ])
+  }
+
   static let mistakes: [([String], String)] = [
     (["--frobnicate"], "unknown option '--frobnicate'"),
     (["-x", "habit", "list"], "unknown option '-x'"),
