@@ -66,8 +66,8 @@ public struct RecentLinks: Reducer {
     case favoriteResponse(Result<Link, LinkError>)
     /// The client answered a load.
     case linksResponse(Result<[Link], LinkError>)
-    /// The screen needs its list (it appeared, or something changed).
-    case loadRequested
+    /// The screen is shown (it appeared, or something changed): its list loads.
+    case onAppear
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
 
@@ -87,14 +87,12 @@ public struct RecentLinks: Reducer {
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
+    LinkRows(
+      rows: \.rows, errorMessage: \.errorMessage, action: .case(Action.rows),
+      favoriteResponse: .case(Action.favoriteResponse), openLink: { .delegate(.openLink($0)) })
     Reduce { state, action in
       switch action {
-      case .delegate:
-        return .none
-
-      case .favoriteResponse(.success(let link)):
-        state.errorMessage = nil
-        state.rows.showFavorite(of: link)
+      case .delegate, .favoriteResponse, .rows:
         return .none
 
       case .linksResponse(.success(let links)):
@@ -102,33 +100,17 @@ public struct RecentLinks: Reducer {
         state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
         return .none
 
-      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)):
+      case .linksResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
-      case .loadRequested:
+      case .onAppear:
         let linkClient = self.linkClient
         return .run { send in
           await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
-
-      case .rows(.element(let id, .delegate(.open))):
-        return .send(.delegate(.openLink(id)))
-
-      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        let linkClient = self.linkClient
-        return .run { send in
-          await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
-        }
-
-      case .rows:
-        return .none
       }
-    }
-    .forEach(\.rows, action: .case(Action.rows)) {
-      LinkRow<Row>()
     }
   }
 }

@@ -97,9 +97,9 @@ public struct SearchLinks: Reducer {
     case delegate(Delegate)
     /// The client saved a favorite toggled on a row.
     case favoriteResponse(Result<Link, LinkError>)
-    /// The screen needs its results for the current query now (it appeared, or something
+    /// The screen is shown: it searches the current query now (it appeared, or something
     /// changed).
-    case loadRequested
+    case onAppear
     /// The user typed: search once the query settles.
     case queryChanged(String)
     /// A row's action.
@@ -126,39 +126,20 @@ public struct SearchLinks: Reducer {
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
+    LinkRows(
+      rows: \.rows, errorMessage: \.errorMessage, action: .case(Action.rows),
+      favoriteResponse: .case(Action.favoriteResponse), openLink: { .delegate(.openLink($0)) })
     Reduce { state, action in
       switch action {
-      case .delegate:
+      case .delegate, .favoriteResponse, .rows:
         return .none
 
-      case .favoriteResponse(.success(let link)):
-        state.errorMessage = nil
-        state.rows.showFavorite(of: link)
-        return .none
-
-      case .favoriteResponse(.failure(let error)):
-        state.errorMessage = error.description
-        return .none
-
-      case .loadRequested:
+      case .onAppear:
         state.isSearching = true
         return search(state.query)
 
       case .queryChanged(let query):
         state.query = query
-        return .none
-
-      case .rows(.element(let id, .delegate(.open))):
-        return .send(.delegate(.openLink(id)))
-
-      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        let linkClient = self.linkClient
-        return .run { send in
-          await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
-        }
-
-      case .rows:
         return .none
 
       case .searchResponse(.success(let links)):
@@ -188,9 +169,6 @@ public struct SearchLinks: Reducer {
           await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
         }
       }
-    }
-    .forEach(\.rows, action: .case(Action.rows)) {
-      LinkRow<Row>()
     }
   }
 
