@@ -180,16 +180,10 @@ public struct AllLinks: Reducer {
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
-    LinkRows(
-      rows: \.rows, errorMessage: \.errorMessage, action: .case(Action.rows),
-      favoriteResponse: .case(Action.favoriteResponse), openLink: { .delegate(.openLink($0)) })
     Reduce { state, action in
       switch action {
       case .categoryFilterChanged(let categoryID):
         state.categoryFilter = categoryID
-        return .none
-
-      case .delegate, .favoriteResponse, .rows:
         return .none
 
       case .linksResponse(.success(let page)):
@@ -226,11 +220,14 @@ public struct AllLinks: Reducer {
         show(page, in: &state)
         return .none
 
+      case .delegate, .favoriteResponse, .rows:
+        return .none
       }
     }
     .onChange(of: \.categoryFilter) { _, _ in
       Reduce { state, _ in load(state) }
     }
+    LinkRows<State, Action>()
   }
 
   /// Loads the first page, cancelling any page in flight.
@@ -268,4 +265,10 @@ public struct AllLinks: Reducer {
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
+}
+
+extension AllLinks.State: LinkRowsState {}
+
+extension AllLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }

@@ -87,14 +87,8 @@ public struct RecentLinks: Reducer {
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
-    LinkRows(
-      rows: \.rows, errorMessage: \.errorMessage, action: .case(Action.rows),
-      favoriteResponse: .case(Action.favoriteResponse), openLink: { .delegate(.openLink($0)) })
     Reduce { state, action in
       switch action {
-      case .delegate, .favoriteResponse, .rows:
-        return .none
-
       case .linksResponse(.success(let links)):
         state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
@@ -110,7 +104,17 @@ public struct RecentLinks: Reducer {
           await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
+
+      case .delegate, .favoriteResponse, .rows:
+        return .none
       }
     }
+    LinkRows<State, Action>()
   }
+}
+
+extension RecentLinks.State: LinkRowsState {}
+
+extension RecentLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }

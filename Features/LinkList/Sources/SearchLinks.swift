@@ -126,14 +126,8 @@ public struct SearchLinks: Reducer {
 
   /// The screen's logic.
   public var body: some ReducerOf<Self> {
-    LinkRows(
-      rows: \.rows, errorMessage: \.errorMessage, action: .case(Action.rows),
-      favoriteResponse: .case(Action.favoriteResponse), openLink: { .delegate(.openLink($0)) })
     Reduce { state, action in
       switch action {
-      case .delegate, .favoriteResponse, .rows:
-        return .none
-
       case .onAppear:
         state.isSearching = true
         return search(state.query)
@@ -157,6 +151,9 @@ public struct SearchLinks: Reducer {
         state.query = query
         state.isSearching = true
         return search(query)
+
+      case .delegate, .favoriteResponse, .rows:
+        return .none
       }
     }
     .onChange(of: \.query) { _, query in
@@ -170,6 +167,7 @@ public struct SearchLinks: Reducer {
         }
       }
     }
+    LinkRows<State, Action>()
   }
 
   /// Searches now, cancelling any search waiting or in flight.
@@ -180,4 +178,10 @@ public struct SearchLinks: Reducer {
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
   }
+}
+
+extension SearchLinks.State: LinkRowsState {}
+
+extension SearchLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }
