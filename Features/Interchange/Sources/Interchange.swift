@@ -109,9 +109,6 @@ public struct Interchange: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .delegate:
-        return .none
-
       case .exportResponse(.success(let file)):
         state.isExporting = false
         state.exportedFile = file
@@ -171,6 +168,9 @@ public struct Interchange: Reducer {
           }
           await send(.importResponse(await outcome))
         }
+
+      case .delegate:
+        return .none
       }
     }
   }

@@ -79,17 +79,20 @@ public struct TransactionEditor: Reducer {
   /// Checks the draft on save; every change to storage is the ledger's.
   public var body: some ReducerOf<Self> {
     BindingReducer()
+      .onChange(of: \.draft) { _, _ in
+        // NB: an error is about the draft it was found in: a changed draft has none yet.
+        Reduce { state, _ in
+          state.errorMessage = nil
+          return .none
+        }
+      }
     Reduce { state, action in
       switch action {
-      case .binding:
-        state.errorMessage = nil
+      case .binding, .delegate:
         return .none
 
       case .cancelSubmitted:
         return .run { [dismiss] _ in await dismiss() }
-
-      case .delegate:
-        return .none
 
       case .saveSubmitted:
         guard !state.isSaving else { return .none }
