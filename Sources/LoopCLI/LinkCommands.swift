@@ -108,7 +108,7 @@ enum LinkCommands {
       extra: [("VIEWED", { environment.dateTime($0.lastViewedDate) })])
   }
 
-  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is
+  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is
   /// recorded), then the link and its comments.
   static let show = Command(
     noun: .link, verb: "show", summary: "Show a link with its comments.", Argument.ref,
@@ -126,10 +126,10 @@ enum LinkCommands {
     }
   }
 
-  /// `link open <ref>`: ``LinkList/LinkList/Action/linkOpened(_:)``, which records the view.
+  /// `link open <ref>`: ``LinkList/LinkList/Action/linkSelected(_:)``, which records the view.
   static let open = onLink(
     "open", summary: "Open a link: print its address and mark it viewed.",
-    action: { .linkOpened($0.id) },
+    action: { .linkSelected($0.id) },
     done: { session, link in
       let opened = session.store.state.links.detail?.link ?? link
       return "Opened '\(opened.title)': \(opened.url.absoluteString)"
@@ -181,9 +181,9 @@ enum LinkCommands {
     session.console.print("Updated '\(updated.link.title)' (\(updated.ref)).")
   }
 
-  /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkTapped(_:)``.
+  /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkSubmitted(_:)``.
   static let remove = onLink(
-    "rm", summary: "Delete a link and its comments.", action: { .deleteLinkTapped($0.id) },
+    "rm", summary: "Delete a link and its comments.", action: { .deleteLinkSubmitted($0.id) },
     done: { _, link in "Deleted '\(link.title)'." })
 
   /// A command on the link `<ref>` names: sends one action about it, prints one line.
@@ -210,7 +210,7 @@ enum LinkCommands {
   }
 
   /// `link fav <ref>`, `link unfav <ref>`: the link previewed into the detail, then the
-  /// detail's `favoriteTapped` when it changes anything.
+  /// detail's `favoriteSubmitted` when it changes anything.
   @MainActor private static func setFavorite(
     _ ref: String, _ isFavorite: Bool, in session: Session
   ) async throws(CommandError) {
@@ -222,7 +222,7 @@ enum LinkCommands {
           ? "'\(shown.title)' is a favorite already." : "'\(shown.title)' is not a favorite.")
       return
     }
-    try await session.send(.links(.detail(.presented(.favoriteTapped))))
+    try await session.send(.links(.detail(.presented(.favoriteSubmitted))))
     session.console.print(
       isFavorite
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")

@@ -69,20 +69,20 @@ extension Session {
   // MARK: - Links and categories
 
   /// The link `ref` names, looked up through
-  /// ``LinkList/LinkLookup/Action/refEntered(_:)``.
+  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
   func link(_ ref: String) async throws(CommandError) -> Link {
     _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.links(.lookup(.refEntered(ref))))
+    try await send(.links(.lookup(.refSubmitted(ref))))
     return try Ref.resolve(
       ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
       listing: "link list")
   }
 
   /// The link previewed into the detail with
-  /// ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is recorded): the link
+  /// ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is recorded): the link
   /// as shown, and its comments.
   func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
-    try await send(.links(.lookup(.previewRequested(link.id))))
+    try await send(.links(.lookup(.previewSubmitted(link.id))))
     guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
     return (shown, detail.comments.elements)
   }
