@@ -86,16 +86,6 @@ extension Session {
   /// How many rejected rows a summary lists.
   static let rejectionsShown = 10
 
-  /// Forgets what an import changed, so that the next command needing it loads it again.
-  func forgetLoaded(_ scope: DataScope) {
-    switch scope {
-    case .links: loaded.subtract([.link, .category])
-    case .habits: loaded.remove(.habit)
-    case .ledger: loaded.remove(.ledger)
-    case .everything: loaded.removeAll()
-    }
-  }
-
   /// The closing summary: imported, skipped, rejected with reasons, and the rate.
   ///
   /// A dry run of a bank statement without rules first prints the rules inferred, and the

@@ -1,4 +1,5 @@
 import AppFeature
+import Interchange
 
 extension Session {
   /// Loads a noun's data the first time a command needs it.
@@ -12,6 +13,16 @@ extension Session {
   func reload(_ noun: Noun) async throws(CommandError) {
     try await send(appearAction(of: noun))
     loaded.insert(noun)
+  }
+
+  /// Forgets what an import changed, so that the next command needing it loads it again.
+  func forgetLoaded(_ scope: DataScope) {
+    switch scope {
+    case .links: loaded.subtract([.link, .category])
+    case .habits: loaded.remove(.habit)
+    case .ledger: loaded.remove(.ledger)
+    case .everything: loaded.removeAll()
+    }
   }
 
   private func appearAction(of noun: Noun) -> AppFeature.Action {

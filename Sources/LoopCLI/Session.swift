@@ -23,7 +23,8 @@ import Loop
 /// - `Session+Configuration.swift`: how it runs (interactive, a script, one command);
 /// - `Session+Run.swift`: the loop that reads lines, runs commands and reports their errors;
 /// - `Session+Send.swift`: sending actions and waiting for their effects and answers;
-/// - `Session+Load.swift`: loading a noun's data the first time a command needs it;
+/// - `Session+Load.swift`: loading a noun's data the first time a command needs it, and
+///   forgetting it when an import changed it;
 /// - `Session+Confirm.swift`: asking an alert's question at the prompt;
 /// - `Session+Output.swift`: printing a listing as text or JSON;
 /// - `Session+Refs.swift`: finding the item a ref or a name names, and its short ref;
