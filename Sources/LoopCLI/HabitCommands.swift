@@ -11,7 +11,7 @@ enum HabitCommands {
   static let all = [
     add, list, done, undo, rename, archive, unarchive, show, remove,
     InterchangeCommands.exporting(
-      .habits, noun: .habit, formats: ["json", "csv"],
+      .habits, noun: .habit, formats: [.json, .csv],
       summary: "Export the habits and their completions as JSON or CSV."),
   ]
 

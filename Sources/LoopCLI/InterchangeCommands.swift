@@ -25,7 +25,7 @@ enum InterchangeCommands {
   /// `--date-format`, `--decimal-separator` and `--rules-file`, and reads a bank statement's
   /// rules (``Session/statementRules(for:contents:given:format:)``).
   static func importing(
-    _ scope: DataScope, noun: Noun?, formats: [String]?, readsLedgerCSV: Bool = false,
+    _ scope: DataScope, noun: Noun?, formats: [FileFormat]?, readsLedgerCSV: Bool = false,
     summary: String
   ) -> Command {
     Command(
@@ -63,7 +63,7 @@ enum InterchangeCommands {
   /// The options as ``importing(_:noun:formats:readsLedgerCSV:summary:)``'s, without its
   /// `--rules-file`, `--dry-run` and `--quiet`.
   static func exporting(
-    _ scope: DataScope, noun: Noun?, formats: [String]?, readsLedgerCSV: Bool = false,
+    _ scope: DataScope, noun: Noun?, formats: [FileFormat]?, readsLedgerCSV: Bool = false,
     summary: String
   ) -> Command {
     Command(
@@ -87,15 +87,10 @@ enum InterchangeCommands {
   }
 
   /// `--format` of an import or an export, taking `formats`; none when `formats` is `nil`.
-  private static func format(_ formats: [String]?, help: String) -> Option<FileFormat?> {
+  private static func format(_ formats: [FileFormat]?, help: String) -> Option<FileFormat?> {
     guard let formats else { return .absent(nil) }
-    return Option("format", valueName: "FORMAT", choices: formats, help: help) {
-      text throws(CommandError) in
-      guard let format = FileFormat(rawValue: text) else {
-        throw .usage("'\(text)' is not a file format")
-      }
-      return format
-    }
+    return Option(
+      "format", valueName: "FORMAT", help: help, choices: formats.map { ($0.rawValue, $0) })
   }
 
   /// `--date-format` and `--decimal-separator` of a ledger CSV, when `readsLedgerCSV`; else

@@ -12,10 +12,10 @@ enum LedgerCommands {
   static let all = [
     add, list, home, update, remove, report,
     InterchangeCommands.importing(
-      .ledger, noun: .ledger, formats: ["csv", "json"], readsLedgerCSV: true,
+      .ledger, noun: .ledger, formats: [.csv, .json], readsLedgerCSV: true,
       summary: "Import a bank statement, a ledger CSV or a Loop export; one bad row imports none."),
     InterchangeCommands.exporting(
-      .ledger, noun: .ledger, formats: ["json", "csv"], readsLedgerCSV: true,
+      .ledger, noun: .ledger, formats: [.json, .csv], readsLedgerCSV: true,
       summary: "Export the transactions as JSON or CSV."),
   ]
 
@@ -81,13 +81,7 @@ enum LedgerCommands {
   private static func kindOption(help: String, choices: [LedgerTransaction.Kind])
     -> Option<LedgerTransaction.Kind?>
   {
-    Option("kind", valueName: "KIND", choices: choices.map(\.rawValue), help: help) {
-      text throws(CommandError) in
-      guard let kind = LedgerTransaction.Kind(rawValue: text) else {
-        throw CommandError("'\(text)' is not 'income' or 'expense'")
-      }
-      return kind
-    }
+    Option("kind", valueName: "KIND", help: help, choices: choices.map { ($0.rawValue, $0) })
   }
 
   /// `ledger update <ref> [--kind K] [--amount A] [--memo M] [--on DAY] [--category C |

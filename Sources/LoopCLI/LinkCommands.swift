@@ -13,10 +13,10 @@ enum LinkCommands {
   static let all = [
     add, list, search, recent, show, open, favorite, unfavorite, update, remove, comment,
     InterchangeCommands.importing(
-      .links, noun: .link, formats: ["html", "csv", "json"],
+      .links, noun: .link, formats: [.html, .csv, .json],
       summary: "Import a browser's bookmark file (HTML), a CSV or a Loop export."),
     InterchangeCommands.exporting(
-      .links, noun: .link, formats: ["json", "csv", "html"],
+      .links, noun: .link, formats: [.json, .csv, .html],
       summary: "Export the links as JSON, CSV, or a bookmark file browsers import."),
   ]
 

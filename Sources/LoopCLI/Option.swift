@@ -44,6 +44,22 @@ struct Option<Value>: Parameter {
     }
   }
 
+  /// `--name VALUE` where the value is one of `choices`, each a word and the value it stands
+  /// for; `nil` when it is not given.
+  ///
+  /// The parser refuses any other word, naming the choices.
+  init<Wrapped: Sendable>(
+    _ name: String, valueName: String, help: String, choices: [(word: String, value: Wrapped)]
+  ) where Value == Wrapped? {
+    self.init(name, valueName: valueName, choices: choices.map(\.word), help: help) {
+      text throws(CommandError) in
+      guard let value = choices.first(where: { $0.word == text })?.value else {
+        throw .usage("'\(text)' is not \(Command.list(choices.map(\.word)))")
+      }
+      return value
+    }
+  }
+
   /// An option that reads as nothing and declares nothing: what a command passes where its
   /// kind of command has an option it does not (an export of everything takes no `--format`).
   ///
