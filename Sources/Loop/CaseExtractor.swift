@@ -27,10 +27,11 @@ import Synchronization
 /// still sees `-1` learns again, and gets the same.
 ///
 /// ## Where it stops
-/// A payload that generic code stores differently (a function, a metatype) is never read: the
-/// first one met stops the program with a message naming the explicit form, as `Mirror` could
-/// not read it either. A payload type with no supertype but itself (`acceptsOnlyItself`) that
-/// is not `Value` is known not to be the constructor's without calling it.
+/// A payload that generic code stores differently (a function, a metatype) is never read. When
+/// `Value` is such a type, so that only such a payload could be the constructor's, the program
+/// stops with a message naming the explicit form (`Mirror` could not read it either). A payload
+/// type with no supertype but itself (`acceptsOnlyItself`) that is not `Value` is known not to
+/// be the constructor's without calling it.
 ///
 /// NB: the members are `@inlinable` so that a feature's module compiles the extraction
 /// specialized for its own enum and payload types: unspecialized, every call looks up generic
