@@ -21,7 +21,7 @@ enum CategoryCommands {
       "Added category '\(input[name].trimmingCharacters(in: .whitespacesAndNewlines))'.")
   }
 
-  /// `category list`: the categories' `loadRequested`, then the rows.
+  /// `category list`: the categories' `onAppear`, then the rows.
   static let list = Command.listing(
     noun: .category, summary: "List the categories with their numbers of links.",
     json: { session, window in window.apply(to: session.store.state.links.categories.rows.elements)
@@ -51,7 +51,7 @@ enum CategoryCommands {
     session.console.print("Renamed category '\(summary.category.name)' to '\(renamed)'.")
   }
 
-  /// `category rm <name> [--yes]`: the categories' `deleteTapped`, its links kept.
+  /// `category rm <name> [--yes]`: the categories' `deleteSubmitted`, its links kept.
   ///
   /// A category with links asks first (an alert), then sends its answer: the alert's yes
   /// (`.confirmDeletion`, also given by `--yes`) or its dismissal.
@@ -61,7 +61,7 @@ enum CategoryCommands {
   ) { session, input throws(CommandError) in
     let summary = try await session.category(named: input[name])
     let categoryName = summary.category.name
-    try await session.send(.links(.categories(.deleteTapped(summary.id))))
+    try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
     if let alert = session.store.state.links.categories.alert {
       guard
         let answer = try await session.answer(

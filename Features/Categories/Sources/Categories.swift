@@ -51,15 +51,15 @@ public struct Categories: Reducer {
     case alert(PresentationAction<Alert>)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
-    /// Tells the parent what it must react to.
+    /// Asks the parent to act.
     case delegate(Delegate)
     /// The client answered a delete.
     case deleteResponse(Result<Category.ID, LinkError>)
     /// The user asked to delete a category (its links stay, uncategorized); one with links is
     /// deleted once the user confirms it (``State/alert``).
-    case deleteTapped(Category.ID)
-    /// The screen needs its list (it appeared, or the user asked to refresh).
-    case loadRequested
+    case deleteSubmitted(Category.ID)
+    /// The screen is shown (it appeared, or the user asked to refresh): its list loads.
+    case onAppear
     /// The client answered a rename.
     case renameResponse(Result<Category, LinkError>)
     /// The user submitted a new name for a category.
@@ -69,18 +69,18 @@ public struct Categories: Reducer {
 
     /// The answers to the screen's alerts.
     public enum Alert: Equatable, Sendable {
-      /// The user confirmed deleting the category; its links stay, uncategorized.
+      /// Delete the category the user confirmed deleting; its links stay, uncategorized.
       case confirmDeletion(Category.ID)
     }
 
-    /// What the parent must react to.
+    /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
-      /// The user selected a category (`nil`: all links): filter the links by it.
-      case categorySelected(Category.ID?)
-      /// A category was renamed: lists showing its name are stale.
-      case categoryRenamed(Category)
-      /// A category was deleted: its links are uncategorized, and a filter on it is void.
-      case categoryDeleted(Category.ID)
+      /// Forget a deleted category: its links are uncategorized, and a filter on it is void.
+      case removeCategory(Category.ID)
+      /// Show the links of the category the user selected (`nil`: all links).
+      case showLinks(in: Category.ID?)
+      /// Show a category's new name wherever the old one is shown.
+      case showRenamed(Category)
     }
   }
 
@@ -115,12 +115,12 @@ public struct Categories: Reducer {
 
       case .categorySelected(let id):
         state.selectedCategoryID = id
-        return .send(.delegate(.categorySelected(id)))
+        return .send(.delegate(.showLinks(in: id)))
 
       case .delegate:
         return .none
 
-      case .deleteTapped(let id):
+      case .deleteSubmitted(let id):
         state.errorMessage = nil
         // NB: a category the list does not hold goes to the client, which says it is missing.
         guard let row = state.rows[id: id], row.linkCount > 0 else { return delete(id) }
@@ -129,9 +129,9 @@ public struct Categories: Reducer {
 
       case .deleteResponse(.success(let id)):
         if state.selectedCategoryID == id { state.selectedCategoryID = nil }
-        return .concatenate(load(), .send(.delegate(.categoryDeleted(id))))
+        return .concatenate(load(), .send(.delegate(.removeCategory(id))))
 
-      case .loadRequested:
+      case .onAppear:
         return load()
 
       case .renameSubmitted(let id, let name):
@@ -143,7 +143,7 @@ public struct Categories: Reducer {
         }
 
       case .renameResponse(.success(let category)):
-        return .concatenate(load(), .send(.delegate(.categoryRenamed(category))))
+        return .concatenate(load(), .send(.delegate(.showRenamed(category))))
 
       case .summariesResponse(.success(let summaries)):
         state.rows = IdentifiedArray(uniqueElements: summaries)
