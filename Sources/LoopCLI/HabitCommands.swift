@@ -139,25 +139,17 @@ enum HabitCommands {
   /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
     noun: .habit, verb: "rm", summary: "Delete a habit and its history (asks first).",
-    Argument.ref, Option(flag: "yes", help: "delete without asking")
+    Argument.ref, Option.yes
   ) { session, ref, yes throws(CommandError) in
     let history = try await session.habit(ref)
     let name = history.habit.name
     try await session.send(.habits(.deleteSubmitted(history.id)))
     guard let alert = session.store.state.habits.destination?.alert else { return }
-    let answer: Habits.Destination.Alert?
-    if yes {
-      answer = alert.yes
-    } else if session.configuration.mode == .interactive {
-      answer = session.ask(alert)
-    } else {
-      try await session.send(.habits(.destination(.dismiss)))
-      throw CommandError(
-        "deleting '\(name)' needs a confirmation",
-        hints: ["add --yes to delete without asking: 'habit rm \(ref) --yes'"])
-    }
-    guard let answer else {
-      try await session.send(.habits(.destination(.dismiss)))
+    guard
+      let answer = try await session.answer(
+        alert, yes: yes, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",
+        retry: "habit rm \(ref) --yes")
+    else {
       session.console.print("Kept '\(name)'.")
       return
     }

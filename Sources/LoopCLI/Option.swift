@@ -84,6 +84,10 @@ extension Option where Value == Bool {
       declarations: [Declaration(name: name, kind: .flag, help: help, aliases: aliases)]
     ) { $0.flags.contains(name) }
   }
+
+  /// `--yes`: a deletion that asks first is answered yes without asking
+  /// (``Session/answer(_:yes:dismiss:deleting:retry:)``).
+  static let yes = Option(flag: "yes", help: "delete without asking")
 }
 
 extension Option where Value == OutputFormat {
