@@ -384,7 +384,7 @@ public final class Session {
   private func appearAction(of noun: Noun) -> AppFeature.Action {
     switch noun {
     case .link: .links(.screenSelected(.recent))
-    case .category: .links(.categories(.loadRequested))
+    case .category: .links(.categories(.onAppear))
     case .habit: .habits(.onAppear)
     case .ledger: .ledger(.onAppear)
     }

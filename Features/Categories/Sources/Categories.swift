@@ -11,10 +11,16 @@ import Loop
 /// the new name) and a deletion (its links are now uncategorized). A change is told once the
 /// list has reloaded, so the parent's own reload never races it.
 ///
+/// Deleting a category that has links asks first (``State/alert``): its links stay, but lose
+/// their category. The answer is ``Action/alert(_:)``: `.alert(.presented(.confirmDeletion(id)))`
+/// deletes, `.alert(.dismiss)` keeps the category. A category without links is deleted at once.
+///
 /// Errors from the client land in ``State/errorMessage`` and change nothing else.
 public struct Categories: Reducer {
   /// The screen's state.
   public struct State: Equatable, Sendable {
+    /// The question asked before deleting a category that has links; `nil` when none is asked.
+    @Presents public var alert: AlertState<Action.Alert>?
     /// The categories with their link counts, by name ignoring case.
     public var rows: IdentifiedArrayOf<CategorySummary>
     /// The selected category, or `nil` for all links.
@@ -25,8 +31,9 @@ public struct Categories: Reducer {
     /// Creates the state.
     public init(
       rows: IdentifiedArrayOf<CategorySummary> = [], selectedCategoryID: Category.ID? = nil,
-      errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil, errorMessage: String? = nil
     ) {
+      self.alert = alert
       self.rows = rows
       self.selectedCategoryID = selectedCategoryID
       self.errorMessage = errorMessage
@@ -39,16 +46,20 @@ public struct Categories: Reducer {
     case addResponse(Result<Category, LinkError>)
     /// The user submitted a new category's name.
     case addSubmitted(name: String)
+    /// The answer to the question before a deletion, or its closing (which keeps the
+    /// category).
+    case alert(PresentationAction<Alert>)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
-    /// Tells the parent what it must react to.
+    /// Asks the parent to act.
     case delegate(Delegate)
     /// The client answered a delete.
     case deleteResponse(Result<Category.ID, LinkError>)
-    /// The user asked to delete a category (its links stay, uncategorized).
-    case deleteTapped(Category.ID)
-    /// The screen needs its list (it appeared, or the user asked to refresh).
-    case loadRequested
+    /// The user asked to delete a category (its links stay, uncategorized); one with links is
+    /// deleted once the user confirms it (``State/alert``).
+    case deleteSubmitted(Category.ID)
+    /// The screen is shown (it appeared, or the user asked to refresh): its list loads.
+    case onAppear
     /// The client answered a rename.
     case renameResponse(Result<Category, LinkError>)
     /// The user submitted a new name for a category.
@@ -56,14 +67,20 @@ public struct Categories: Reducer {
     /// The client answered a load.
     case summariesResponse(Result<[CategorySummary], LinkError>)
 
-    /// What the parent must react to.
+    /// The answers to the screen's alerts.
+    public enum Alert: Equatable, Sendable {
+      /// Delete the category the user confirmed deleting; its links stay, uncategorized.
+      case confirmDeletion(Category.ID)
+    }
+
+    /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
-      /// The user selected a category (`nil`: all links): filter the links by it.
-      case categorySelected(Category.ID?)
-      /// A category was renamed: lists showing its name are stale.
-      case categoryRenamed(Category)
-      /// A category was deleted: its links are uncategorized, and a filter on it is void.
-      case categoryDeleted(Category.ID)
+      /// Forget a deleted category: its links are uncategorized, and a filter on it is void.
+      case removeCategory(Category.ID)
+      /// Show the links of the category the user selected (`nil`: all links).
+      case showLinks(in: Category.ID?)
+      /// Show a category's new name wherever the old one is shown.
+      case showRenamed(Category)
     }
   }
 
@@ -88,26 +105,33 @@ public struct Categories: Reducer {
       case .addResponse(.success):
         return load()
 
+      case .alert(.presented(.confirmDeletion(let id))):
+        // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
+        guard state.alert != nil else { return .none }
+        return delete(id)
+
+      case .alert(.dismiss):
+        return .none
+
       case .categorySelected(let id):
         state.selectedCategoryID = id
-        return .send(.delegate(.categorySelected(id)))
+        return .send(.delegate(.showLinks(in: id)))
 
       case .delegate:
         return .none
 
-      case .deleteTapped(let id):
+      case .deleteSubmitted(let id):
         state.errorMessage = nil
-        let categoryClient = self.categoryClient
-        return .run { send in
-          await send(
-            .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
-        }
+        // NB: a category the list does not hold goes to the client, which says it is missing.
+        guard let row = state.rows[id: id], row.linkCount > 0 else { return delete(id) }
+        state.alert = .deletion(of: row)
+        return .none
 
       case .deleteResponse(.success(let id)):
         if state.selectedCategoryID == id { state.selectedCategoryID = nil }
-        return .concatenate(load(), .send(.delegate(.categoryDeleted(id))))
+        return .concatenate(load(), .send(.delegate(.removeCategory(id))))
 
-      case .loadRequested:
+      case .onAppear:
         return load()
 
       case .renameSubmitted(let id, let name):
@@ -119,7 +143,7 @@ public struct Categories: Reducer {
         }
 
       case .renameResponse(.success(let category)):
-        return .concatenate(load(), .send(.delegate(.categoryRenamed(category))))
+        return .concatenate(load(), .send(.delegate(.showRenamed(category))))
 
       case .summariesResponse(.success(let summaries)):
         state.rows = IdentifiedArray(uniqueElements: summaries)
@@ -131,6 +155,15 @@ public struct Categories: Reducer {
         return .none
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
+  }
+
+  private func delete(_ id: Category.ID) -> Effect<Action> {
+    let categoryClient = self.categoryClient
+    return .run { send in
+      await send(
+        .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
+    }
   }
 
   private func load() -> Effect<Action> {
@@ -140,5 +173,25 @@ public struct Categories: Reducer {
         .summariesResponse(Result { try await categoryClient.fetchCategorySummaries() }))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}
+
+extension AlertState where Action == Categories.Action.Alert {
+  /// The question before deleting a category that has links: its links stay, uncategorized.
+  ///
+  /// - Parameter row: The category, with its number of links.
+  /// - Returns: The alert, whose destructive button confirms the deletion.
+  public static func deletion(of row: CategorySummary) -> Self {
+    AlertState {
+      TextState("Delete category '\(row.category.name)'?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDeletion(row.id)) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Keep") }
+    } message: {
+      switch row.linkCount {
+      case 1: TextState("Its link stays, uncategorized.")
+      default: TextState("Its \(row.linkCount) links stay, uncategorized.")
+      }
+    }
   }
 }

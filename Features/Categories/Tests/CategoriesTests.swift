@@ -49,7 +49,7 @@ import Testing
   @Test func loadRequestedShowsTheCategoriesByNameWithTheirCounts() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(
       .summariesResponse(
         .success([
@@ -71,7 +71,7 @@ import Testing
     ]
     let store = makeStore(Categories.State(rows: rows))
     store.dependencies.categoryClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.summariesResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
@@ -88,7 +88,7 @@ import Testing
     store.dependencies.categoryClient.fetchCategorySummaries = {
       try await answers.answer { try await client.fetchCategorySummaries() }
     }
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await answers.waitForRead(0)
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
@@ -97,7 +97,7 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await answers.clock.advance(by: .seconds(1))
     await store.finish()
   }
@@ -147,7 +147,7 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await store.finish()
   }
 
@@ -184,16 +184,28 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await store.finish()
   }
 
   // MARK: Deleting
 
-  @Test func deleteTappedUncategorizesItsLinksClearsTheSelectionAndTellsTheParent() async throws {
+  /// The rows of "Work" (id 0, with two links) and "home" (id 1, with none), as loaded.
+  var workAndHomeRows: IdentifiedArrayOf<CategorySummary> {
+    [
+      CategorySummary(category: category(1, "home"), linkCount: 0),
+      CategorySummary(category: category(0, "Work"), linkCount: 2),
+    ]
+  }
+
+  @Test func deletingACategoryWithLinksAsksThenUncategorizesThemAndTellsTheParent() async throws {
     try await seedWorkAndHome()
-    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
-    await store.send(.deleteTapped(categoryID(0)))
+    let store = makeStore(
+      Categories.State(rows: workAndHomeRows, selectedCategoryID: categoryID(0)))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
     await store.receive(.deleteResponse(.success(categoryID(0)))) {
       $0.selectedCategoryID = nil
     }
@@ -202,30 +214,121 @@ import Testing
     ) {
       $0.rows = [CategorySummary(category: category(1, "home"), linkCount: 0)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(0))))
+    await store.receive(.delegate(.removeCategory(categoryID(0))))
     await store.finish()
     let links = try await fixture.linkClient.fetchLinks()
     #expect(links.map(\.title) == ["B", "A"])
     #expect(links.map(\.categoryID) == [nil, nil])
   }
 
-  @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {
+  @Test func keepingACategoryWithLinksDeletesNothing() async throws {
     try await seedWorkAndHome()
-    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
-    await store.send(.deleteTapped(categoryID(1)))
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.finish()
+    let summaries = try await fixture.categoryClient.fetchCategorySummaries()
+    #expect(summaries == Array(workAndHomeRows))
+  }
+
+  @Test func aCategoryWithoutLinksIsDeletedWithoutAsking() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    await store.send(.deleteSubmitted(categoryID(1)))
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
     ) {
       $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
+    await store.finish()
+  }
+
+  @Test(arguments: [(1, "Its link stays, uncategorized."), (2, "Its 2 links stay, uncategorized.")])
+  func theDeletionAlertCountsTheLinks(count: Int, message: String) {
+    let row = CategorySummary(category: category(0, "Work"), linkCount: count)
+    #expect(
+      AlertState.deletion(of: row)
+        == AlertState {
+          TextState("Delete category 'Work'?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDeletion(categoryID(0))) {
+            TextState("Delete")
+          }
+          ButtonState(role: .cancel) { TextState("Keep") }
+        } message: {
+          TextState(message)
+        })
+  }
+
+  @Test func aConfirmedDeletionOfACategoryNoLongerStoredShowsTheError() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows, errorMessage: "Earlier."))
+    _ = try await fixture.categoryClient.deleteCategory(categoryID(0))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.errorMessage = nil
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
+    await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(0))))) {
+      $0.errorMessage = "No category with id '\(categoryID(0))' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func anAnswerWithNoQuestionAskedDeletesNothing() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      await store.send(.alert(.presented(.confirmDeletion(categoryID(0)))))
+    }
+    #expect(
+      issues.messages == [
+        """
+        An 'ifLet' at 'Categories/Categories.swift:158' received a presentation action when \
+        nothing was presented:
+
+            Categories.Action.alert(
+              .presented(
+                .confirmDeletion(
+                  Category.ID(
+                    rawValue: UUID(\(categoryID(0).rawValue.uuidString))
+                  )
+                )
+              )
+            )
+
+        This is usually an effect that outlived its child, or an action sent after the child \
+        was dismissed. To fix, send the child's actions only while it is presented; its effects \
+        are cancelled when it is dismissed.
+        """
+      ])
+    await store.finish()
+    let summaries = try await fixture.categoryClient.fetchCategorySummaries()
+    #expect(summaries == Array(workAndHomeRows))
+  }
+
+  @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
+    await store.send(.deleteSubmitted(categoryID(1)))
+    await store.receive(.deleteResponse(.success(categoryID(1))))
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
+    }
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
     await store.finish()
   }
 
   @Test func deleteTappedForAMissingCategoryShowsTheError() async {
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
-    await store.send(.deleteTapped(categoryID(4)))
+    await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
       $0.errorMessage = "No category with id '\(categoryID(4))' exists."
     }
@@ -235,18 +338,18 @@ import Testing
   @Test func aDeleteAfterAFailedOneClearsTheError() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
-    await store.send(.deleteTapped(categoryID(4)))
+    await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
       $0.errorMessage = "No category with id '\(categoryID(4))' exists."
     }
-    await store.send(.deleteTapped(categoryID(1))) { $0.errorMessage = nil }
+    await store.send(.deleteSubmitted(categoryID(1))) { $0.errorMessage = nil }
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
     ) {
       $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
     await store.finish()
   }
 
@@ -255,17 +358,17 @@ import Testing
   @Test func categorySelectedSelectsAndTellsTheParent() async {
     let store = makeStore()
     await store.send(.categorySelected(categoryID(0))) { $0.selectedCategoryID = categoryID(0) }
-    await store.receive(.delegate(.categorySelected(categoryID(0))))
+    await store.receive(.delegate(.showLinks(in: categoryID(0))))
     await store.send(.categorySelected(nil)) { $0.selectedCategoryID = nil }
-    await store.receive(.delegate(.categorySelected(nil)))
+    await store.receive(.delegate(.showLinks(in: nil)))
     await store.finish()
   }
 
   @Test func delegateActionsChangeNothing() async {
     let store = makeStore()
-    await store.send(.delegate(.categorySelected(nil)))
-    await store.send(.delegate(.categoryRenamed(category(0, "Work"))))
-    await store.send(.delegate(.categoryDeleted(categoryID(0))))
+    await store.send(.delegate(.showLinks(in: nil)))
+    await store.send(.delegate(.showRenamed(category(0, "Work"))))
+    await store.send(.delegate(.removeCategory(categoryID(0))))
     await store.finish()
   }
 }
