@@ -69,6 +69,14 @@ import Testing
     #expect(session.state.errorMessages.isEmpty)
   }
 
+  @Test func everyNounThatImportsHasAnImportScope() {
+    // NB: what a noun's `import` wrote must load again: the session forgets the nouns an import
+    // changes, by their import scope.
+    let importing = Noun.allCases.filter { $0.commands.contains { $0.verb == "import" } }
+    #expect(importing == [.link, .ledger])
+    #expect(importing.allSatisfy { $0.importScope != nil })
+  }
+
   @Test(arguments: [
     (DataScope.links, [Noun.link, .category]), (.habits, [.habit]), (.ledger, [.ledger]),
     (.everything, Noun.allCases),
