@@ -21,7 +21,7 @@ enum CategoryCommands {
       "Added category '\(input[name].trimmingCharacters(in: .whitespacesAndNewlines))'.")
   }
 
-  /// `category list`: the categories' `loadRequested`, then the rows.
+  /// `category list`: the categories' `onAppear`, then the rows.
   static let list = Command.listing(
     noun: .category, summary: "List the categories with their numbers of links.",
     json: { session, window in window.apply(to: session.store.state.links.categories.rows.elements)
@@ -44,13 +44,13 @@ enum CategoryCommands {
     session.console.print("Renamed category '\(summary.category.name)' to '\(renamed)'.")
   }
 
-  /// `category rm <name>`: the categories' `deleteTapped`; its links stay, uncategorized.
+  /// `category rm <name>`: the categories' `deleteSubmitted`; its links stay, uncategorized.
   static let remove = Command(
     noun: .category, verb: "rm", arguments: [name],
     summary: "Delete a category; its links stay, uncategorized."
   ) { session, input throws(CommandError) in
     let summary = try await session.category(named: input[name])
-    try await session.send(.links(.categories(.deleteTapped(summary.id))))
+    try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
     let links =
       switch summary.linkCount {
       case 0: ""

@@ -17,15 +17,15 @@ enum HabitCommands {
 
   private static let name = Argument(name: "name")
 
-  /// `habit add <name>`: ``Habits/Habits/Action/addHabitSubmitted(name:)``, answered by the
+  /// `habit add <name>`: ``Habits/Habits/Action/addSubmitted(name:)``, answered by the
   /// habit created.
   static let add = Command(
     noun: .habit, verb: "add", arguments: [name], summary: "Start tracking a habit."
   ) { session, input throws(CommandError) in
     try await session.sendAdding(
-      .habits(.addHabitSubmitted(name: input[name])),
+      .habits(.addSubmitted(name: input[name])),
       answer: {
-        if case .habits(.createResponse(.success(let habit))) = $0 { habit } else { nil }
+        if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
       },
       id: \.id.rawValue, to: \.habits.habits, ids: Session.ids(of:),
       refLengths: \.habitRefLengths
@@ -41,18 +41,18 @@ enum HabitCommands {
         .list(session.store.state.habits, window: window)
     })
 
-  /// `habit done <ref> [--on DAY]`: ``Habits/Habits/Action/completeButtonTapped(_:day:)``.
+  /// `habit done <ref> [--on DAY]`: ``Habits/Habits/Action/completeSubmitted(_:day:)``.
   static let done = onHabitDay(
     "done", summary: "Mark a habit done today, or on an earlier day.",
-    action: { .completeButtonTapped($0, day: $1) },
+    action: { .completeSubmitted($0, day: $1) },
     done: { session, history, day in
       "Done: '\(history.habit.name)' on \(day).\(session.streakNote(of: history.id))"
     })
 
-  /// `habit undo <ref> [--on DAY]`: ``Habits/Habits/Action/uncompleteButtonTapped(_:day:)``.
+  /// `habit undo <ref> [--on DAY]`: ``Habits/Habits/Action/uncompleteSubmitted(_:day:)``.
   static let undo = onHabitDay(
     "undo", summary: "Take back a habit's completion.",
-    action: { .uncompleteButtonTapped($0, day: $1) },
+    action: { .uncompleteSubmitted($0, day: $1) },
     done: { _, history, day in "Undone: '\(history.habit.name)' is not done on \(day)." })
 
   /// A command on the habit `<ref>` names and a day (`--on`, today by default): sends one
@@ -82,15 +82,15 @@ enum HabitCommands {
     session.console.print("Renamed '\(history.habit.name)' to '\(renamed)'.")
   }
 
-  /// `habit archive <ref>`: ``Habits/Habits/Action/archiveButtonTapped(_:)``.
+  /// `habit archive <ref>`: ``Habits/Habits/Action/archiveSubmitted(_:)``.
   static let archive = onHabit(
     "archive", summary: "Archive a habit: it keeps its history but takes no completions.",
-    action: { .archiveButtonTapped($0.id) }, done: { "Archived '\($0.habit.name)'." })
+    action: { .archiveSubmitted($0.id) }, done: { "Archived '\($0.habit.name)'." })
 
-  /// `habit unarchive <ref>`: ``Habits/Habits/Action/unarchiveButtonTapped(_:)``.
+  /// `habit unarchive <ref>`: ``Habits/Habits/Action/unarchiveSubmitted(_:)``.
   static let unarchive = onHabit(
     "unarchive", summary: "Make an archived habit active again.",
-    action: { .unarchiveButtonTapped($0.id) }, done: { "'\($0.habit.name)' is active again." })
+    action: { .unarchiveSubmitted($0.id) }, done: { "'\($0.habit.name)' is active again." })
 
   /// A command on the habit `<ref>` names: sends one action about it, prints one line.
   private static func onHabit(
@@ -106,7 +106,7 @@ enum HabitCommands {
   private static let weeks = Option(
     name: "weeks", valueName: "N", summary: "how many weeks the heat map shows")
 
-  /// `habit show <ref> [--weeks N]`: ``Habits/Habits/Action/habitTapped(_:)``, then
+  /// `habit show <ref> [--weeks N]`: ``Habits/Habits/Action/habitSelected(_:)``, then
   /// `.destination(.presented(.detail(.weekCountChanged(N))))`, then the detail.
   static let show = Command(
     noun: .habit, verb: "show", arguments: [.ref], options: [weeks, .format],
@@ -120,7 +120,7 @@ enum HabitCommands {
       weekCount = count
     }
     let history = try await session.habit(input[.ref])
-    try await session.send(.habits(.habitTapped(history.id)))
+    try await session.send(.habits(.habitSelected(history.id)))
     if let weekCount {
       try await session.send(
         .habits(.destination(.presented(.detail(.weekCountChanged(weekCount))))))
@@ -137,7 +137,7 @@ enum HabitCommands {
 
   private static let yes = Option(name: "yes", summary: "delete without asking")
 
-  /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteButtonTapped(_:)``, then the
+  /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteSubmitted(_:)``, then the
   /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
     noun: .habit, verb: "rm", arguments: [.ref], options: [yes],
@@ -145,7 +145,7 @@ enum HabitCommands {
   ) { session, input throws(CommandError) in
     let history = try await session.habit(input[.ref])
     let name = history.habit.name
-    try await session.send(.habits(.deleteButtonTapped(history.id)))
+    try await session.send(.habits(.deleteSubmitted(history.id)))
     guard let alert = session.store.state.habits.destination?.alert else { return }
     let answer: Habits.Destination.Alert?
     if input.has(yes) {

@@ -39,7 +39,7 @@ enum LedgerCommands {
     try await session.sendAdding(
       .ledger(.draftSubmitted(.add, draft)),
       answer: {
-        if case .ledger(.transactionSaved(.success(let saved))) = $0 { saved } else { nil }
+        if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
       },
       id: \.id.rawValue, to: \.ledger.transactions, ids: Session.ids(of:),
       refLengths: \.ledgerRefLengths
@@ -115,11 +115,11 @@ enum LedgerCommands {
       "Updated \(session.shortRef(of: updated.id)): \(session.describe(updated)).")
   }
 
-  /// `ledger rm <ref>`: ``Ledger/Ledger/Action/deleteButtonTapped(_:)``.
+  /// `ledger rm <ref>`: ``Ledger/Ledger/Action/deleteSubmitted(_:)``.
   static let remove = Command.onRef(
     noun: .ledger, verb: "rm", summary: "Delete a transaction.",
     find: { session, ref throws(CommandError) in try await session.transaction(ref) },
-    action: { .ledger(.deleteButtonTapped($0.id)) },
+    action: { .ledger(.deleteSubmitted($0.id)) },
     done: { session, transaction in "Deleted \(session.describe(transaction))." })
 
   private static let reportKind = Option(

@@ -117,7 +117,7 @@ enum LinkCommands {
       extra: [("VIEWED", { environment.dateTime($0.lastViewedDate) })])
   }
 
-  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is
+  /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is
   /// recorded), then the link and its comments.
   static let show = Command(
     noun: .link, verb: "show", arguments: [.ref], options: [.format],
@@ -135,10 +135,10 @@ enum LinkCommands {
     }
   }
 
-  /// `link open <ref>`: ``LinkList/LinkList/Action/linkOpened(_:)``, which records the view.
+  /// `link open <ref>`: ``LinkList/LinkList/Action/linkSelected(_:)``, which records the view.
   static let open = onLink(
     "open", summary: "Open a link: print its address and mark it viewed.",
-    action: { .linkOpened($0.id) },
+    action: { .linkSelected($0.id) },
     done: { session, link in
       let opened = session.store.state.links.detail?.link ?? link
       return "Opened '\(opened.title)': \(opened.url.absoluteString)"
@@ -194,9 +194,9 @@ enum LinkCommands {
     session.console.print("Updated '\(updated.link.title)' (\(updated.ref)).")
   }
 
-  /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkTapped(_:)``.
+  /// `link rm <ref>`: ``LinkList/LinkList/Action/deleteLinkSubmitted(_:)``.
   static let remove = onLink(
-    "rm", summary: "Delete a link and its comments.", action: { .deleteLinkTapped($0.id) },
+    "rm", summary: "Delete a link and its comments.", action: { .deleteLinkSubmitted($0.id) },
     done: { _, link in "Deleted '\(link.title)'." })
 
   /// A command on the link `<ref>` names: sends one action about it, prints one line.
@@ -230,20 +230,20 @@ enum LinkCommands {
 // helpers.
 extension Session {
   /// The link `ref` names, looked up through
-  /// ``LinkList/LinkLookup/Action/refEntered(_:)``.
+  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
   fileprivate func link(_ ref: String) async throws(CommandError) -> Link {
     _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.links(.lookup(.refEntered(ref))))
+    try await send(.links(.lookup(.refSubmitted(ref))))
     return try Ref.resolve(
       ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
       listing: "link list")
   }
 
   /// The link previewed into the detail with
-  /// ``LinkList/LinkLookup/Action/previewRequested(_:)`` (no view is recorded): the link
+  /// ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is recorded): the link
   /// as shown, and its comments.
   fileprivate func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
-    try await send(.links(.lookup(.previewRequested(link.id))))
+    try await send(.links(.lookup(.previewSubmitted(link.id))))
     guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
     return (shown, detail.comments.elements)
   }
@@ -265,7 +265,7 @@ extension Session {
   }
 
   /// `link fav <ref>`, `link unfav <ref>`: the link previewed into the detail, then the
-  /// detail's `favoriteTapped` when it changes anything.
+  /// detail's `favoriteSubmitted` when it changes anything.
   fileprivate func setFavorite(_ ref: String, _ isFavorite: Bool) async throws(CommandError) {
     let link = try await self.link(ref)
     guard let (shown, _) = try await preview(link) else { return }
@@ -275,7 +275,7 @@ extension Session {
           ? "'\(shown.title)' is a favorite already." : "'\(shown.title)' is not a favorite.")
       return
     }
-    try await send(.links(.detail(.presented(.favoriteTapped))))
+    try await send(.links(.detail(.presented(.favoriteSubmitted))))
     console.print(
       isFavorite
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")

@@ -37,7 +37,7 @@ enum Noun: String, Sendable, CaseIterable {
   var appearAction: AppFeature.Action {
     switch self {
     case .link: .links(.screenSelected(.recent))
-    case .category: .links(.categories(.loadRequested))
+    case .category: .links(.categories(.onAppear))
     case .habit: .habits(.onAppear)
     case .ledger: .ledger(.onAppear)
     }

@@ -99,7 +99,7 @@ import Testing
         Tracing is on.
         > category list
         received action:
-          AppFeature.Action.links(.categories(.loadRequested))
+          AppFeature.Action.links(.categories(.onAppear))
           (No state changes)
         received action:
           AppFeature.Action.links(.categories(.summariesResponse(.success([]))))

@@ -10,7 +10,7 @@ import Loop
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
-/// await store.send(.habits(.addHabitSubmitted(name: "Read"))).finish()
+/// await store.send(.habits(.addSubmitted(name: "Read"))).finish()
 /// store.state.firstErrorMessage  // nil: it worked
 /// ```
 ///
@@ -92,7 +92,7 @@ public struct AppFeature: Reducer {
         state.interchange.dismissErrors()
         return .none
 
-      case .interchange(.delegate(.imported)):
+      case .interchange(.delegate(.reload)):
         // NB: nothing is reloaded here: the REPL loads a noun's data when a command next needs
         // it, and forgets what it loaded when an import changes it (a full reload of 100,000
         // imported links would be wasted on a command that shows six).

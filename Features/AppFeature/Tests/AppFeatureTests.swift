@@ -41,12 +41,12 @@ import Testing
 
   @Test func habitActionsRunTheHabitsFeature() async throws {
     let store = makeStore()
-    await store.send(.habits(.addHabitSubmitted(name: "Read"))) {
+    await store.send(.habits(.addSubmitted(name: "Read"))) {
       $0.habits.today = today
     }
     let habit = try Habit(
       id: Habit.ID(UUID(counting: 0)), name: "Read", createdAt: now)
-    await store.receive(.habits(.createResponse(.success(habit)))) {
+    await store.receive(.habits(.addResponse(.success(habit)))) {
       $0.habits.habits = [HabitHistory(habit: habit)]
     }
   }
@@ -59,7 +59,7 @@ import Testing
       $0.ledger.isLoading = true
       $0.ledger.months = LedgerMonth.months(endingWith: now, count: 12, calendar: calendar)
     }
-    await store.receive(.ledger(.transactionsLoaded(.success([])))) {
+    await store.receive(.ledger(.transactionsResponse(.success([])))) {
       $0.ledger.isLoading = false
     }
   }
@@ -67,7 +67,7 @@ import Testing
   @Test func aFeatureErrorIsTheAppsErrorMessage() async throws {
     let store = makeStore()
     let missing = Habit.ID(UUID(counting: 9))
-    await store.send(.habits(.deleteButtonTapped(missing))) {
+    await store.send(.habits(.deleteSubmitted(missing))) {
       $0.habits.today = today
       $0.habits.errorMessage = HabitError.habitNotFound(missing).description
     }
@@ -78,11 +78,11 @@ import Testing
     let store = makeStore()
     let missingHabit = Habit.ID(UUID(counting: 9))
     let missingTransaction = LedgerTransaction.ID(UUID(counting: 8))
-    await store.send(.habits(.deleteButtonTapped(missingHabit))) {
+    await store.send(.habits(.deleteSubmitted(missingHabit))) {
       $0.habits.today = today
       $0.habits.errorMessage = HabitError.habitNotFound(missingHabit).description
     }
-    await store.send(.ledger(.editButtonTapped(missingTransaction))) {
+    await store.send(.ledger(.editSubmitted(missingTransaction))) {
       $0.ledger.errorMessage = LedgerError.transactionNotFound(missingTransaction).description
     }
     await store.finish()
@@ -167,7 +167,7 @@ import Testing
       $0.interchange.progress = nil
       $0.interchange.report = report
     }
-    await store.receive(.interchange(.delegate(.imported(.links))))
+    await store.receive(.interchange(.delegate(.reload(.links))))
     #expect(try await linkClient.fetchLinks().map(\.title) == ["Swift"])
   }
 

@@ -41,14 +41,14 @@ public struct Categories: Reducer {
     case addSubmitted(name: String)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
-    /// Tells the parent what it must react to.
+    /// Asks the parent to act.
     case delegate(Delegate)
     /// The client answered a delete.
     case deleteResponse(Result<Category.ID, LinkError>)
     /// The user asked to delete a category (its links stay, uncategorized).
-    case deleteTapped(Category.ID)
-    /// The screen needs its list (it appeared, or the user asked to refresh).
-    case loadRequested
+    case deleteSubmitted(Category.ID)
+    /// The screen is shown (it appeared, or the user asked to refresh): its list loads.
+    case onAppear
     /// The client answered a rename.
     case renameResponse(Result<Category, LinkError>)
     /// The user submitted a new name for a category.
@@ -56,14 +56,14 @@ public struct Categories: Reducer {
     /// The client answered a load.
     case summariesResponse(Result<[CategorySummary], LinkError>)
 
-    /// What the parent must react to.
+    /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
-      /// The user selected a category (`nil`: all links): filter the links by it.
-      case categorySelected(Category.ID?)
-      /// A category was renamed: lists showing its name are stale.
-      case categoryRenamed(Category)
-      /// A category was deleted: its links are uncategorized, and a filter on it is void.
-      case categoryDeleted(Category.ID)
+      /// Forget a deleted category: its links are uncategorized, and a filter on it is void.
+      case removeCategory(Category.ID)
+      /// Show the links of the category the user selected (`nil`: all links).
+      case showLinks(in: Category.ID?)
+      /// Show a category's new name wherever the old one is shown.
+      case showRenamed(Category)
     }
   }
 
@@ -90,12 +90,12 @@ public struct Categories: Reducer {
 
       case .categorySelected(let id):
         state.selectedCategoryID = id
-        return .send(.delegate(.categorySelected(id)))
+        return .send(.delegate(.showLinks(in: id)))
 
       case .delegate:
         return .none
 
-      case .deleteTapped(let id):
+      case .deleteSubmitted(let id):
         state.errorMessage = nil
         let categoryClient = self.categoryClient
         return .run { send in
@@ -105,9 +105,9 @@ public struct Categories: Reducer {
 
       case .deleteResponse(.success(let id)):
         if state.selectedCategoryID == id { state.selectedCategoryID = nil }
-        return .concatenate(load(), .send(.delegate(.categoryDeleted(id))))
+        return .concatenate(load(), .send(.delegate(.removeCategory(id))))
 
-      case .loadRequested:
+      case .onAppear:
         return load()
 
       case .renameSubmitted(let id, let name):
@@ -119,7 +119,7 @@ public struct Categories: Reducer {
         }
 
       case .renameResponse(.success(let category)):
-        return .concatenate(load(), .send(.delegate(.categoryRenamed(category))))
+        return .concatenate(load(), .send(.delegate(.showRenamed(category))))
 
       case .summariesResponse(.success(let summaries)):
         state.rows = IdentifiedArray(uniqueElements: summaries)

@@ -49,7 +49,7 @@ import Testing
   @Test func loadRequestedShowsTheCategoriesByNameWithTheirCounts() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(
       .summariesResponse(
         .success([
@@ -71,7 +71,7 @@ import Testing
     ]
     let store = makeStore(Categories.State(rows: rows))
     store.dependencies.categoryClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.summariesResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
@@ -88,7 +88,7 @@ import Testing
     store.dependencies.categoryClient.fetchCategorySummaries = {
       try await answers.answer { try await client.fetchCategorySummaries() }
     }
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await answers.waitForRead(0)
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
@@ -97,7 +97,7 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await answers.clock.advance(by: .seconds(1))
     await store.finish()
   }
@@ -147,7 +147,7 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await store.finish()
   }
 
@@ -184,7 +184,7 @@ import Testing
     await store.receive(.summariesResponse(.success(renamed))) {
       $0.rows = IdentifiedArray(uniqueElements: renamed)
     }
-    await store.receive(.delegate(.categoryRenamed(category(0, "Office"))))
+    await store.receive(.delegate(.showRenamed(category(0, "Office"))))
     await store.finish()
   }
 
@@ -193,7 +193,7 @@ import Testing
   @Test func deleteTappedUncategorizesItsLinksClearsTheSelectionAndTellsTheParent() async throws {
     try await seedWorkAndHome()
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
-    await store.send(.deleteTapped(categoryID(0)))
+    await store.send(.deleteSubmitted(categoryID(0)))
     await store.receive(.deleteResponse(.success(categoryID(0)))) {
       $0.selectedCategoryID = nil
     }
@@ -202,7 +202,7 @@ import Testing
     ) {
       $0.rows = [CategorySummary(category: category(1, "home"), linkCount: 0)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(0))))
+    await store.receive(.delegate(.removeCategory(categoryID(0))))
     await store.finish()
     let links = try await fixture.linkClient.fetchLinks()
     #expect(links.map(\.title) == ["B", "A"])
@@ -212,20 +212,20 @@ import Testing
   @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {
     try await seedWorkAndHome()
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
-    await store.send(.deleteTapped(categoryID(1)))
+    await store.send(.deleteSubmitted(categoryID(1)))
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
     ) {
       $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
     await store.finish()
   }
 
   @Test func deleteTappedForAMissingCategoryShowsTheError() async {
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
-    await store.send(.deleteTapped(categoryID(4)))
+    await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
       $0.errorMessage = "No category with id '\(categoryID(4))' exists."
     }
@@ -235,18 +235,18 @@ import Testing
   @Test func aDeleteAfterAFailedOneClearsTheError() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
-    await store.send(.deleteTapped(categoryID(4)))
+    await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
       $0.errorMessage = "No category with id '\(categoryID(4))' exists."
     }
-    await store.send(.deleteTapped(categoryID(1))) { $0.errorMessage = nil }
+    await store.send(.deleteSubmitted(categoryID(1))) { $0.errorMessage = nil }
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
     ) {
       $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
     }
-    await store.receive(.delegate(.categoryDeleted(categoryID(1))))
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
     await store.finish()
   }
 
@@ -255,17 +255,17 @@ import Testing
   @Test func categorySelectedSelectsAndTellsTheParent() async {
     let store = makeStore()
     await store.send(.categorySelected(categoryID(0))) { $0.selectedCategoryID = categoryID(0) }
-    await store.receive(.delegate(.categorySelected(categoryID(0))))
+    await store.receive(.delegate(.showLinks(in: categoryID(0))))
     await store.send(.categorySelected(nil)) { $0.selectedCategoryID = nil }
-    await store.receive(.delegate(.categorySelected(nil)))
+    await store.receive(.delegate(.showLinks(in: nil)))
     await store.finish()
   }
 
   @Test func delegateActionsChangeNothing() async {
     let store = makeStore()
-    await store.send(.delegate(.categorySelected(nil)))
-    await store.send(.delegate(.categoryRenamed(category(0, "Work"))))
-    await store.send(.delegate(.categoryDeleted(categoryID(0))))
+    await store.send(.delegate(.showLinks(in: nil)))
+    await store.send(.delegate(.showRenamed(category(0, "Work"))))
+    await store.send(.delegate(.removeCategory(categoryID(0))))
     await store.finish()
   }
 }

@@ -8,15 +8,15 @@ import Loop
 /// Each user action is one command of the `loop` REPL:
 ///
 /// - `list`: ``Action/onAppear``
-/// - `add NAME`: ``Action/addHabitSubmitted(name:)``
+/// - `add NAME`: ``Action/addSubmitted(name:)``
 /// - `rename HABIT NAME`: ``Action/renameSubmitted(_:name:)``
-/// - `archive HABIT`, `unarchive HABIT`: ``Action/archiveButtonTapped(_:)``,
-///   ``Action/unarchiveButtonTapped(_:)``
-/// - `done HABIT [--on DAY]`, `undo HABIT [--on DAY]`: ``Action/completeButtonTapped(_:day:)``,
-///   ``Action/uncompleteButtonTapped(_:day:)`` (a `nil` day is today)
-/// - `show HABIT`: ``Action/habitTapped(_:)``, which presents the habit's ``HabitDetail``; its
+/// - `archive HABIT`, `unarchive HABIT`: ``Action/archiveSubmitted(_:)``,
+///   ``Action/unarchiveSubmitted(_:)``
+/// - `done HABIT [--on DAY]`, `undo HABIT [--on DAY]`: ``Action/completeSubmitted(_:day:)``,
+///   ``Action/uncompleteSubmitted(_:day:)`` (a `nil` day is today)
+/// - `show HABIT`: ``Action/habitSelected(_:)``, which presents the habit's ``HabitDetail``; its
 ///   `--weeks N`: `.destination(.presented(.detail(.weekCountChanged(N))))`
-/// - `rm HABIT`: ``Action/deleteButtonTapped(_:)``, which presents an alert asking first
+/// - `rm HABIT`: ``Action/deleteSubmitted(_:)``, which presents an alert asking first
 ///   (``Destination/State/alert(_:)``), then its answer
 ///   `.destination(.presented(.alert(.confirmDeletion(id))))` (the user's yes, or `--yes`) or
 ///   `.destination(.dismiss)`
@@ -71,7 +71,7 @@ public struct Habits: Reducer {
   /// before deleting one.
   ///
   /// ```swift
-  /// store.send(.habitTapped(id))  // state.destination == .detail(…)
+  /// store.send(.habitSelected(id))  // state.destination == .detail(…)
   /// store.send(.destination(.presented(.detail(.weekCountChanged(8)))))
   /// store.send(.destination(.dismiss))  // state.destination == nil
   /// ```
@@ -140,25 +140,25 @@ public struct Habits: Reducer {
 
   /// What happens in the list.
   public enum Action: Equatable, Sendable {
+    /// The client created a habit, or failed to.
+    case addResponse(Result<Habit, HabitError>)
     /// The user submitted a new habit's name.
-    case addHabitSubmitted(name: String)
+    case addSubmitted(name: String)
     /// The user asked to archive a habit.
-    case archiveButtonTapped(Habit.ID)
-    /// The user marked a habit done on a day; `nil` is today.
-    case completeButtonTapped(Habit.ID, day: Day?)
+    case archiveSubmitted(Habit.ID)
     /// The client recorded a completion, or failed to.
     case completeResponse(Result<Completion, HabitError>)
-    /// The client created a habit, or failed to.
-    case createResponse(Result<Habit, HabitError>)
-    /// The user asked to delete a habit: the deletion waits for a confirmation.
-    case deleteButtonTapped(Habit.ID)
+    /// The user marked a habit done on a day; `nil` is today.
+    case completeSubmitted(Habit.ID, day: Day?)
     /// The client deleted a habit and its completions, or failed to.
     case deleteResponse(Result<Habit, HabitError>)
+    /// The user asked to delete a habit: the deletion waits for a confirmation.
+    case deleteSubmitted(Habit.ID)
     /// The presented detail's action or the alert's answer, or its closing (closing the alert
     /// keeps the habit).
     case destination(PresentationAction<Destination.Action>)
     /// The user opened a habit's detail.
-    case habitTapped(Habit.ID)
+    case habitSelected(Habit.ID)
     /// The client loaded the habits, or failed to.
     case habitsResponse(Result<[HabitHistory], HabitError>)
     /// The list appeared: the habits are loaded.
@@ -166,11 +166,11 @@ public struct Habits: Reducer {
     /// The user submitted a new name for a habit.
     case renameSubmitted(Habit.ID, name: String)
     /// The user asked to make an archived habit active again.
-    case unarchiveButtonTapped(Habit.ID)
-    /// The user took back a habit's completion on a day; `nil` is today.
-    case uncompleteButtonTapped(Habit.ID, day: Day?)
+    case unarchiveSubmitted(Habit.ID)
     /// The client removed a completion, or failed to.
     case uncompleteResponse(Result<Completion, HabitError>)
+    /// The user took back a habit's completion on a day; `nil` is today.
+    case uncompleteSubmitted(Habit.ID, day: Day?)
     /// The client renamed, archived or unarchived a habit, or failed to.
     case updateResponse(Result<Habit, HabitError>)
   }
@@ -198,19 +198,19 @@ public struct Habits: Reducer {
   private func update(_ state: inout State, _ action: Action) -> Effect<Action> {
     let habitClient = self.habitClient
     switch action {
-    case .addHabitSubmitted(let name):
+    case .addSubmitted(let name):
       begin(&state)
       return .run { send in
-        await send(.createResponse(await Result { try await habitClient.addHabit(name) }))
+        await send(.addResponse(await Result { try await habitClient.addHabit(name) }))
       }
 
-    case .archiveButtonTapped(let id):
+    case .archiveSubmitted(let id):
       begin(&state)
       return .run { send in
         await send(.updateResponse(await Result { try await habitClient.archiveHabit(id) }))
       }
 
-    case .completeButtonTapped(let id, let day):
+    case .completeSubmitted(let id, let day):
       let today = begin(&state)
       return .run { send in
         await send(
@@ -221,13 +221,13 @@ public struct Habits: Reducer {
       state.habits.modify(id: completion.habitID) { $0.insert(completion.day) }
       return .none
 
-    case .createResponse(.success(let habit)):
+    case .addResponse(.success(let habit)):
       // NB: the list is in list order already, so the new habit goes to its place without
       // sorting every habit again (what adding 10,000 habits in a script would cost).
       state.habits.insert(HabitHistory(habit: habit), at: listIndex(of: habit, in: state.habits))
       return .none
 
-    case .deleteButtonTapped(let id):
+    case .deleteSubmitted(let id):
       begin(&state)
       guard let history = state.habits[id: id] else {
         state.errorMessage = HabitError.habitNotFound(id).description
@@ -257,7 +257,7 @@ public struct Habits: Reducer {
     case .destination:
       return .none
 
-    case .habitTapped(let id):
+    case .habitSelected(let id):
       let today = begin(&state)
       guard let history = state.habits[id: id] else {
         state.errorMessage = HabitError.habitNotFound(id).description
@@ -285,13 +285,13 @@ public struct Habits: Reducer {
         await send(.updateResponse(await Result { try await habitClient.updateHabit(id, name) }))
       }
 
-    case .unarchiveButtonTapped(let id):
+    case .unarchiveSubmitted(let id):
       begin(&state)
       return .run { send in
         await send(.updateResponse(await Result { try await habitClient.unarchiveHabit(id) }))
       }
 
-    case .uncompleteButtonTapped(let id, let day):
+    case .uncompleteSubmitted(let id, let day):
       let today = begin(&state)
       return .run { send in
         await send(
@@ -308,7 +308,7 @@ public struct Habits: Reducer {
       state.habits.sort { Habit.isListed($0.habit, before: $1.habit) }
       return .none
 
-    case .completeResponse(.failure(let error)), .createResponse(.failure(let error)),
+    case .completeResponse(.failure(let error)), .addResponse(.failure(let error)),
       .deleteResponse(.failure(let error)), .habitsResponse(.failure(let error)),
       .uncompleteResponse(.failure(let error)), .updateResponse(.failure(let error)):
       state.errorMessage = error.description

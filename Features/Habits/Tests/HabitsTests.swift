@@ -85,9 +85,9 @@ import Testing
   @Test func addingAHabitTrimsItsNameAndListsItBeforeArchivedOnes() async throws {
     let swim = try await seed("Swim", archivedAt: "2025-02-10T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.addHabitSubmitted(name: "  Read "))
+    await store.send(.addSubmitted(name: "  Read "))
     let read = try Habit(id: habitID(1), name: "Read", createdAt: now)
-    await store.receive(.createResponse(.success(read))) {
+    await store.receive(.addResponse(.success(read))) {
       $0.habits = [HabitHistory(habit: read), swim]
     }
     await store.finish()
@@ -96,13 +96,13 @@ import Testing
 
   @Test func addingAHabitWithAnEmptyNameShowsTheErrorUntilTheNextAction() async throws {
     let store = makeStore()
-    await store.send(.addHabitSubmitted(name: "   ")) { $0.today = today }
-    await store.receive(.createResponse(.failure(.emptyName))) {
+    await store.send(.addSubmitted(name: "   ")) { $0.today = today }
+    await store.receive(.addResponse(.failure(.emptyName))) {
       $0.errorMessage = "A habit needs a name: the name is empty."
     }
-    await store.send(.addHabitSubmitted(name: "Read")) { $0.errorMessage = nil }
+    await store.send(.addSubmitted(name: "Read")) { $0.errorMessage = nil }
     let read = try Habit(id: habitID(0), name: "Read", createdAt: now)
-    await store.receive(.createResponse(.success(read))) {
+    await store.receive(.addResponse(.success(read))) {
       $0.habits = [HabitHistory(habit: read)]
     }
     await store.finish()
@@ -113,8 +113,8 @@ import Testing
     let read = try await at(now, uuid: taken) { try await client.addHabit("Read") }
     let store = makeStore(try await loaded())
     store.dependencies.uuid = taken
-    await store.send(.addHabitSubmitted(name: "Walk"))
-    await store.receive(.createResponse(.failure(.duplicateID(habitID(7))))) {
+    await store.send(.addSubmitted(name: "Walk"))
+    await store.receive(.addResponse(.failure(.duplicateID(habitID(7))))) {
       $0.errorMessage = "A habit with id '00000000-0000-0000-0000-000000000007' already exists."
     }
     await store.finish()
@@ -162,7 +162,7 @@ import Testing
     let read = try await seed("Read", createdAt: "2025-02-01T12:00:00Z")
     let walk = try await seed("Walk", createdAt: "2025-02-02T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.archiveButtonTapped(read.id))
+    await store.send(.archiveSubmitted(read.id))
     var archived = read.habit
     try archived.archive(on: now)
     await store.receive(.updateResponse(.success(archived))) {
@@ -174,7 +174,7 @@ import Testing
   @Test func archivingAnArchivedHabitShowsTheError() async throws {
     let read = try await seed("Read", archivedAt: "2025-02-10T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.archiveButtonTapped(read.id))
+    await store.send(.archiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.alreadyArchived(name: "Read")))) {
       $0.errorMessage = "'Read' is already archived."
     }
@@ -187,7 +187,7 @@ import Testing
     let walk = try await seed(
       "Walk", createdAt: "2025-01-15T12:00:00Z", archivedAt: "2025-02-10T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.unarchiveButtonTapped(walk.id))
+    await store.send(.unarchiveSubmitted(walk.id))
     var active = walk.habit
     try active.unarchive()
     await store.receive(.updateResponse(.success(active))) {
@@ -199,7 +199,7 @@ import Testing
   @Test func unarchivingAnActiveHabitShowsTheError() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    await store.send(.unarchiveButtonTapped(read.id))
+    await store.send(.unarchiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.notArchived(name: "Read")))) {
       $0.errorMessage = "'Read' is not archived."
     }
@@ -211,7 +211,7 @@ import Testing
   @Test func completingTodayMarksTheRow() async throws {
     let read = try await seed("Read", done: ["2025-02-27"])
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
@@ -224,7 +224,7 @@ import Testing
   @Test func completingAnEarlierDayFillsItIn() async throws {
     let read = try await seed("Read", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: day("2025-02-28")))
+    await store.send(.completeSubmitted(read.id, day: day("2025-02-28")))
     await store.receive(
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-02-28"), createdAt: now)))
@@ -237,7 +237,7 @@ import Testing
   @Test func completingTwiceOnADayShowsTheError() async throws {
     let read = try await seed("Read", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.alreadyCompleted(name: "Read", day: today)))) {
       $0.errorMessage = "'Read' is already done on 2025-03-01."
     }
@@ -248,7 +248,7 @@ import Testing
   @Test func completingAnArchivedHabitShowsTheError() async throws {
     let read = try await seed("Read", archivedAt: "2025-02-10T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.archived(name: "Read")))) {
       $0.errorMessage = "'Read' is archived: unarchive it to change its completions."
     }
@@ -259,7 +259,7 @@ import Testing
   @Test func completingAFutureDayShowsTheError() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: day("2025-03-02")))
+    await store.send(.completeSubmitted(read.id, day: day("2025-03-02")))
     await store.receive(
       .completeResponse(.failure(.dayInFuture(day("2025-03-02"), today: today)))
     ) {
@@ -271,7 +271,7 @@ import Testing
   @Test func completingADayBeforeTheHabitWasAddedRecordsItAndItsHistoryStartsThere() async throws {
     let read = try await seed("Read", createdAt: "2025-02-20T12:00:00Z")
     let store = makeStore(try await loaded())
-    await store.send(.completeButtonTapped(read.id, day: day("2025-02-18")))
+    await store.send(.completeSubmitted(read.id, day: day("2025-02-18")))
     await store.receive(
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-02-18"), createdAt: now)))
@@ -280,7 +280,7 @@ import Testing
     }
     var backfilled = read
     backfilled.insert(day("2025-02-18"))
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: backfilled, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
@@ -303,7 +303,7 @@ import Testing
   @Test func uncompletingTodayUnmarksTheRow() async throws {
     let read = try await seed("Read", done: ["2025-02-28", "2025-03-01"])
     let store = makeStore(try await loaded())
-    await store.send(.uncompleteButtonTapped(read.id, day: nil))
+    await store.send(.uncompleteSubmitted(read.id, day: nil))
     await store.receive(
       .uncompleteResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
@@ -316,7 +316,7 @@ import Testing
   @Test func uncompletingADayThatIsNotDoneShowsTheError() async throws {
     let read = try await seed("Read", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
-    await store.send(.uncompleteButtonTapped(read.id, day: day("2025-02-28")))
+    await store.send(.uncompleteSubmitted(read.id, day: day("2025-02-28")))
     await store.receive(
       .uncompleteResponse(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
     ) {
@@ -331,7 +331,7 @@ import Testing
     let read = try await seed("Read", done: ["2025-02-28", "2025-03-01"])
     let walk = try await seed("Walk", done: ["2025-03-01"])
     let store = makeStore(try await loaded())
-    await store.send(.deleteButtonTapped(read.id)) {
+    await store.send(.deleteSubmitted(read.id)) {
       $0.destination = .alert(.deletion(of: read.habit, completionCount: 2))
     }
     await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
@@ -347,7 +347,7 @@ import Testing
   @Test func cancellingADeletionKeepsTheHabit() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    await store.send(.deleteButtonTapped(read.id)) {
+    await store.send(.deleteSubmitted(read.id)) {
       $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
@@ -357,7 +357,7 @@ import Testing
 
   @Test func deletingAHabitThatIsNotListedShowsTheError() async throws {
     let store = makeStore()
-    await store.send(.deleteButtonTapped(habitID(9))) {
+    await store.send(.deleteSubmitted(habitID(9))) {
       $0.today = today
       $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
     }
@@ -367,7 +367,7 @@ import Testing
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
     _ = try await client.deleteHabit(read.id)
-    await store.send(.deleteButtonTapped(read.id)) {
+    await store.send(.deleteSubmitted(read.id)) {
       $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
     await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
@@ -440,7 +440,7 @@ import Testing
       "Read", createdAt: "2025-02-20T12:00:00Z",
       done: ["2025-02-21", "2025-02-22", "2025-02-26", "2025-02-27", "2025-02-28"])
     let store = makeStore(try await loaded())
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
@@ -469,7 +469,7 @@ import Testing
 
   @Test func openingAHabitThatIsNotListedShowsTheError() async throws {
     let store = makeStore()
-    await store.send(.habitTapped(habitID(9))) {
+    await store.send(.habitSelected(habitID(9))) {
       $0.today = today
       $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
     }
@@ -484,13 +484,13 @@ import Testing
     let loaded = try await history(of: read.id)
     let store = makeStore(
       Habits.State(habits: [loaded], today: day("2025-01-01")), now: newYear)
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: loaded, createdOn: day("2024-12-20"), today: day("2025-01-01"), firstWeekday: 1))
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-01-01"), createdAt: newYear)))
@@ -506,13 +506,13 @@ import Testing
   @Test func streaksRunAcrossTheMonthBoundary() async throws {
     let read = try await seed("Read", done: ["2025-02-27", "2025-02-28"])
     let store = makeStore(try await loaded())
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
@@ -526,12 +526,12 @@ import Testing
   @Test func askingToDeleteTheOpenHabitReplacesItsDetailWithTheQuestion() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
-    await store.send(.deleteButtonTapped(read.id)) {
+    await store.send(.deleteSubmitted(read.id)) {
       $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
     }
     await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
@@ -544,7 +544,7 @@ import Testing
   @Test func theDetailOfAHabitThatIsGoneCloses() async throws {
     let read = try await seed("Read")
     let store = makeStore(try await loaded())
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
@@ -594,12 +594,12 @@ import Testing
     let evening = date("2025-03-01T23:30:00-05:00")
     let read = try await seed("Read", done: ["2025-02-28"])
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     }
-    await store.send(.completeButtonTapped(read.id, day: nil))
+    await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
@@ -609,7 +609,7 @@ import Testing
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
 
     store.dependencies.timeZone = .tokyo
-    await store.send(.completeButtonTapped(read.id, day: nil)) {
+    await store.send(.completeSubmitted(read.id, day: nil)) {
       $0.today = day("2025-03-02")
       $0.destination?.detail?.today = day("2025-03-02")
     }
@@ -623,7 +623,7 @@ import Testing
     #expect(store.state.destination?.detail?.stats.currentStreak == 3)
 
     store.dependencies.timeZone = .newYork
-    await store.send(.uncompleteButtonTapped(read.id, day: day("2025-03-02"))) {
+    await store.send(.uncompleteSubmitted(read.id, day: day("2025-03-02"))) {
       $0.today = today
       $0.destination?.detail?.today = today
     }
@@ -642,13 +642,13 @@ import Testing
     let evening = date("2025-03-01T23:30:00-05:00")
     let read = try await seed("Read", createdAt: "2025-03-01T23:30:00-05:00")
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
-    await store.send(.habitTapped(read.id)) {
+    await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
         HabitDetail.State(
           history: read, createdOn: today, today: today, firstWeekday: 1))
     }
     store.dependencies.timeZone = .tokyo
-    await store.send(.completeButtonTapped(read.id, day: today)) {
+    await store.send(.completeSubmitted(read.id, day: today)) {
       $0.today = day("2025-03-02")
       $0.destination?.detail?.today = day("2025-03-02")
       $0.destination?.detail?.createdOn = day("2025-03-02")

@@ -22,7 +22,7 @@ import Loop
 /// An import goes through the clients like every other change: the file is checked and read
 /// first (a bad file is one clear error and writes nothing), then each domain's entries are
 /// written by its client in one storage transaction, in batches that report progress. After a
-/// real (not dry) import, ``Action/Delegate/imported(_:)`` tells the parent to reload what it
+/// real (not dry) import, ``Action/Delegate/reload(_:)`` tells the parent to reload what it
 /// shows.
 ///
 /// `link import` and `ledger import` are one transaction each: all or nothing, even if the
@@ -73,7 +73,7 @@ public struct Interchange: Reducer {
 
   /// What happens in imports and exports.
   public enum Action: Equatable, Sendable {
-    /// Tells the parent what changed.
+    /// Asks the parent to act.
     case delegate(Delegate)
     /// The export is ready, or failed.
     case exportResponse(Result<ExportedFile, InterchangeError>)
@@ -86,10 +86,10 @@ public struct Interchange: Reducer {
     /// The user asked to import a file.
     case importSubmitted(ImportRequest)
 
-    /// What the parent hears.
+    /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
-      /// An import wrote into `scope`: screens showing it should reload.
-      case imported(DataScope)
+      /// Reload what shows `scope`: an import wrote into it.
+      case reload(DataScope)
     }
   }
 
@@ -109,9 +109,6 @@ public struct Interchange: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .delegate:
-        return .none
-
       case .exportResponse(.success(let file)):
         state.isExporting = false
         state.exportedFile = file
@@ -146,7 +143,7 @@ public struct Interchange: Reducer {
         state.isImporting = false
         state.progress = nil
         state.report = report
-        return report.isDryRun ? .none : .send(.delegate(.imported(report.scope)))
+        return report.isDryRun ? .none : .send(.delegate(.reload(report.scope)))
 
       case .importResponse(.failure(let error)):
         state.isImporting = false
@@ -171,6 +168,9 @@ public struct Interchange: Reducer {
           }
           await send(.importResponse(await outcome))
         }
+
+      case .delegate:
+        return .none
       }
     }
   }

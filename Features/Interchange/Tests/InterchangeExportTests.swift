@@ -103,7 +103,7 @@ func seededDatabase() async throws -> Database {
       $0.progress = nil
       $0.report = report
     }
-    await store.receive(.delegate(.imported(.everything)))
+    await store.receive(.delegate(.reload(.everything)))
     await store.finish()
 
     #expect(try await copy.export() == original.export())

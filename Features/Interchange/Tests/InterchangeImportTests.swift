@@ -35,7 +35,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.progress = nil
       $0.report = report
     }
-    await store.receive(.delegate(.imported(.links)))
+    await store.receive(.delegate(.reload(.links)))
     await store.finish()
     #expect(
       report.summary == "Imported 4 links, 3 categories; skipped 0 duplicates; rejected 1.")
@@ -92,7 +92,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.progress = nil
       $0.report = report
     }
-    await store.receive(.delegate(.imported(.links)))
+    await store.receive(.delegate(.reload(.links)))
     await store.finish()
 
     let stored = try await database.links.exportLinks()
@@ -188,7 +188,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.progress = nil
       $0.report = report
     }
-    await store.receive(.delegate(.imported(.links)))
+    await store.receive(.delegate(.reload(.links)))
     await store.finish()
 
     let stored = try await database.links.exportLinks()
@@ -221,7 +221,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.progress = nil
       $0.report = report
     }
-    await store.receive(.delegate(.imported(.ledger)))
+    await store.receive(.delegate(.reload(.ledger)))
     await store.finish()
 
     func expense(
@@ -290,7 +290,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.progress = nil
       $0.report = oneLinkReport
     }
-    await store.receive(.delegate(.imported(.links)))
+    await store.receive(.delegate(.reload(.links)))
   }
 
   @Test func aNewImportForgetsTheLastImportsReport() async {

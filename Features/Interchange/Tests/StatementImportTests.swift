@@ -76,7 +76,7 @@ import Testing
       $0.progress = nil
       $0.report = report
     }
-    if !dryRun { await store.receive(.delegate(.imported(.ledger))) }
+    if !dryRun { await store.receive(.delegate(.reload(.ledger))) }
   }
 
   @Test func aStatementWithItsRulesImportsCategorisedAndSkipsWhatIsNoTransaction() async throws {

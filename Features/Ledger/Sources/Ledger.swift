@@ -17,7 +17,7 @@ import Loop
 /// in the same step that stores it.
 ///
 /// Each command of the `loop` REPL is one action: `onAppear` (load), `draftSubmitted` (add or
-/// update, in one step, without the editor), `deleteButtonTapped` (remove); `home`, `report`
+/// update, in one step, without the editor), `deleteSubmitted` (remove); `home`, `report`
 /// and the list read the state.
 public struct Ledger: Reducer {
   /// The ledger's state: the transactions, and the little the screens keep of their own.
@@ -88,29 +88,29 @@ public struct Ledger: Reducer {
   /// What happens in the ledger.
   public enum Action: Equatable, Sendable {
     /// The person wants to add a transaction: opens the editor with an empty draft for today.
-    case addButtonTapped
+    case addSubmitted
+    /// The client deleted a transaction, or failed to.
+    case deleteResponse(Result<LedgerTransaction.ID, LedgerError>)
     /// The person removes a transaction.
-    case deleteButtonTapped(LedgerTransaction.ID)
+    case deleteSubmitted(LedgerTransaction.ID)
     /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): it is
     /// checked as the editor checks a draft and saved, in one step, without opening the editor;
     /// ``State/errorMessage`` says why when it cannot be.
     case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
-    /// The person picked a transaction to edit: opens the editor with its values.
-    case editButtonTapped(LedgerTransaction.ID)
     /// The editor's actions, or its closing.
     case editor(PresentationAction<TransactionEditor.Action>)
+    /// The person picked a transaction to edit: opens the editor with its values.
+    case editSubmitted(LedgerTransaction.ID)
     /// The home screen's actions.
     case home(LedgerHome.Action)
     /// The ledger appeared: learns this month, loads the transactions.
     case onAppear
     /// The report's actions.
     case report(LedgerReport.Action)
-    /// The client deleted a transaction, or failed to.
-    case transactionDeleted(Result<LedgerTransaction.ID, LedgerError>)
     /// The client added or updated a transaction, or failed to.
-    case transactionSaved(Result<LedgerTransaction, LedgerError>)
+    case saveResponse(Result<LedgerTransaction, LedgerError>)
     /// The client loaded the transactions, or failed to.
-    case transactionsLoaded(Result<[LedgerTransaction], LedgerError>)
+    case transactionsResponse(Result<[LedgerTransaction], LedgerError>)
   }
 
   @Dependency(\.calendar) var calendar
@@ -129,15 +129,15 @@ public struct Ledger: Reducer {
     Scope(state: \.report, action: .case(Action.report)) { LedgerReport() }
     Reduce { state, action in
       switch action {
-      case .addButtonTapped, .home(.delegate(.addTransaction)):
+      case .addSubmitted, .home(.delegate(.addTransaction)):
         state.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now))
         return .none
 
-      case .deleteButtonTapped(let id):
+      case .deleteSubmitted(let id):
         let client = ledgerClient
         return .run { send in
           await send(
-            .transactionDeleted(
+            .deleteResponse(
               await Result {
                 try await client.deleteTransaction(id)
                 return id
@@ -154,7 +154,7 @@ public struct Ledger: Reducer {
           return .none
         }
 
-      case .editButtonTapped(let id), .home(.delegate(.editTransaction(let id))):
+      case .editSubmitted(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
           state.errorMessage = LedgerError.transactionNotFound(id).description
           return .none
@@ -179,21 +179,21 @@ public struct Ledger: Reducer {
           calendar: calendar.setting(timeZone))
         let client = ledgerClient
         return .run { send in
-          await send(.transactionsLoaded(await Result { try await client.fetchTransactions() }))
+          await send(.transactionsResponse(await Result { try await client.fetchTransactions() }))
         }
 
       case .report:
         return .none
 
-      case .transactionDeleted(.success(let id)):
+      case .deleteResponse(.success(let id)):
         state.transactions.remove(id: id)
         return .none
 
-      case .transactionDeleted(.failure(let error)):
+      case .deleteResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
-      case .transactionSaved(.success(let transaction)):
+      case .saveResponse(.success(let transaction)):
         if state.transactions.contains(id: transaction.id) {
           state.transactions[id: transaction.id] = transaction
           state.transactions.sort(by: LedgerTransaction.isNewer)
@@ -208,7 +208,7 @@ public struct Ledger: Reducer {
         }
         return .none
 
-      case .transactionSaved(.failure(let error)):
+      case .saveResponse(.failure(let error)):
         if state.editor != nil {
           state.editor?.isSaving = false
           state.editor?.errorMessage = error.description
@@ -217,12 +217,12 @@ public struct Ledger: Reducer {
         }
         return .none
 
-      case .transactionsLoaded(.success(let transactions)):
+      case .transactionsResponse(.success(let transactions)):
         state.isLoading = false
         state.transactions = IdentifiedArray(uniqueElements: transactions)
         return .none
 
-      case .transactionsLoaded(.failure(let error)):
+      case .transactionsResponse(.failure(let error)):
         state.isLoading = false
         state.errorMessage = error.description
         return .none
@@ -261,16 +261,16 @@ public struct Ledger: Reducer {
       let transaction = LedgerTransaction(
         id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
       return .run { send in
-        await send(.transactionSaved(await Result { try await client.addTransaction(transaction) }))
+        await send(.saveResponse(await Result { try await client.addTransaction(transaction) }))
       }
     case .edit(let id):
       guard let stored = state.transactions[id: id] else {
-        return .send(.transactionSaved(.failure(.transactionNotFound(id))))
+        return .send(.saveResponse(.failure(.transactionNotFound(id))))
       }
       let transaction = stored.applying(fields)
       return .run { send in
         await send(
-          .transactionSaved(await Result { try await client.updateTransaction(transaction) }))
+          .saveResponse(await Result { try await client.updateTransaction(transaction) }))
       }
     }
   }

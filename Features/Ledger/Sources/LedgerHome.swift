@@ -35,11 +35,11 @@ public struct LedgerHome: Reducer {
   /// What happens on the home screen.
   public enum Action: Equatable, Sendable {
     /// The person wants to add a transaction.
-    case addButtonTapped
+    case addSubmitted
     /// A request to the ledger.
     case delegate(Delegate)
     /// The person picked a recent transaction to edit.
-    case transactionTapped(LedgerTransaction.ID)
+    case transactionSelected(LedgerTransaction.ID)
 
     /// What the home screen asks of the ``Ledger``.
     public enum Delegate: Equatable, Sendable {
@@ -53,15 +53,16 @@ public struct LedgerHome: Reducer {
   /// Creates the home screen's reducer.
   public init() {}
 
-  /// Turns taps into requests to the ledger; the home screen changes nothing itself.
+  /// Turns what the person did into requests to the ledger; the home screen changes nothing
+  /// itself.
   public var body: some ReducerOf<Self> {
     Reduce { _, action in
       switch action {
-      case .addButtonTapped:
+      case .addSubmitted:
         return .send(.delegate(.addTransaction))
       case .delegate:
         return .none
-      case .transactionTapped(let id):
+      case .transactionSelected(let id):
         return .send(.delegate(.editTransaction(id)))
       }
     }

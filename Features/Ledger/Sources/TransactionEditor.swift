@@ -14,7 +14,7 @@ import Loop
 ///
 /// ```swift
 /// store.send(.editor(.presented(.binding(.set(\.draft.amount, "12.50")))))
-/// store.send(.editor(.presented(.saveButtonTapped)))
+/// store.send(.editor(.presented(.saveSubmitted)))
 /// ```
 ///
 /// (``Ledger/Action/draftSubmitted(_:_:)`` opens the editor with a draft and saves it in one
@@ -55,11 +55,11 @@ public struct TransactionEditor: Reducer {
     /// The person changed the draft (a field, or all of it); it clears the last error.
     case binding(BindingAction<State>)
     /// The person gave up: the editor closes itself, saving nothing.
-    case cancelButtonTapped
+    case cancelSubmitted
     /// A request to the ledger.
     case delegate(Delegate)
     /// The person asked to save: the draft is checked and, when valid, handed to the ledger.
-    case saveButtonTapped
+    case saveSubmitted
 
     /// What the editor asks of the ``Ledger``.
     public enum Delegate: Equatable, Sendable {
@@ -79,19 +79,22 @@ public struct TransactionEditor: Reducer {
   /// Checks the draft on save; every change to storage is the ledger's.
   public var body: some ReducerOf<Self> {
     BindingReducer()
+      .onChange(of: \.draft) { _, _ in
+        // NB: an error is about the draft it was found in: a changed draft has none yet.
+        Reduce { state, _ in
+          state.errorMessage = nil
+          return .none
+        }
+      }
     Reduce { state, action in
       switch action {
-      case .binding:
-        state.errorMessage = nil
+      case .binding, .delegate:
         return .none
 
-      case .cancelButtonTapped:
+      case .cancelSubmitted:
         return .run { [dismiss] _ in await dismiss() }
 
-      case .delegate:
-        return .none
-
-      case .saveButtonTapped:
+      case .saveSubmitted:
         guard !state.isSaving else { return .none }
         do throws(LedgerError) {
           let fields = try state.draft.validated(

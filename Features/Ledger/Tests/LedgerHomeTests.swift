@@ -61,9 +61,9 @@ import Testing
     let store = TestStore(initialState: LedgerHome.State(transactions: [], month: nil)) {
       LedgerHome()
     }
-    await store.send(.addButtonTapped)
+    await store.send(.addSubmitted)
     await store.receive(.delegate(.addTransaction))
-    await store.send(.transactionTapped(id(4)))
+    await store.send(.transactionSelected(id(4)))
     await store.receive(.delegate(.editTransaction(id(4))))
     await store.send(.delegate(.addTransaction))
     await store.finish()

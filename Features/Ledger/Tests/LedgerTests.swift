@@ -32,7 +32,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3)
     }
-    await store.receive(.transactionsLoaded(.success([lunch, salary, rent]))) {
+    await store.receive(.transactionsResponse(.success([lunch, salary, rent]))) {
       $0.isLoading = false
       $0.transactions = [lunch, salary, rent]
     }
@@ -50,7 +50,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3)
     }
-    await store.receive(.transactionsLoaded(.success([salary]))) {
+    await store.receive(.transactionsResponse(.success([salary]))) {
       $0.isLoading = false
       $0.transactions = [salary]
     }
@@ -65,7 +65,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3)
     }
-    await store.receive(.transactionsLoaded(.failure(.storageFailed("Disk on fire.")))) {
+    await store.receive(.transactionsResponse(.failure(.storageFailed("Disk on fire.")))) {
       $0.isLoading = false
       $0.errorMessage = "The ledger's storage failed: Disk on fire."
     }
@@ -77,7 +77,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func addingInTheEditorUpdatesHomeAndReportInTheSameStep() async throws {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
-    await store.send(.addButtonTapped) {
+    await store.send(.addSubmitted) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
     #expect(store.state.home.thisMonth?.expense == money(1_250))
@@ -91,7 +91,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
       category: "Food")
@@ -100,7 +100,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let dinner = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19),
       memo: "Dinner", category: "Food", createdAt: now)
-    await store.receive(.transactionSaved(.success(dinner))) {
+    await store.receive(.saveResponse(.success(dinner))) {
       $0.transactions = [dinner, lunch, salary, rent]
       $0.editor = nil
     }
@@ -135,7 +135,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let refund = LedgerTransaction(
       id: id(0), kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
       createdAt: now)
-    await store.receive(.transactionSaved(.success(refund))) {
+    await store.receive(.saveResponse(.success(refund))) {
       $0.transactions = [refund, salary]
     }
     await store.finish()
@@ -161,7 +161,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     store.dependencies.uuid = .constant(UUID(counting: 101))
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
     await store.send(.draftSubmitted(.add, draft))
-    await store.receive(.transactionSaved(.failure(.duplicateTransaction(id(101))))) {
+    await store.receive(.saveResponse(.failure(.duplicateTransaction(id(101))))) {
       $0.errorMessage =
         "A transaction with id '00000000-0000-0000-0000-000000000065' already exists."
     }
@@ -171,7 +171,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.add, draft)) { $0.errorMessage = nil }
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
-    await store.receive(.transactionSaved(.success(taxi))) {
+    await store.receive(.saveResponse(.success(taxi))) {
       $0.transactions = [taxi, salary]
     }
     await store.finish()
@@ -182,7 +182,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func editingMovesATransactionToAnotherMonthInHomeAndReportAtOnce() async throws {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
-    await store.send(.editButtonTapped(lunch.id)) {
+    await store.send(.editSubmitted(lunch.id)) {
       $0.editor = TransactionEditor.State(
         mode: .edit(lunch.id),
         draft: TransactionDraft(
@@ -195,7 +195,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
       category: "Food")
@@ -203,7 +203,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     var moved = lunch
     moved.amount = money(2_000)
     moved.date = date(2025, 2, 27)
-    await store.receive(.transactionSaved(.success(moved))) {
+    await store.receive(.saveResponse(.success(moved))) {
       $0.transactions = [salary, moved, rent]
       $0.editor = nil
     }
@@ -229,7 +229,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.draftSubmitted(.edit(salary.id), draft))
     var raised = salary
     raised.amount = money(310_000)
-    await store.receive(.transactionSaved(.success(raised))) {
+    await store.receive(.saveResponse(.success(raised))) {
       $0.transactions[id: salary.id] = raised
     }
     await store.finish()
@@ -240,7 +240,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary, lunch])
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     try await client.deleteTransaction(lunch.id)
-    await store.send(.editButtonTapped(lunch.id)) {
+    await store.send(.editSubmitted(lunch.id)) {
       $0.editor = TransactionEditor.State(mode: .edit(lunch.id), draft: TransactionDraft(lunch))
     }
     var draft = TransactionDraft(lunch)
@@ -248,12 +248,12 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveButtonTapped))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
       category: "Food")
     await store.receive(.editor(.presented(.delegate(.save(.edit(lunch.id), fields)))))
-    await store.receive(.transactionSaved(.failure(.transactionNotFound(lunch.id)))) {
+    await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage =
         "No transaction with id '00000000-0000-0000-0000-000000000066' exists."
@@ -268,7 +268,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "5", date: now)
     await store.send(.draftSubmitted(.edit(id(9)), draft))
-    await store.receive(.transactionSaved(.failure(.transactionNotFound(id(9))))) {
+    await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
       $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
     await store.finish()
@@ -276,7 +276,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
 
   @Test func editingAnUnknownTransactionShowsNotFound() async {
     let store = ledgerStore(loaded([salary]), client: .inMemory())
-    await store.send(.editButtonTapped(id(9))) {
+    await store.send(.editSubmitted(id(9))) {
       $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
   }
@@ -295,7 +295,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func cancellingClosesTheEditorAndSavesNothing() async throws {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
-    await store.send(.editButtonTapped(salary.id)) {
+    await store.send(.editSubmitted(salary.id)) {
       $0.editor = TransactionEditor.State(mode: .edit(salary.id), draft: TransactionDraft(salary))
     }
     var draft = TransactionDraft(salary)
@@ -303,7 +303,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.cancelButtonTapped)))
+    await store.send(.editor(.presented(.cancelSubmitted)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
@@ -313,10 +313,10 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
 
   @Test func aSaveAnsweredAfterTheEditorClosedStillUpdatesTheLedger() async {
     let store = ledgerStore(loaded([salary]), client: .inMemory())
-    await store.send(.transactionSaved(.success(lunch))) {
+    await store.send(.saveResponse(.success(lunch))) {
       $0.transactions = [lunch, salary]
     }
-    await store.send(.transactionSaved(.failure(.storageFailed("Disk full.")))) {
+    await store.send(.saveResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The ledger's storage failed: Disk full."
     }
   }
@@ -326,7 +326,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     var state = loaded([salary])
     state.editor = editor
     let store = ledgerStore(state, client: .inMemory())
-    await store.send(.transactionSaved(.success(lunch))) {
+    await store.send(.saveResponse(.success(lunch))) {
       $0.transactions = [lunch, salary]
     }
   }
@@ -336,8 +336,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func deletingRemovesTheTransactionFromHomeAndReport() async throws {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
-    await store.send(.deleteButtonTapped(lunch.id))
-    await store.receive(.transactionDeleted(.success(lunch.id))) {
+    await store.send(.deleteSubmitted(lunch.id))
+    await store.receive(.deleteResponse(.success(lunch.id))) {
       $0.transactions.remove(id: lunch.id)
     }
     await store.finish()
@@ -353,8 +353,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func deletingAMissingTransactionShowsNotFound() async throws {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
-    await store.send(.deleteButtonTapped(id(9)))
-    await store.receive(.transactionDeleted(.failure(.transactionNotFound(id(9))))) {
+    await store.send(.deleteSubmitted(id(9)))
+    await store.receive(.deleteResponse(.failure(.transactionNotFound(id(9))))) {
       $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
     await store.finish()
@@ -365,13 +365,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
 
   @Test func homeAsksTheLedgerToOpenTheEditor() async {
     let store = ledgerStore(loaded([salary, lunch]), client: .inMemory())
-    await store.send(.home(.addButtonTapped))
+    await store.send(.home(.addSubmitted))
     await store.receive(.home(.delegate(.addTransaction))) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
-    await store.send(.editor(.presented(.cancelButtonTapped)))
+    await store.send(.editor(.presented(.cancelSubmitted)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
-    await store.send(.home(.transactionTapped(lunch.id)))
+    await store.send(.home(.transactionSelected(lunch.id)))
     await store.receive(.home(.delegate(.editTransaction(lunch.id)))) {
       $0.editor = TransactionEditor.State(mode: .edit(lunch.id), draft: TransactionDraft(lunch))
     }
@@ -407,7 +407,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3)
     }
-    await endOfMarch.receive(.transactionsLoaded(.success(all.reversed()))) {
+    await endOfMarch.receive(.transactionsResponse(.success(all.reversed()))) {
       $0.isLoading = false
       $0.transactions = IdentifiedArray(uniqueElements: all.reversed())
     }
@@ -420,7 +420,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 4)
     }
-    await startOfApril.receive(.transactionsLoaded(.success(all.reversed()))) {
+    await startOfApril.receive(.transactionsResponse(.success(all.reversed()))) {
       $0.isLoading = false
       $0.transactions = IdentifiedArray(uniqueElements: all.reversed())
     }
@@ -438,7 +438,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3)
     }
-    await store.receive(.transactionsLoaded(.success([early]))) {
+    await store.receive(.transactionsResponse(.success([early]))) {
       $0.isLoading = false
       $0.transactions = [early]
     }
@@ -449,7 +449,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.isLoading = true
       $0.months = twelveMonths(endingWith: 2025, 3, in: utc)
     }
-    await store.receive(.transactionsLoaded(.success([early]))) { $0.isLoading = false }
+    await store.receive(.transactionsResponse(.success([early]))) { $0.isLoading = false }
     #expect(store.state.home.thisMonth?.expense == .zero)
     #expect(
       store.state.report.months.suffix(2) == [

@@ -28,7 +28,7 @@ func editorStore(
       kind: .income, amount: " 1,234.5 ", date: date(2025, 3, 1), memo: "\tBonus  ",
       category: "   ")
     let store = editorStore(TransactionEditor.State(mode: .add, draft: draft))
-    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.send(.saveSubmitted) { $0.isSaving = true }
     await store.receive(
       .delegate(
         .save(
@@ -42,14 +42,14 @@ func editorStore(
   @Test func anInvalidDraftShowsWhyAndChangingItClearsTheMessage() async {
     let draft = TransactionDraft(amount: "0", date: now)
     let store = editorStore(TransactionEditor.State(mode: .edit(id(3)), draft: draft))
-    await store.send(.saveButtonTapped) {
+    await store.send(.saveSubmitted) {
       $0.errorMessage = "The amount must be greater than zero, not '0.00'."
     }
     await store.send(.binding(.set(\.draft.amount, "0.5"))) {
       $0.draft.amount = "0.5"
       $0.errorMessage = nil
     }
-    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.send(.saveSubmitted) { $0.isSaving = true }
     await store.receive(
       .delegate(
         .save(
@@ -62,7 +62,7 @@ func editorStore(
     let store = editorStore(
       TransactionEditor.State(
         mode: .add, draft: TransactionDraft(amount: "5", date: now), isSaving: true))
-    await store.send(.saveButtonTapped)
+    await store.send(.saveSubmitted)
   }
 
   @Test func cancelClosesTheEditor() async {
@@ -70,7 +70,7 @@ func editorStore(
     let store = editorStore(
       TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now)))
     store.dependencies.dismiss = DismissEffect { dismissals.count += 1 }
-    await store.send(.cancelButtonTapped)
+    await store.send(.cancelSubmitted)
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -143,7 +143,7 @@ func editorStore(
   ])
   func refusesAnInvalidDraftWithASpecificMessage(_ refusal: Refusal) async {
     let store = editorStore(TransactionEditor.State(mode: .add, draft: refusal.draft))
-    await store.send(.saveButtonTapped) { $0.errorMessage = refusal.message }
+    await store.send(.saveSubmitted) { $0.errorMessage = refusal.message }
   }
 
   @Test(arguments: [
@@ -159,12 +159,12 @@ func editorStore(
     // 1970-01-01 00:00 in Seoul is still 1969-12-31 in UTC.
     let draft = TransactionDraft(amount: "5", date: date(1970, 1, 1, 0, 0, 0))
     let inUTC = editorStore(TransactionEditor.State(mode: .add, draft: draft), timeZone: utc)
-    await inUTC.send(.saveButtonTapped) {
+    await inUTC.send(.saveSubmitted) {
       $0.errorMessage =
         "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15."
     }
     let inSeoul = editorStore(TransactionEditor.State(mode: .add, draft: draft))
-    await inSeoul.send(.saveButtonTapped) { $0.isSaving = true }
+    await inSeoul.send(.saveSubmitted) { $0.isSaving = true }
     await inSeoul.receive(
       .delegate(
         .save(

@@ -6,7 +6,7 @@ import Loop
 /// The "All links" screen: every link, newest first, optionally only a category's, each row
 /// showing its category's name.
 ///
-/// The links load a page at a time, TCA's "load more": ``Action/loadRequested`` loads the first
+/// The links load a page at a time, TCA's "load more": ``Action/onAppear`` loads the first
 /// page, and ``Action/nextPageRequested`` (the user scrolled to the end of the rows) the page
 /// after ``State/nextPage``, until it is `nil`. A page starts after a link, not at a position
 /// (``LinkClient/LinkPage/Cursor``), so a link added or deleted meanwhile moves no other link to
@@ -15,7 +15,7 @@ import Loop
 /// 200,000 links holds as little as one paged to its second page.
 ///
 /// Changing the category filter loads the list again; choosing the filter already shown changes
-/// nothing (``Action/loadRequested`` reloads).
+/// nothing (``Action/onAppear`` reloads).
 ///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
@@ -144,13 +144,13 @@ public struct AllLinks: Reducer {
     case favoriteResponse(Result<Link, LinkError>)
     /// The client answered a load with the first page.
     case linksResponse(Result<Page, LinkError>)
-    /// The screen needs its list (it appeared, or something changed): its first page.
-    case loadRequested
+    /// The interface needs the page after the rows (it printed them, or the user scrolled to
+    /// their end); nothing happens when there is none (``State/nextPage`` is `nil`).
+    case nextPageRequested
     /// The client answered with the page after ``State/nextPage``.
     case nextPageResponse(Result<Page, LinkError>)
-    /// The screen needs the page after its rows (the user scrolled to their end); nothing
-    /// happens when there is none (``State/nextPage`` is `nil`).
-    case nextPageRequested
+    /// The screen is shown (it appeared, or something changed): its first page loads.
+    case onAppear
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
 
@@ -186,14 +186,6 @@ public struct AllLinks: Reducer {
         state.categoryFilter = categoryID
         return .none
 
-      case .delegate:
-        return .none
-
-      case .favoriteResponse(.success(let link)):
-        state.errorMessage = nil
-        state.rows.showFavorite(of: link)
-        return .none
-
       case .linksResponse(.success(let page)):
         state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: page.rows)
@@ -201,12 +193,11 @@ public struct AllLinks: Reducer {
         show(page, in: &state)
         return .none
 
-      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)),
-        .nextPageResponse(.failure(let error)):
+      case .linksResponse(.failure(let error)), .nextPageResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
-      case .loadRequested:
+      case .onAppear:
         return load(state)
 
       case .nextPageRequested:
@@ -229,26 +220,14 @@ public struct AllLinks: Reducer {
         show(page, in: &state)
         return .none
 
-      case .rows(.element(let id, .delegate(.open))):
-        return .send(.delegate(.openLink(id)))
-
-      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        let linkClient = self.linkClient
-        return .run { send in
-          await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
-        }
-
-      case .rows:
+      case .delegate, .favoriteResponse, .rows:
         return .none
       }
     }
     .onChange(of: \.categoryFilter) { _, _ in
       Reduce { state, _ in load(state) }
     }
-    .forEach(\.rows, action: .case(Action.rows)) {
-      LinkRow<Row>()
-    }
+    LinkRows<State, Action>()
   }
 
   /// Loads the first page, cancelling any page in flight.
@@ -286,4 +265,10 @@ public struct AllLinks: Reducer {
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
+}
+
+extension AllLinks.State: LinkRowsState {}
+
+extension AllLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }

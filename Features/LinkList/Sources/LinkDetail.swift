@@ -5,7 +5,7 @@ import struct LinkClient.Comment
 
 /// A link opened on its own: the link, its comments, and what can be done to them.
 ///
-/// Opening it (``Action/opened``) records the view (so the link rises in "Recent") and loads
+/// Opening it (``Action/onAppear``) records the view (so the link rises in "Recent") and loads
 /// the comments. Comments are added, updated and deleted here through the client; editing and
 /// deleting the link itself are asked of the parent, which owns the editor and the lists.
 public struct LinkDetail: Reducer {
@@ -52,24 +52,24 @@ public struct LinkDetail: Reducer {
     case addCommentResponse(Result<Comment, LinkError>)
     /// The user submitted a new comment.
     case addCommentSubmitted(String)
+    /// The client answered opening.
+    case contentResponse(Result<Content, LinkError>)
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The client answered deleting a comment.
     case deleteCommentResponse(Result<Comment.ID, LinkError>)
     /// The user asked to delete a comment.
-    case deleteCommentTapped(Comment.ID)
+    case deleteCommentSubmitted(Comment.ID)
     /// The user asked to delete the link.
-    case deleteTapped
+    case deleteSubmitted
     /// The user asked to edit the link.
-    case editTapped
+    case editSubmitted
     /// The client saved the favorite toggled here.
     case favoriteResponse(Result<Link, LinkError>)
     /// The user toggled the link's favorite.
-    case favoriteTapped
+    case favoriteSubmitted
     /// The detail was opened: record the view and load the comments.
-    case opened
-    /// The client answered opening.
-    case openResponse(Result<Content, LinkError>)
+    case onAppear
     /// The client answered updating a comment.
     case updateCommentResponse(Result<Comment, LinkError>)
     /// The user submitted a comment's new text.
@@ -78,9 +78,9 @@ public struct LinkDetail: Reducer {
     /// What the screen asks its parent to do.
     public enum Delegate: Equatable, Sendable {
       /// Delete the link (the parent owns the lists it leaves).
-      case deleteRequested(Link.ID)
+      case deleteLink(Link.ID)
       /// Edit the link (the parent owns the editor).
-      case editRequested(Link)
+      case editLink(Link)
     }
   }
 
@@ -97,7 +97,7 @@ public struct LinkDetail: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       let effect = handle(action, &state)
-      if case .opened = action {
+      if case .onAppear = action {
         return effect.cancellable(id: CancelID.work, cancelInFlight: true)
       }
       return effect.cancellable(id: CancelID.work)
@@ -126,26 +126,26 @@ public struct LinkDetail: Reducer {
       state.comments.remove(id: id)
       return .none
 
-    case .deleteCommentTapped(let id):
+    case .deleteCommentSubmitted(let id):
       let linkClient = self.linkClient
       return .run { send in
         await send(
           .deleteCommentResponse(Result { try await linkClient.deleteComment(id) }.map { id }))
       }
 
-    case .deleteTapped:
-      return .send(.delegate(.deleteRequested(state.linkID)))
+    case .deleteSubmitted:
+      return .send(.delegate(.deleteLink(state.linkID)))
 
-    case .editTapped:
+    case .editSubmitted:
       guard let link = state.link else { return .none }
-      return .send(.delegate(.editRequested(link)))
+      return .send(.delegate(.editLink(link)))
 
     case .favoriteResponse(.success(let link)):
       state.errorMessage = nil
       state.link = link
       return .none
 
-    case .favoriteTapped:
+    case .favoriteSubmitted:
       guard let link = state.link else { return .none }
       let linkClient = self.linkClient
       return .run { send in
@@ -154,12 +154,12 @@ public struct LinkDetail: Reducer {
             Result { try await linkClient.setFavorite(link.id, !link.isFavorite) }))
       }
 
-    case .opened:
+    case .onAppear:
       let linkID = state.linkID
       let linkClient = self.linkClient
       return .run { send in
         await send(
-          .openResponse(
+          .contentResponse(
             Result {
               Content(
                 link: try await linkClient.markViewed(linkID),
@@ -167,7 +167,7 @@ public struct LinkDetail: Reducer {
             }))
       }
 
-    case .openResponse(.success(let content)):
+    case .contentResponse(.success(let content)):
       state.errorMessage = nil
       state.link = content.link
       state.comments = IdentifiedArray(uniqueElements: content.comments)
@@ -185,7 +185,7 @@ public struct LinkDetail: Reducer {
       }
 
     case .addCommentResponse(.failure(let error)), .deleteCommentResponse(.failure(let error)),
-      .favoriteResponse(.failure(let error)), .openResponse(.failure(let error)),
+      .favoriteResponse(.failure(let error)), .contentResponse(.failure(let error)),
       .updateCommentResponse(.failure(let error)):
       state.errorMessage = error.description
       return .none

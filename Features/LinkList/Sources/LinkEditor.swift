@@ -12,7 +12,7 @@ import Loop
 /// store.send(.binding(.set(\.draft, draft)))
 /// ```
 ///
-/// Saving asks the parent (``Action/Delegate/saveRequested(mode:draft:)``), which saves through
+/// Saving asks the parent (``Action/Delegate/save(mode:draft:)``), which saves through
 /// the client, closes the editor and reloads its list; when the client rejects the draft (blank
 /// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
 /// editor shows why in ``State/errorMessage``, keeping the draft as typed so the user can fix
@@ -61,19 +61,19 @@ public struct LinkEditor: Reducer {
     /// error.
     case binding(BindingAction<State>)
     /// The user gave up editing: the editor closes itself; nothing is saved.
-    case cancelTapped
+    case cancelSubmitted
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The client rejected the save.
     case saveFailed(LinkError)
     /// The user asked to save.
-    case saveTapped
+    case saveSubmitted
 
     /// What the editor asks its parent to do.
     public enum Delegate: Equatable, Sendable {
       /// Save the draft (add it, or update the link), then close the editor, or send
       /// ``Action/saveFailed(_:)``.
-      case saveRequested(mode: Mode, draft: LinkDraft)
+      case save(mode: Mode, draft: LinkDraft)
     }
   }
 
@@ -91,7 +91,7 @@ public struct LinkEditor: Reducer {
         state.errorMessage = nil
         return .none
 
-      case .cancelTapped:
+      case .cancelSubmitted:
         return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
@@ -102,11 +102,11 @@ public struct LinkEditor: Reducer {
         state.errorMessage = error.description
         return .none
 
-      case .saveTapped:
+      case .saveSubmitted:
         guard !state.isSaving else { return .none }
         state.isSaving = true
         state.errorMessage = nil
-        return .send(.delegate(.saveRequested(mode: state.mode, draft: state.draft)))
+        return .send(.delegate(.save(mode: state.mode, draft: state.draft)))
       }
     }
   }

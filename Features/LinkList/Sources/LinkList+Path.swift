@@ -7,8 +7,8 @@ extension LinkList {
   /// category's links, and a link opened from them, with its comments.
   ///
   /// ```swift
-  /// store.send(.categoryOpened(work.id))  // path: [.category(…)]
-  /// store.send(.path(.element(id: 0, action: .category(.rows(.element(id: swift.id, action: .openTapped))))))
+  /// store.send(.categorySelected(work.id))  // path: [.category(…)]
+  /// store.send(.path(.element(id: 0, action: .category(.rows(.element(id: swift.id, action: .selected))))))
   /// // path: [.category(…), .detail(…)]; popping the category pops the link too
   /// store.send(.path(.popFrom(id: 0)))
   /// ```
@@ -134,7 +134,7 @@ extension StackState<LinkList.Path.State> {
   var reloadingCategories: Effect<LinkList.Action> {
     .merge(
       zip(ids, self).compactMap { id, screen in
-        screen.category.map { _ in .send(.path(.element(id: id, action: .category(.loadRequested))))
+        screen.category.map { _ in .send(.path(.element(id: id, action: .category(.onAppear))))
         }
       })
   }

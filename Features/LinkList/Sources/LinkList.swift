@@ -7,7 +7,7 @@ import Loop
 ///
 /// The three screens share one row (``LinkRow``) and decide themselves what its actions do;
 /// this root decides what crosses screens:
-/// - opening a link from any screen (or ``Action/linkOpened(_:)``) presents ``LinkDetail``,
+/// - opening a link from any screen (or ``Action/linkSelected(_:)``) presents ``LinkDetail``,
 ///   which records the view; `.detail(.dismiss)` closes it;
 /// - adding or updating a link goes through the presented ``LinkEditor``; this root saves the
 ///   draft through the client, closes the editor and reloads the current screen, or hands the
@@ -17,10 +17,10 @@ import Loop
 ///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
 ///   alone), or show the client's error; an added link shows on "All links" if its place is
 ///   among the rows loaded, an updated one in the open detail and on the reloaded screen;
-/// - deleting a link (``Action/deleteLinkTapped(_:)``, or from the detail) removes it from every
+/// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
-/// - opening a category (``Action/categoryOpened(_:)``) pushes its links onto the navigation
+/// - opening a category (``Action/categorySelected(_:)``) pushes its links onto the navigation
 ///   stack (``State/path``), and opening a link there pushes its detail (``Path``); the pushed
 ///   screens follow deletions, saves and renames as the others do;
 /// - what a text interface asks and no screen shows (which links a ref names, a preview that
@@ -117,32 +117,32 @@ public struct LinkList: Reducer {
     /// The user filled in a new link and saved it, in one step (no editor opens): the draft is
     /// saved through the client.
     case addLinkSubmitted(LinkDraft)
-    /// The user asked for an empty editor (in the category shown, if any).
-    case addLinkTapped
     /// The "All links" screen's action.
     case all(AllLinks.Action)
     /// The categories' action.
     case categories(Categories.Action)
     /// The user opened a category: its links are pushed onto ``State/path`` and loaded.
-    case categoryOpened(Category.ID)
+    case categorySelected(Category.ID)
     /// The client answered a deletion.
     case deleteLinkResponse(Result<Link.ID, LinkError>)
     /// The user asked to delete a link (and its comments).
-    case deleteLinkTapped(Link.ID)
+    case deleteLinkSubmitted(Link.ID)
     /// The opened link's action, or its closing.
     case detail(PresentationAction<LinkDetail.Action>)
     /// The editor's action, or its closing.
     case editor(PresentationAction<LinkEditor.Action>)
-    /// A pushed screen's action, a push, or a pop.
-    case path(StackActionOf<Path>)
     /// The user opened a link.
-    case linkOpened(Link.ID)
+    case linkSelected(Link.ID)
     /// The ref lookups' and previews' action.
     case lookup(LinkLookup.Action)
-    /// The client answered saving the editor's draft.
-    case saveLinkResponse(Result<Link, LinkError>)
+    /// The user asked for an empty editor (in the category shown, if any).
+    case newLinkSubmitted
+    /// A pushed screen's action, a push, or a pop.
+    case path(StackActionOf<Path>)
     /// The "Recent" screen's action.
     case recent(RecentLinks.Action)
+    /// The client answered saving the editor's draft.
+    case saveLinkResponse(Result<Link, LinkError>)
     /// The user switched screens: show it and load it.
     case screenSelected(Screen)
     /// The "Search" screen's action.
@@ -189,36 +189,36 @@ public struct LinkList: Reducer {
               Result { try await Self.saved(linkClient.addLink(draft), linkClient) }))
         }
 
-      case .addLinkTapped:
+      case .newLinkSubmitted:
         state.editor = LinkEditor.State(
           mode: .add, draft: LinkDraft(categoryID: state.all.categoryFilter))
         return .none
 
       case .all(.delegate(.openLink(let id))), .recent(.delegate(.openLink(let id))),
-        .search(.delegate(.openLink(let id))), .linkOpened(let id):
+        .search(.delegate(.openLink(let id))), .linkSelected(let id):
         return open(id, &state)
 
-      case .categoryOpened(let categoryID):
+      case .categorySelected(let categoryID):
         return push(
-          .category(AllLinks.State(categoryFilter: categoryID)), then: .category(.loadRequested),
+          .category(AllLinks.State(categoryFilter: categoryID)), then: .category(.onAppear),
           &state)
 
       case .path(.element(_, .category(.delegate(.openLink(let id))))):
-        return push(.detail(LinkDetail.State(linkID: id)), then: .detail(.opened), &state)
+        return push(.detail(LinkDetail.State(linkID: id)), then: .detail(.onAppear), &state)
 
-      case .categories(.delegate(.categorySelected(let categoryID))):
+      case .categories(.delegate(.showLinks(in: let categoryID))):
         state.screen = .all
         // NB: "All links" loads when its filter changes; the filter it shows already is reloaded.
-        guard state.all.categoryFilter != categoryID else { return .send(.all(.loadRequested)) }
+        guard state.all.categoryFilter != categoryID else { return .send(.all(.onAppear)) }
         return .send(.all(.categoryFilterChanged(categoryID)))
 
-      case .categories(.delegate(.categoryRenamed(let category))):
+      case .categories(.delegate(.showRenamed(let category))):
         state.path.show(renamed: category)
-        return .send(.all(.loadRequested))
+        return .send(.all(.onAppear))
 
-      case .categories(.delegate(.categoryDeleted(let categoryID))):
+      case .categories(.delegate(.removeCategory(let categoryID))):
         state.path.remove(category: categoryID)
-        guard state.all.categoryFilter == categoryID else { return .send(.all(.loadRequested)) }
+        guard state.all.categoryFilter == categoryID else { return .send(.all(.onAppear)) }
         return .send(.all(.categoryFilterChanged(nil)))
 
       case .deleteLinkResponse(.success(let id)):
@@ -233,20 +233,20 @@ public struct LinkList: Reducer {
         state.errorMessage = error.description
         return .none
 
-      case .deleteLinkTapped(let id), .detail(.presented(.delegate(.deleteRequested(let id)))),
-        .path(.element(_, .detail(.delegate(.deleteRequested(let id))))):
+      case .deleteLinkSubmitted(let id), .detail(.presented(.delegate(.deleteLink(let id)))),
+        .path(.element(_, .detail(.delegate(.deleteLink(let id))))):
         state.errorMessage = nil
         let linkClient = self.linkClient
         return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
-      case .detail(.presented(.delegate(.editRequested(let link)))),
-        .path(.element(_, .detail(.delegate(.editRequested(let link))))):
+      case .detail(.presented(.delegate(.editLink(let link)))),
+        .path(.element(_, .detail(.delegate(.editLink(let link))))):
         state.editor = LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link))
         return .none
 
-      case .editor(.presented(.delegate(.saveRequested(let mode, let draft)))):
+      case .editor(.presented(.delegate(.save(let mode, let draft)))):
         let linkClient = self.linkClient
         return .run { send in
           await send(
@@ -259,7 +259,7 @@ public struct LinkList: Reducer {
               }))
         }
 
-      case .lookup(.delegate(.previewLoaded(let content))):
+      case .lookup(.delegate(.showPreview(let content))):
         state.detail = LinkDetail.State(
           linkID: content.link.id, link: content.link,
           comments: IdentifiedArray(uniqueElements: content.comments))
@@ -315,7 +315,7 @@ public struct LinkList: Reducer {
   /// Shows the link's detail, which records the view and loads the comments.
   private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
     state.detail = LinkDetail.State(linkID: id)
-    return .send(.detail(.presented(.opened)))
+    return .send(.detail(.presented(.onAppear)))
   }
 
   /// Shows a changed link wherever it is open, and reloads the screens that list it.
@@ -328,9 +328,9 @@ public struct LinkList: Reducer {
   /// Reloads a screen.
   private func load(_ screen: Screen) -> Effect<Action> {
     switch screen {
-    case .all: .send(.all(.loadRequested))
-    case .search: .send(.search(.loadRequested))
-    case .recent: .send(.recent(.loadRequested))
+    case .all: .send(.all(.onAppear))
+    case .search: .send(.search(.onAppear))
+    case .recent: .send(.recent(.onAppear))
     }
   }
 }

@@ -6,12 +6,12 @@ import Loop
 /// recording a view.
 ///
 /// ```swift
-/// await store.send(.lookup(.refEntered("1f3a"))).finish()
+/// await store.send(.lookup(.refSubmitted("1f3a"))).finish()
 /// store.state.lookup.refMatches  // the links whose id starts with "1f3a", at most 10
 /// ```
 ///
 /// Nothing is loaded until asked: a database with 100,000 links answers a ref without reading
-/// them all. A loaded preview goes to the parent (``Action/Delegate/previewLoaded(_:)``), which
+/// them all. A loaded preview goes to the parent (``Action/Delegate/showPreview(_:)``), which
 /// shows it as the opened link.
 public struct LinkLookup: Reducer {
   /// The lookups' state.
@@ -37,13 +37,11 @@ public struct LinkLookup: Reducer {
   public enum Action: Equatable, Sendable {
     /// The lookup's requests to its parent.
     case delegate(Delegate)
-    /// The user asked to see a link and its comments without opening it (no view is
-    /// recorded).
-    case previewRequested(Link.ID)
     /// The client answered a preview.
     case previewResponse(Result<LinkDetail.Content, LinkError>)
-    /// The user named a link by the start of its id: find the links it may name.
-    case refEntered(String)
+    /// The user asked to see a link and its comments without opening it (no view is
+    /// recorded).
+    case previewSubmitted(Link.ID)
     /// The interface is about to show refs: of this link, or (`nil`) of every link, as a
     /// listing does. The answer is for the interface, which asked: the state keeps nothing.
     case refLengthRequested(Link.ID?)
@@ -52,11 +50,13 @@ public struct LinkLookup: Reducer {
     case refLengthResponse(Result<Int, LinkError>)
     /// The client answered a ref lookup.
     case refResponse(Result<[Link], LinkError>)
+    /// The user named a link by the start of its id: find the links it may name.
+    case refSubmitted(String)
 
     /// What the lookup asks of its parent.
     public enum Delegate: Equatable, Sendable {
-      /// A preview loaded: show it as the opened link.
-      case previewLoaded(LinkDetail.Content)
+      /// Show a loaded preview as the opened link.
+      case showPreview(LinkDetail.Content)
     }
   }
 
@@ -72,7 +72,7 @@ public struct LinkLookup: Reducer {
       case .delegate:
         return .none
 
-      case .previewRequested(let id):
+      case .previewSubmitted(let id):
         state.errorMessage = nil
         let linkClient = self.linkClient
         return .run { send in
@@ -86,9 +86,9 @@ public struct LinkLookup: Reducer {
         }
 
       case .previewResponse(.success(let content)):
-        return .send(.delegate(.previewLoaded(content)))
+        return .send(.delegate(.showPreview(content)))
 
-      case .refEntered(let prefix):
+      case .refSubmitted(let prefix):
         state.errorMessage = nil
         let linkClient = self.linkClient
         return .run { send in

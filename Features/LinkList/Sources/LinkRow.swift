@@ -18,28 +18,18 @@ public protocol LinkRowItem: Identifiable, Equatable, Sendable where ID == Link.
 /// value, it decides when something happens and leaves what happens to the screen.
 ///
 /// The row has no client. Opening the link and toggling its favorite become ``Action/delegate(_:)``
-/// actions, which the hosting screen performs through the client (and updates the row when the
-/// client has saved the change):
-///
-/// ```swift
-/// Reduce { state, action in
-///   switch action {
-///   case .rows(.element(let id, .delegate(.open))): …
-///   case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))): …
-///   }
-/// }
-/// .forEach(\.rows, action: .case(Action.rows)) { LinkRow<Row>() }
-/// ```
+/// actions, which every hosting screen performs the same way, through one reducer (`LinkRows`):
+/// the favorite is saved through the client, then shown on the row.
 public struct LinkRow<Item: LinkRowItem>: Reducer {
   /// The row's state is the screen's row value.
   public typealias State = Item
 
   /// What happens on a row.
   public enum Action: Equatable, Sendable {
-    /// The user tapped the row's favorite control.
-    case favoriteTapped
-    /// The user tapped the row to open the link.
-    case openTapped
+    /// The user toggled the row's favorite.
+    case favoriteSubmitted
+    /// The user selected the row to open its link.
+    case selected
     /// Asks the hosting screen to act.
     case delegate(Delegate)
 
@@ -55,7 +45,8 @@ public struct LinkRow<Item: LinkRowItem>: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// Turns the user's taps into requests to the hosting screen; the row itself changes nothing.
+  /// Turns what the user did into requests to the hosting screen; the row itself changes
+  /// nothing.
   ///
   /// - Parameters:
   ///   - state: The row.
@@ -63,21 +54,12 @@ public struct LinkRow<Item: LinkRowItem>: Reducer {
   /// - Returns: The delegate action to send.
   public func reduce(into state: inout Item, action: Action) -> Effect<Action> {
     switch action {
-    case .favoriteTapped:
+    case .favoriteSubmitted:
       return .send(.delegate(.setFavorite(!state.isFavorite)))
-    case .openTapped:
+    case .selected:
       return .send(.delegate(.open))
     case .delegate:
       return .none
     }
-  }
-}
-
-extension IdentifiedArray where Element: LinkRowItem, ID == Link.ID {
-  /// Shows a saved link's favorite flag on its row, if the row is here.
-  ///
-  /// - Parameter link: The link as the client saved it.
-  mutating func showFavorite(of link: Link) {
-    self[id: link.id]?.isFavorite = link.isFavorite
   }
 }

@@ -66,8 +66,8 @@ public struct RecentLinks: Reducer {
     case favoriteResponse(Result<Link, LinkError>)
     /// The client answered a load.
     case linksResponse(Result<[Link], LinkError>)
-    /// The screen needs its list (it appeared, or something changed).
-    case loadRequested
+    /// The screen is shown (it appeared, or something changed): its list loads.
+    case onAppear
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
 
@@ -89,46 +89,32 @@ public struct RecentLinks: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .delegate:
-        return .none
-
-      case .favoriteResponse(.success(let link)):
-        state.errorMessage = nil
-        state.rows.showFavorite(of: link)
-        return .none
-
       case .linksResponse(.success(let links)):
         state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
         return .none
 
-      case .favoriteResponse(.failure(let error)), .linksResponse(.failure(let error)):
+      case .linksResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
 
-      case .loadRequested:
+      case .onAppear:
         let linkClient = self.linkClient
         return .run { send in
           await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
 
-      case .rows(.element(let id, .delegate(.open))):
-        return .send(.delegate(.openLink(id)))
-
-      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        let linkClient = self.linkClient
-        return .run { send in
-          await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
-        }
-
-      case .rows:
+      case .delegate, .favoriteResponse, .rows:
         return .none
       }
     }
-    .forEach(\.rows, action: .case(Action.rows)) {
-      LinkRow<Row>()
-    }
+    LinkRows<State, Action>()
   }
+}
+
+extension RecentLinks.State: LinkRowsState {}
+
+extension RecentLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }

@@ -97,9 +97,9 @@ public struct SearchLinks: Reducer {
     case delegate(Delegate)
     /// The client saved a favorite toggled on a row.
     case favoriteResponse(Result<Link, LinkError>)
-    /// The screen needs its results for the current query now (it appeared, or something
+    /// The screen is shown: it searches the current query now (it appeared, or something
     /// changed).
-    case loadRequested
+    case onAppear
     /// The user typed: search once the query settles.
     case queryChanged(String)
     /// A row's action.
@@ -128,37 +128,12 @@ public struct SearchLinks: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .delegate:
-        return .none
-
-      case .favoriteResponse(.success(let link)):
-        state.errorMessage = nil
-        state.rows.showFavorite(of: link)
-        return .none
-
-      case .favoriteResponse(.failure(let error)):
-        state.errorMessage = error.description
-        return .none
-
-      case .loadRequested:
+      case .onAppear:
         state.isSearching = true
         return search(state.query)
 
       case .queryChanged(let query):
         state.query = query
-        return .none
-
-      case .rows(.element(let id, .delegate(.open))):
-        return .send(.delegate(.openLink(id)))
-
-      case .rows(.element(let id, .delegate(.setFavorite(let isFavorite)))):
-        let linkClient = self.linkClient
-        return .run { send in
-          await send(
-            .favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
-        }
-
-      case .rows:
         return .none
 
       case .searchResponse(.success(let links)):
@@ -176,6 +151,9 @@ public struct SearchLinks: Reducer {
         state.query = query
         state.isSearching = true
         return search(query)
+
+      case .delegate, .favoriteResponse, .rows:
+        return .none
       }
     }
     .onChange(of: \.query) { _, query in
@@ -189,9 +167,7 @@ public struct SearchLinks: Reducer {
         }
       }
     }
-    .forEach(\.rows, action: .case(Action.rows)) {
-      LinkRow<Row>()
-    }
+    LinkRows<State, Action>()
   }
 
   /// Searches now, cancelling any search waiting or in flight.
@@ -202,4 +178,10 @@ public struct SearchLinks: Reducer {
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
   }
+}
+
+extension SearchLinks.State: LinkRowsState {}
+
+extension SearchLinks.Action: LinkRowsAction {
+  static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }
 }

@@ -49,7 +49,7 @@ import Testing
   @Test func loadRequestedShowsEveryLinkNewestFirstWithItsCategoryName() async throws {
     try await seed()
     let store = makeStore(AllLinks.State(errorMessage: "Old failure."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
       $0.isLastPageLoaded = true
@@ -93,7 +93,7 @@ import Testing
   @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
     let store = makeStore(AllLinks.State(rows: [kotlin]))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
@@ -104,12 +104,12 @@ import Testing
     try await seed()
     let store = makeStore()
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
     store.dependencies.linkClient = fixture.linkClient
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
       $0.isLastPageLoaded = true
@@ -168,7 +168,7 @@ import Testing
   @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -193,7 +193,7 @@ import Testing
   @Test func aLinkAddedWhilePagingMovesNoLinkToAnotherPage() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -220,7 +220,7 @@ import Testing
   @Test func aLinkDeletedWhilePagingSkipsNoOtherLink() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -240,7 +240,7 @@ import Testing
   @Test func pagesBeyondTheMostRowsKeptDropTheOldestRows() async throws {
     let rows = try await seedFive()
     let store = paging(maximumRowCount: 3)
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -260,7 +260,7 @@ import Testing
       $0.isLastPageLoaded = true
       $0.droppedRowCount = 2
     }
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -273,7 +273,7 @@ import Testing
   @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
@@ -364,7 +364,7 @@ import Testing
 
   @Test func openingARowAsksTheParentToOpenTheLink() async throws {
     let store = makeStore(AllLinks.State(rows: [kotlin]))
-    await store.send(.rows(.element(id: id(2), action: .openTapped)))
+    await store.send(.rows(.element(id: id(2), action: .selected)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(2))))
     await store.finish()
@@ -374,14 +374,14 @@ import Testing
     var saved = try await seed()[1]
     saved.isFavorite = true
     let store = makeStore(AllLinks.State(rows: [rust, kotlin, swift]))
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.rows[id: id(2)]?.isFavorite = true
     }
     await store.finish()
     #expect(try await fixture.stored(id(2)).isFavorite)
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(false)))))
     saved.isFavorite = false
     await store.receive(.favoriteResponse(.success(saved))) {
@@ -395,7 +395,7 @@ import Testing
     try await seed()
     try await fixture.linkClient.deleteLink(id(2))
     let store = makeStore(AllLinks.State(rows: [kotlin]))
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
@@ -408,12 +408,12 @@ import Testing
     saved.isFavorite = true
     try await fixture.linkClient.deleteLink(id(2))
     let store = makeStore(AllLinks.State(rows: [kotlin, swift]))
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
     }
-    await store.send(.rows(.element(id: id(1), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.errorMessage = nil

@@ -42,9 +42,10 @@ import struct LinkClient.Comment
     var (link, comments) = try await seed()
     link.lastViewedDate = fixture.date
     let store = makeStore(LinkDetail.State(linkID: link.id, errorMessage: "Old failure."))
-    await store.send(.opened)
-    await store.receive(.openResponse(.success(LinkDetail.Content(link: link, comments: comments))))
-    {
+    await store.send(.onAppear)
+    await store.receive(
+      .contentResponse(.success(LinkDetail.Content(link: link, comments: comments)))
+    ) {
       $0.link = link
       $0.comments = IdentifiedArray(uniqueElements: comments)
       $0.errorMessage = nil
@@ -55,8 +56,8 @@ import struct LinkClient.Comment
 
   @Test func openingAMissingLinkShowsWhy() async {
     let store = makeStore(LinkDetail.State(linkID: id(5)))
-    await store.send(.opened)
-    await store.receive(.openResponse(.failure(.notFound(id(5))))) {
+    await store.send(.onAppear)
+    await store.receive(.contentResponse(.failure(.notFound(id(5))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
     }
     await store.finish()
@@ -72,9 +73,10 @@ import struct LinkClient.Comment
     }
     await store.send(.addCommentSubmitted("late"))
     link.lastViewedDate = fixture.date
-    await store.send(.opened)
-    await store.receive(.openResponse(.success(LinkDetail.Content(link: link, comments: comments))))
-    {
+    await store.send(.onAppear)
+    await store.receive(
+      .contentResponse(.success(LinkDetail.Content(link: link, comments: comments)))
+    ) {
       $0.link = link
     }
     await fixture.clock.advance(by: .seconds(1))
@@ -129,7 +131,7 @@ import struct LinkClient.Comment
   @Test func deletingACommentRemovesIt() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
-    await store.send(.deleteCommentTapped(comments[0].id))
+    await store.send(.deleteCommentSubmitted(comments[0].id))
     await store.receive(.deleteCommentResponse(.success(comments[0].id))) {
       $0.comments.remove(id: comments[0].id)
     }
@@ -140,7 +142,7 @@ import struct LinkClient.Comment
   @Test func deletingAMissingCommentShowsWhyAndKeepsTheComments() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
-    await store.send(.deleteCommentTapped(id(9)))
+    await store.send(.deleteCommentSubmitted(id(9)))
     await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
       $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
     }
@@ -185,11 +187,11 @@ import struct LinkClient.Comment
   @Test func aCommentDeletedAfterAFailedDeletionClearsTheError() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
-    await store.send(.deleteCommentTapped(id(9)))
+    await store.send(.deleteCommentSubmitted(id(9)))
     await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
       $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
     }
-    await store.send(.deleteCommentTapped(comments[1].id))
+    await store.send(.deleteCommentSubmitted(comments[1].id))
     await store.receive(.deleteCommentResponse(.success(comments[1].id))) {
       $0.errorMessage = nil
       $0.comments.remove(id: comments[1].id)
@@ -204,12 +206,12 @@ import struct LinkClient.Comment
     favorite.isFavorite = true
     let client = fixture.linkClient
     store.dependencies.linkClient.setFavorite = { _, _ in throw LinkError.storageFailed("busy") }
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.failure(.storageFailed("busy")))) {
       $0.errorMessage = "The links could not be read or saved: busy"
     }
     store.dependencies.linkClient.setFavorite = { try await client.setFavorite($0, $1) }
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.success(favorite))) {
       $0.errorMessage = nil
       $0.link = favorite
@@ -224,9 +226,9 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     var favorite = link
     favorite.isFavorite = true
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.success(favorite))) { $0.link = favorite }
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.success(link))) { $0.link = link }
     await store.finish()
   }
@@ -235,7 +237,7 @@ import struct LinkClient.Comment
     let (link, comments) = try await seed()
     try await fixture.linkClient.deleteLink(link.id)
     let store = makeStore(loaded(link, comments))
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.failure(.notFound(link.id)))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
     }
@@ -244,29 +246,29 @@ import struct LinkClient.Comment
 
   @Test func favoriteAndEditWaitForTheLinkToLoad() async {
     let store = makeStore(LinkDetail.State(linkID: id(0)))
-    await store.send(.favoriteTapped)
-    await store.send(.editTapped)
+    await store.send(.favoriteSubmitted)
+    await store.send(.editSubmitted)
     await store.finish()
   }
 
   @Test func editTappedAsksTheParentToEditTheLink() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
-    await store.send(.editTapped)
-    await store.receive(.delegate(.editRequested(link)))
+    await store.send(.editSubmitted)
+    await store.receive(.delegate(.editLink(link)))
     await store.finish()
   }
 
   @Test func deleteTappedAsksTheParentToDeleteTheLink() async {
     let store = makeStore(LinkDetail.State(linkID: id(3)))
-    await store.send(.deleteTapped)
-    await store.receive(.delegate(.deleteRequested(id(3))))
+    await store.send(.deleteSubmitted)
+    await store.receive(.delegate(.deleteLink(id(3))))
     await store.finish()
   }
 
   @Test func delegateActionsAreForTheParentAndChangeNothing() async {
     let store = makeStore(LinkDetail.State(linkID: id(3)))
-    await store.send(.delegate(.deleteRequested(id(3))))
+    await store.send(.delegate(.deleteLink(id(3))))
     await store.finish()
   }
 }

@@ -36,24 +36,24 @@ import Testing
   @Test func saveTappedAsksTheParentToAddTheDraft() async {
     let store = makeStore(
       LinkEditor.State(mode: .add, draft: draft, errorMessage: "A link needs a title."))
-    await store.send(.saveTapped) {
+    await store.send(.saveSubmitted) {
       $0.isSaving = true
       $0.errorMessage = nil
     }
-    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.receive(.delegate(.save(mode: .add, draft: draft)))
     await store.finish()
   }
 
   @Test func saveTappedAsksTheParentToUpdateTheLink() async {
     let store = makeStore(LinkEditor.State(mode: .update(id(4)), draft: draft))
-    await store.send(.saveTapped) { $0.isSaving = true }
-    await store.receive(.delegate(.saveRequested(mode: .update(id(4)), draft: draft)))
+    await store.send(.saveSubmitted) { $0.isSaving = true }
+    await store.receive(.delegate(.save(mode: .update(id(4)), draft: draft)))
     await store.finish()
   }
 
   @Test func saveTappedWhileSavingDoesNothing() async {
     let store = makeStore(LinkEditor.State(mode: .add, draft: draft, isSaving: true))
-    await store.send(.saveTapped)
+    await store.send(.saveSubmitted)
     await store.finish()
   }
 
@@ -86,17 +86,17 @@ import Testing
 
   @Test func aSaveAfterAFailedOneClearsTheError() async {
     let store = makeStore(LinkEditor.State(mode: .add, draft: draft))
-    await store.send(.saveTapped) { $0.isSaving = true }
-    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.send(.saveSubmitted) { $0.isSaving = true }
+    await store.receive(.delegate(.save(mode: .add, draft: draft)))
     await store.send(.saveFailed(.emptyTitle)) {
       $0.isSaving = false
       $0.errorMessage = "A link needs a title."
     }
-    await store.send(.saveTapped) {
+    await store.send(.saveSubmitted) {
       $0.isSaving = true
       $0.errorMessage = nil
     }
-    await store.receive(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.receive(.delegate(.save(mode: .add, draft: draft)))
     await store.finish()
   }
 
@@ -107,14 +107,14 @@ import Testing
     } withDependencies: {
       $0.dismiss = DismissEffect { dismissals.count += 1 }
     }
-    await store.send(.cancelTapped)
+    await store.send(.cancelSubmitted)
     await store.finish()
     #expect(dismissals.count == 1)
   }
 
   @Test func delegateActionsAreForTheParentAndChangeNothing() async {
     let store = makeStore(LinkEditor.State(mode: .add))
-    await store.send(.delegate(.saveRequested(mode: .add, draft: draft)))
+    await store.send(.delegate(.save(mode: .add, draft: draft)))
     await store.finish()
   }
 }

@@ -22,10 +22,10 @@ extension LinkListTests {
   @Test func openingACategoryPushesItsLinksAndLoadsThem() async throws {
     let seeded = try await seed()
     let store = makeStore()
-    await store.send(.categoryOpened(id(0))) {
+    await store.send(.categorySelected(id(0))) {
       $0.path.append(.category(AllLinks.State(categoryFilter: id(0))))
     }
-    await store.receive(.path(.element(id: 0, action: .category(.loadRequested))))
+    await store.receive(.path(.element(id: 0, action: .category(.onAppear))))
     await store.receive(
       .path(
         .element(
@@ -52,19 +52,20 @@ extension LinkListTests {
       categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))
     let store = makeStore(LinkList.State(path: StackState([.category(category)])))
     await store.send(
-      .path(.element(id: 0, action: .category(.rows(.element(id: id(1), action: .openTapped))))))
+      .path(.element(id: 0, action: .category(.rows(.element(id: id(1), action: .selected))))))
     await store.receive(
       .path(
         .element(id: 0, action: .category(.rows(.element(id: id(1), action: .delegate(.open)))))))
     await store.receive(.path(.element(id: 0, action: .category(.delegate(.openLink(id(1))))))) {
       $0.path.append(.detail(LinkDetail.State(linkID: id(1))))
     }
-    await store.receive(.path(.element(id: 1, action: .detail(.opened))))
+    await store.receive(.path(.element(id: 1, action: .detail(.onAppear))))
     await store.receive(
       .path(
         .element(
           id: 1,
-          action: .detail(.openResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
+          action: .detail(
+            .contentResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
     ) {
       $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: viewed))
     }
@@ -91,7 +92,7 @@ extension LinkListTests {
     await store.send(.path(.element(id: 0, action: .category(.delegate(.openLink(id(1))))))) {
       $0.path.append(.detail(LinkDetail.State(linkID: id(1))))
     }
-    await store.receive(.path(.element(id: 1, action: .detail(.opened))))
+    await store.receive(.path(.element(id: 1, action: .detail(.onAppear))))
     await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
     // The answer would have arrived for a screen that is gone: it never does.
     await fixture.clock.advance(by: .seconds(1))
@@ -102,14 +103,14 @@ extension LinkListTests {
   @Test func deletingAPushedLinkPopsItAndDropsItsRowFromTheCategory() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(path: workThenSwift(seeded)))
-    await store.send(.path(.element(id: 1, action: .detail(.deleteTapped))))
-    await store.receive(.path(.element(id: 1, action: .detail(.delegate(.deleteRequested(id(1)))))))
+    await store.send(.path(.element(id: 1, action: .detail(.deleteSubmitted))))
+    await store.receive(.path(.element(id: 1, action: .detail(.delegate(.deleteLink(id(1)))))))
     await store.receive(.deleteLinkResponse(.success(id(1)))) {
       $0.path.removeLast()
       $0.path[id: 0] = .category(
         AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust])))
     }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -129,11 +130,11 @@ extension LinkListTests {
           .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin)),
           .category(AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust]))),
         ])))
-    await store.send(.deleteLinkTapped(id(3)))
+    await store.send(.deleteLinkSubmitted(id(3)))
     await store.receive(.deleteLinkResponse(.success(id(3)))) {
       $0.path[id: 1] = .category(AllLinks.State(categoryFilter: id(0)))
     }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -142,13 +143,13 @@ extension LinkListTests {
       $0.all.rows = allRows([seeded.kotlin, seeded.swift])
       $0.all.isLastPageLoaded = true
     }
-    await store.send(.deleteLinkTapped(id(2)))
+    await store.send(.deleteLinkSubmitted(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.path = StackState()
       $0.all.rows = allRows([seeded.swift])
       $0.all.isLastPageLoaded = true
     }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows([seeded.swift])), next: nil))))
     )
@@ -158,9 +159,9 @@ extension LinkListTests {
   @Test func editingFromAPushedLinkOpensTheEditorOnIt() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(path: workThenSwift(seeded)))
-    await store.send(.path(.element(id: 1, action: .detail(.editTapped))))
+    await store.send(.path(.element(id: 1, action: .detail(.editSubmitted))))
     await store.receive(
-      .path(.element(id: 1, action: .detail(.delegate(.editRequested(seeded.swift)))))
+      .path(.element(id: 1, action: .detail(.delegate(.editLink(seeded.swift)))))
     ) {
       $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
     }
@@ -178,8 +179,8 @@ extension LinkListTests {
     {
       $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: updated))
     }
-    await store.receive(.recent(.loadRequested))
-    await store.receive(.path(.element(id: 0, action: .category(.loadRequested))))
+    await store.receive(.recent(.onAppear))
+    await store.receive(.path(.element(id: 0, action: .category(.onAppear))))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
     }
@@ -210,7 +211,7 @@ extension LinkListTests {
     await store.send(.saveLinkResponse(.success(updated))) {
       $0.editor = nil
     }
-    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
     }
@@ -244,11 +245,11 @@ extension LinkListTests {
         CategorySummary(category: office, linkCount: 2),
       ]
     }
-    await store.receive(.categories(.delegate(.categoryRenamed(office)))) {
+    await store.receive(.categories(.delegate(.showRenamed(office)))) {
       $0.path[id: 0] = .category(
         AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust], category: "Office")))
     }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -269,21 +270,21 @@ extension LinkListTests {
     let homeScreen = Path.State.category(AllLinks.State(categoryFilter: home.id))
     let store = makeStore(
       LinkList.State(path: StackState([homeScreen]) + workThenSwift(seeded)))
-    await store.send(.categories(.deleteTapped(id(0))))
+    await store.send(.categories(.deleteSubmitted(id(0))))
     await store.receive(.categories(.deleteResponse(.success(id(0)))))
     await store.receive(
       .categories(.summariesResponse(.success([CategorySummary(category: home, linkCount: 0)])))
     ) {
       $0.categories.rows = [CategorySummary(category: home, linkCount: 0)]
     }
-    await store.receive(.categories(.delegate(.categoryDeleted(id(0))))) {
+    await store.receive(.categories(.delegate(.removeCategory(id(0))))) {
       $0.path.pop(from: 1)
     }
     #expect(store.state.path.ids == [0])
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
     swift.categoryID = nil
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(

@@ -62,18 +62,18 @@ import Testing
     let newestFirst = [seeded.rust, seeded.kotlin, seeded.swift]
     let store = makeStore()
     await store.send(.screenSelected(.search)) { $0.screen = .search }
-    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(.search(.searchResponse(.success(newestFirst)))) {
       $0.search.isSearching = false
       $0.search.rows = searchRows(newestFirst)
     }
     await store.send(.screenSelected(.recent)) { $0.screen = .recent }
-    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
     }
     await store.send(.screenSelected(.all)) { $0.screen = .all }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(newestFirst)), next: nil))))
     ) {
@@ -92,11 +92,12 @@ import Testing
     var viewed = seeded.swift
     viewed.lastViewedDate = fixture.date
     let store = makeStore()
-    await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
-    await store.receive(.detail(.presented(.opened)))
+    await store.send(.linkSelected(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
+    await store.receive(.detail(.presented(.onAppear)))
     await store.receive(
       .detail(
-        .presented(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [comment])))))
+        .presented(
+          .contentResponse(.success(LinkDetail.Content(link: viewed, comments: [comment])))))
     ) {
       $0.detail?.link = viewed
       $0.detail?.comments = [comment]
@@ -115,21 +116,21 @@ import Testing
         recent: RecentLinks.State(rows: recentRows([seeded.kotlin]))))
     let opens: [(LinkList.Action, [LinkList.Action])] = [
       (
-        .all(.rows(.element(id: id(2), action: .openTapped))),
+        .all(.rows(.element(id: id(2), action: .selected))),
         [
           .all(.rows(.element(id: id(2), action: .delegate(.open)))),
           .all(.delegate(.openLink(id(2)))),
         ]
       ),
       (
-        .search(.rows(.element(id: id(2), action: .openTapped))),
+        .search(.rows(.element(id: id(2), action: .selected))),
         [
           .search(.rows(.element(id: id(2), action: .delegate(.open)))),
           .search(.delegate(.openLink(id(2)))),
         ]
       ),
       (
-        .recent(.rows(.element(id: id(2), action: .openTapped))),
+        .recent(.rows(.element(id: id(2), action: .selected))),
         [
           .recent(.rows(.element(id: id(2), action: .delegate(.open)))),
           .recent(.delegate(.openLink(id(2)))),
@@ -143,9 +144,10 @@ import Testing
       await store.send(tap)
       await store.receive(delegates[0])
       await store.receive(delegates[1]) { $0.detail = LinkDetail.State(linkID: id(2)) }
-      await store.receive(.detail(.presented(.opened)))
+      await store.receive(.detail(.presented(.onAppear)))
       await store.receive(
-        .detail(.presented(.openResponse(.success(LinkDetail.Content(link: viewed, comments: [])))))
+        .detail(
+          .presented(.contentResponse(.success(LinkDetail.Content(link: viewed, comments: [])))))
       ) {
         $0.detail?.link = viewed
       }
@@ -168,8 +170,8 @@ import Testing
       try await clock.sleep(for: .seconds(1))
       return try await client.markViewed(id)
     }
-    await store.send(.linkOpened(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
-    await store.receive(.detail(.presented(.opened)))
+    await store.send(.linkSelected(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
+    await store.receive(.detail(.presented(.onAppear)))
     await store.send(.detail(.dismiss)) { $0.detail = nil }
     // The answer would have arrived for a detail that is gone: it never does.
     await fixture.clock.advance(by: .seconds(1))
@@ -211,7 +213,7 @@ import Testing
 
   @Test func addLinkTappedOpensAnEmptyEditorInTheCategoryShown() async {
     let store = makeStore(LinkList.State(all: AllLinks.State(categoryFilter: id(0))))
-    await store.send(.addLinkTapped) {
+    await store.send(.newLinkSubmitted) {
       $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft(categoryID: id(0)))
     }
     await store.finish()
@@ -262,7 +264,7 @@ import Testing
       createdAt: fixture.date)
     await store.send(.addLinkSubmitted(draft))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
-    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(
       .search(.searchResponse(.success([link, seeded.rust, seeded.kotlin, seeded.swift])))
     ) {
@@ -341,7 +343,7 @@ import Testing
     {
       $0.detail?.link = updated
     }
-    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([updated])))) {
       $0.recent.rows = recentRows([updated])
     }
@@ -362,7 +364,7 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.saveLinkResponse(.success(seeded.kotlin)))
-    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
     }
@@ -379,10 +381,10 @@ import Testing
       id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.addLinkTapped) { $0.editor = LinkEditor.State(mode: .add) }
+    await store.send(.newLinkSubmitted) { $0.editor = LinkEditor.State(mode: .add) }
     await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
-    await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: bad)))))
+    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.save(mode: .add, draft: bad)))))
     await store.receive(.saveLinkResponse(.failure(.emptyTitle)))
     await store.receive(.editor(.presented(.saveFailed(.emptyTitle)))) {
       $0.editor?.isSaving = false
@@ -393,10 +395,10 @@ import Testing
       $0.editor?.draft = good
       $0.editor?.errorMessage = nil
     }
-    await store.send(.editor(.presented(.saveTapped))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.saveRequested(mode: .add, draft: good)))))
+    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.presented(.delegate(.save(mode: .add, draft: good)))))
     await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
-    await store.receive(.recent(.loadRequested))
+    await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([]))))
     await store.finish()
   }
@@ -421,7 +423,7 @@ import Testing
 
   @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {
     let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add)))
-    await store.send(.editor(.presented(.cancelTapped)))
+    await store.send(.editor(.presented(.cancelSubmitted)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks() == [])
@@ -431,8 +433,8 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.presented(.editTapped)))
-    await store.receive(.detail(.presented(.delegate(.editRequested(seeded.swift))))) {
+    await store.send(.detail(.presented(.editSubmitted)))
+    await store.receive(.detail(.presented(.delegate(.editLink(seeded.swift))))) {
       $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
     }
     await store.finish()
@@ -450,14 +452,14 @@ import Testing
         recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
         detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin),
         errorMessage: "Old failure."))
-    await store.send(.deleteLinkTapped(id(2))) { $0.errorMessage = nil }
+    await store.send(.deleteLinkSubmitted(id(2))) { $0.errorMessage = nil }
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.all.rows.remove(id: id(2))
       $0.search.rows.remove(id: id(2))
       $0.recent.rows.remove(id: id(2))
       $0.detail = nil
     }
-    await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+    await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(.search(.searchResponse(.success([seeded.rust, seeded.swift])))) {
       $0.search.isSearching = false
     }
@@ -468,7 +470,7 @@ import Testing
   @Test func deletingAMissingLinkShowsTheErrorAndChangesNothing() async throws {
     let seeded = try await seed()
     let store = makeStore()
-    await store.send(.deleteLinkTapped(id(9)))
+    await store.send(.deleteLinkSubmitted(id(9)))
     await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000009' exists."
     }
@@ -481,10 +483,10 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.presented(.deleteTapped)))
-    await store.receive(.detail(.presented(.delegate(.deleteRequested(id(1))))))
+    await store.send(.detail(.presented(.deleteSubmitted)))
+    await store.receive(.detail(.presented(.delegate(.deleteLink(id(1))))))
     await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -504,7 +506,7 @@ import Testing
     await store.send(.categories(.categorySelected(id(0)))) {
       $0.categories.selectedCategoryID = id(0)
     }
-    await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
+    await store.receive(.categories(.delegate(.showLinks(in: id(0))))) { $0.screen = .all }
     await store.receive(.all(.categoryFilterChanged(id(0)))) { $0.all.categoryFilter = id(0) }
     await store.receive(
       .all(
@@ -524,8 +526,8 @@ import Testing
     await store.send(.categories(.categorySelected(id(0)))) {
       $0.categories.selectedCategoryID = id(0)
     }
-    await store.receive(.categories(.delegate(.categorySelected(id(0))))) { $0.screen = .all }
-    await store.receive(.all(.loadRequested))
+    await store.receive(.categories(.delegate(.showLinks(in: id(0))))) { $0.screen = .all }
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -550,8 +552,8 @@ import Testing
     ) {
       $0.categories.rows = [CategorySummary(category: office, linkCount: 2)]
     }
-    await store.receive(.categories(.delegate(.categoryRenamed(office))))
-    await store.receive(.all(.loadRequested))
+    await store.receive(.categories(.delegate(.showRenamed(office))))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -573,12 +575,12 @@ import Testing
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
     swift.categoryID = nil
-    await store.send(.categories(.deleteTapped(id(0))))
+    await store.send(.categories(.deleteSubmitted(id(0))))
     await store.receive(.categories(.deleteResponse(.success(id(0))))) {
       $0.categories.selectedCategoryID = nil
     }
     await store.receive(.categories(.summariesResponse(.success([]))))
-    await store.receive(.categories(.delegate(.categoryDeleted(id(0)))))
+    await store.receive(.categories(.delegate(.removeCategory(id(0)))))
     await store.receive(.all(.categoryFilterChanged(nil))) { $0.all.categoryFilter = nil }
     await store.receive(
       .all(
@@ -597,7 +599,7 @@ import Testing
     let store = makeStore(
       LinkList.State(
         all: AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))))
-    await store.send(.categories(.deleteTapped(home.id)))
+    await store.send(.categories(.deleteSubmitted(home.id)))
     await store.receive(.categories(.deleteResponse(.success(home.id))))
     await store.receive(
       .categories(
@@ -605,8 +607,8 @@ import Testing
     ) {
       $0.categories.rows = [CategorySummary(category: seeded.work, linkCount: 2)]
     }
-    await store.receive(.categories(.delegate(.categoryDeleted(home.id))))
-    await store.receive(.all(.loadRequested))
+    await store.receive(.categories(.delegate(.removeCategory(home.id))))
+    await store.receive(.all(.onAppear))
     await store.receive(
       .all(
         .linksResponse(
@@ -635,20 +637,20 @@ import Testing
 
     switch screen {
     case .all:
-      await store.send(.all(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.send(.all(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(.all(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.all(.favoriteResponse(.success(favorite)))) {
         $0.all.rows[id: id(2)]?.isFavorite = true
       }
     case .search:
-      await store.send(.search(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.send(.search(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(
         .search(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.search(.favoriteResponse(.success(favorite)))) {
         $0.search.rows[id: id(2)]?.isFavorite = true
       }
     case .recent:
-      await store.send(.recent(.rows(.element(id: id(2), action: .favoriteTapped))))
+      await store.send(.recent(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(
         .recent(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.recent(.favoriteResponse(.success(favorite)))) {
@@ -662,7 +664,7 @@ import Testing
       await store.send(.screenSelected(other)) { $0.screen = other }
       switch other {
       case .all:
-        await store.receive(.all(.loadRequested))
+        await store.receive(.all(.onAppear))
         await store.receive(
           .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(now)), next: nil))))
         ) {
@@ -670,13 +672,13 @@ import Testing
           $0.all.isLastPageLoaded = true
         }
       case .search:
-        await store.receive(.search(.loadRequested)) { $0.search.isSearching = true }
+        await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
         await store.receive(.search(.searchResponse(.success(now)))) {
           $0.search.isSearching = false
           $0.search.rows[id: id(2)]?.isFavorite = true
         }
       case .recent:
-        await store.receive(.recent(.loadRequested))
+        await store.receive(.recent(.onAppear))
         await store.receive(.recent(.linksResponse(.success([favorite])))) {
           $0.recent.rows[id: id(2)]?.isFavorite = true
         }

@@ -37,11 +37,11 @@ import struct LinkClient.Comment
   @Test func aLinkRefFindsTheLinksWhoseIdStartsWithIt() async throws {
     let links = try await fixture.seedLinks(["Swift", "Loop"])
     let store = makeStore()
-    await store.send(.refEntered("0000"))
+    await store.send(.refSubmitted("0000"))
     await store.receive(.refResponse(.success(links))) {
       $0.refMatches = links
     }
-    await store.send(.refEntered("zz"))
+    await store.send(.refSubmitted("zz"))
     await store.receive(.refResponse(.success([]))) {
       $0.refMatches = []
     }
@@ -52,7 +52,7 @@ import struct LinkClient.Comment
     let links = try await fixture.seedLinks(["Swift", "Loop"])
     let store = makeStore()
     let ref = links[1].id.rawValue.uuidString.lowercased()
-    await store.send(.refEntered(ref))
+    await store.send(.refSubmitted(ref))
     await store.receive(.refResponse(.success([links[1]]))) {
       $0.refMatches = [links[1]]
     }
@@ -62,7 +62,7 @@ import struct LinkClient.Comment
   @Test func aRefMatchingNoLinkReplacesTheLastMatches() async throws {
     let links = try await fixture.seedLinks(["Swift"])
     let store = makeStore(LinkLookup.State(refMatches: links))
-    await store.send(.refEntered("ffff"))
+    await store.send(.refSubmitted("ffff"))
     await store.receive(.refResponse(.success([]))) {
       $0.refMatches = []
     }
@@ -73,7 +73,7 @@ import struct LinkClient.Comment
     let links = try await fixture.seedLinks(
       (0...LinkLookup.refMatchLimit).map { "Link \($0)" })
     let store = makeStore()
-    await store.send(.refEntered("0000"))
+    await store.send(.refSubmitted("0000"))
     await store.receive(.refResponse(.success(Array(links.prefix(LinkLookup.refMatchLimit))))) {
       $0.refMatches = Array(links.prefix(LinkLookup.refMatchLimit))
     }
@@ -84,7 +84,7 @@ import struct LinkClient.Comment
   @Test func aFailedRefLookupShowsWhy() async throws {
     let store = makeStore()
     store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    await store.send(.refEntered("ab"))
+    await store.send(.refSubmitted("ab"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
       $0.errorMessage = "The links could not be read or saved: disk gone"
     }
@@ -95,12 +95,12 @@ import struct LinkClient.Comment
     let links = try await fixture.seedLinks(["Swift"])
     let store = makeStore()
     store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    await store.send(.refEntered("0000"))
+    await store.send(.refSubmitted("0000"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
       $0.errorMessage = "The links could not be read or saved: disk gone"
     }
     store.dependencies.linkClient = fixture.linkClient
-    await store.send(.refEntered("0000")) { $0.errorMessage = nil }
+    await store.send(.refSubmitted("0000")) { $0.errorMessage = nil }
     await store.receive(.refResponse(.success(links))) {
       $0.refMatches = links
     }
@@ -111,7 +111,7 @@ import struct LinkClient.Comment
     let links = try await fixture.seedLinks(["Swift"])
     let store = makeStore(LinkLookup.State(refMatches: links))
     store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
-    await store.send(.refEntered("0000"))
+    await store.send(.refSubmitted("0000"))
     await store.receive(.refResponse(.failure(.storageFailed("disk gone")))) {
       $0.errorMessage = "The links could not be read or saved: disk gone"
     }
@@ -127,9 +127,9 @@ import struct LinkClient.Comment
     }
     let content = LinkDetail.Content(link: links[0], comments: [comment])
     let store = makeLinkListStore()
-    await store.send(.lookup(.previewRequested(links[0].id)))
+    await store.send(.lookup(.previewSubmitted(links[0].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
-    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+    await store.receive(.lookup(.delegate(.showPreview(content)))) {
       $0.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [comment])
     }
     await store.finish()
@@ -141,9 +141,9 @@ import struct LinkClient.Comment
     let content = LinkDetail.Content(link: links[1], comments: [])
     let store = makeLinkListStore(
       LinkList.State(detail: LinkDetail.State(linkID: links[0].id, link: links[0])))
-    await store.send(.lookup(.previewRequested(links[1].id)))
+    await store.send(.lookup(.previewSubmitted(links[1].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
-    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+    await store.receive(.lookup(.delegate(.showPreview(content)))) {
       $0.detail = LinkDetail.State(linkID: links[1].id, link: links[1], comments: [])
     }
     await store.finish()
@@ -152,7 +152,7 @@ import struct LinkClient.Comment
   @Test func aFailedPreviewShowsWhyAndOpensNothing() async throws {
     let missing: Link.ID = id(42)
     let store = makeLinkListStore()
-    await store.send(.lookup(.previewRequested(missing)))
+    await store.send(.lookup(.previewSubmitted(missing)))
     await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
       $0.lookup.errorMessage = "No link with id '00000000-0000-0000-0000-00000000002A' exists."
     }
@@ -168,13 +168,13 @@ import struct LinkClient.Comment
     let missing: Link.ID = id(42)
     let content = LinkDetail.Content(link: links[0], comments: [])
     let store = makeLinkListStore()
-    await store.send(.lookup(.previewRequested(missing)))
+    await store.send(.lookup(.previewSubmitted(missing)))
     await store.receive(.lookup(.previewResponse(.failure(.notFound(missing))))) {
       $0.lookup.errorMessage = "No link with id '00000000-0000-0000-0000-00000000002A' exists."
     }
-    await store.send(.lookup(.previewRequested(links[0].id))) { $0.lookup.errorMessage = nil }
+    await store.send(.lookup(.previewSubmitted(links[0].id))) { $0.lookup.errorMessage = nil }
     await store.receive(.lookup(.previewResponse(.success(content))))
-    await store.receive(.lookup(.delegate(.previewLoaded(content)))) {
+    await store.receive(.lookup(.delegate(.showPreview(content)))) {
       $0.detail = LinkDetail.State(linkID: links[0].id, link: links[0], comments: [])
     }
     await store.finish()
@@ -183,7 +183,7 @@ import struct LinkClient.Comment
   @Test func delegateActionsAreForTheParentAndChangeNothing() async throws {
     let links = try await fixture.seedLinks(["Swift"])
     let store = makeStore()
-    await store.send(.delegate(.previewLoaded(LinkDetail.Content(link: links[0], comments: []))))
+    await store.send(.delegate(.showPreview(LinkDetail.Content(link: links[0], comments: []))))
     await store.finish()
   }
 }

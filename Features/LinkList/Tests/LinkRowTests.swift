@@ -17,7 +17,7 @@ private struct PlainRow: LinkRowItem {
     let store = TestStore(
       initialState: PlainRow(id: id(1), title: "Swift", isFavorite: false)
     ) { LinkRow<PlainRow>() }
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.delegate(.setFavorite(true)))
     await store.finish()
   }
@@ -28,7 +28,7 @@ private struct PlainRow: LinkRowItem {
         id: id(1), title: "Swift", url: seededURL(1), isFavorite: true,
         lastViewedDate: Fixture.start)
     ) { LinkRow<RecentLinks.Row>() }
-    await store.send(.favoriteTapped)
+    await store.send(.favoriteSubmitted)
     await store.receive(.delegate(.setFavorite(false)))
     await store.finish()
   }
@@ -39,7 +39,7 @@ private struct PlainRow: LinkRowItem {
         id: id(1), title: "Swift", url: seededURL(1).absoluteString, isFavorite: false,
         createdAt: Fixture.start, categoryName: nil)
     ) { LinkRow<AllLinks.Row>() }
-    await store.send(.openTapped)
+    await store.send(.selected)
     await store.receive(.delegate(.open))
     await store.finish()
   }

@@ -39,7 +39,7 @@ import Testing
     let viewed = try await seed()
     let recent = Array(viewed.reversed().prefix(6))
     let store = makeStore(RecentLinks.State(errorMessage: "Old failure."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
       $0.errorMessage = nil
       $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(RecentLinks.Row.init))
@@ -63,7 +63,7 @@ import Testing
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
@@ -75,12 +75,12 @@ import Testing
     let recent = Array(viewed.reversed().prefix(6))
     let store = makeStore()
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
     store.dependencies.linkClient = fixture.linkClient
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
       $0.errorMessage = nil
       $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
@@ -98,11 +98,11 @@ import Testing
     store.dependencies.linkClient.fetchRecentLinks = { limit in
       try await answers.answer { try await client.fetchRecentLinks(limit: limit) }
     }
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await answers.waitForRead(0)
     fixture.advance(by: 10)
     let l7 = try await fixture.seed { _, links in try await links.markViewed(id(7)) }
-    await store.send(.loadRequested)
+    await store.send(.onAppear)
     await answers.clock.advance(by: .seconds(1))
     let recent = [l7] + viewed.reversed().prefix(5)
     await store.receive(.linksResponse(.success(recent))) {
@@ -120,7 +120,7 @@ import Testing
         lastViewedDate: Fixture.start)
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
-    await store.send(.rows(.element(id: id(1), action: .openTapped)))
+    await store.send(.rows(.element(id: id(1), action: .selected)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(1))))
     await store.finish()
@@ -132,7 +132,7 @@ import Testing
     saved.isFavorite = true
     let store = makeStore(
       RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
-    await store.send(.rows(.element(id: id(6), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(6), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.rows[id: id(6)]?.isFavorite = true
@@ -147,7 +147,7 @@ import Testing
         id: id(1), title: "A", url: seededURL(1), isFavorite: true, lastViewedDate: Fixture.start)
     ]
     let store = makeStore(RecentLinks.State(rows: rows))
-    await store.send(.rows(.element(id: id(1), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(false)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(1))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000001' exists."
@@ -162,12 +162,12 @@ import Testing
     try await fixture.linkClient.deleteLink(id(5))
     let store = makeStore(
       RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
-    await store.send(.rows(.element(id: id(5), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(5), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(5), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(5))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
     }
-    await store.send(.rows(.element(id: id(6), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(6), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.errorMessage = nil

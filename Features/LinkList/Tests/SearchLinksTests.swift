@@ -159,7 +159,7 @@ final class QueryLog: Sendable {
     links[0].isFavorite = true
     let store = makeStore(
       SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
-    await store.send(.loadRequested) { $0.isSearching = true }
+    await store.send(.onAppear) { $0.isSearching = true }
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
       $0.rows[id: id(0)]?.isFavorite = true
@@ -195,7 +195,7 @@ final class QueryLog: Sendable {
       $0.errorMessage = "The links could not be read or saved: Disk full."
     }
     store.dependencies.linkClient = fixture.linkClient
-    await store.send(.loadRequested) { $0.isSearching = true }
+    await store.send(.onAppear) { $0.isSearching = true }
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
       $0.errorMessage = nil
@@ -218,7 +218,7 @@ final class QueryLog: Sendable {
 
   @Test func openingARowAsksTheParentToOpenTheLink() async {
     let store = makeStore(SearchLinks.State(rows: IdentifiedArray(uniqueElements: swiftRows)))
-    await store.send(.rows(.element(id: id(0), action: .openTapped)))
+    await store.send(.rows(.element(id: id(0), action: .selected)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(0))))
     await store.finish()
@@ -229,7 +229,7 @@ final class QueryLog: Sendable {
     saved.isFavorite = true
     let store = makeStore(
       SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.rows[id: id(2)]?.isFavorite = true
@@ -240,7 +240,7 @@ final class QueryLog: Sendable {
 
   @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async throws {
     let store = makeStore(SearchLinks.State(rows: IdentifiedArray(uniqueElements: swiftRows)))
-    await store.send(.rows(.element(id: id(0), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
@@ -254,12 +254,12 @@ final class QueryLog: Sendable {
     try await fixture.linkClient.deleteLink(id(0))
     let store = makeStore(
       SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
-    await store.send(.rows(.element(id: id(0), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
       $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
     }
-    await store.send(.rows(.element(id: id(2), action: .favoriteTapped)))
+    await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
       $0.errorMessage = nil

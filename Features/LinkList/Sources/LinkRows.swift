@@ -1,0 +1,91 @@
+import LinkClient
+import Loop
+
+/// What a screen listing links does with its ``LinkRow``s, written once for "All links",
+/// "Search" and "Recent": a row asking to open its link becomes the screen's request to its
+/// parent, and a row toggling its favorite is saved through the client, then shown on the row
+/// (or the failure in the screen's error message).
+///
+/// A screen's state and actions adopt ``LinkRowsState`` and ``LinkRowsAction``, and the screen
+/// runs `LinkRows` after its own reducer, which leaves those actions alone:
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Reduce { state, action in
+///     switch action {
+///     …
+///     case .delegate, .favoriteResponse, .rows: return .none
+///     }
+///   }
+///   LinkRows<State, Action>()
+/// }
+/// ```
+struct LinkRows<ScreenState: LinkRowsState, ScreenAction: LinkRowsAction>: Reducer
+where ScreenState.Row == ScreenAction.Row {
+  typealias State = ScreenState
+  typealias Action = ScreenAction
+
+  @Dependency(\.linkClient) var linkClient
+
+  /// The rows, then what the screen does when they ask.
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if let response = Self.favoriteResponse.extract(action) {
+        switch response {
+        case .success(let link):
+          state.errorMessage = nil
+          state.rows[id: link.id]?.isFavorite = link.isFavorite
+        case .failure(let error):
+          state.errorMessage = error.description
+        }
+        return .none
+      }
+      guard case .element(let id, .delegate(let request))? = Self.rows.extract(action) else {
+        return .none
+      }
+      switch request {
+      case .open:
+        return .send(.openLink(id))
+      case .setFavorite(let isFavorite):
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(.favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
+        }
+      }
+    }
+    .forEach(\.rows, action: Self.rows) {
+      LinkRow<State.Row>()
+    }
+  }
+
+  private static var rows: CasePath<Action, IdentifiedAction<Link.ID, LinkRow<State.Row>.Action>> {
+    .case { Action.rows($0) }
+  }
+
+  private static var favoriteResponse: CasePath<Action, Result<Link, LinkError>> {
+    .case { Action.favoriteResponse($0) }
+  }
+}
+
+/// The state of a screen listing links in ``LinkRow``s, which ``LinkRows`` reads and writes.
+protocol LinkRowsState {
+  /// The screen's row value.
+  associatedtype Row: LinkRowItem
+  /// The screen's rows.
+  var rows: IdentifiedArrayOf<Row> { get set }
+  /// The screen's last failure, as a sentence; `nil` after a success.
+  var errorMessage: String? { get set }
+}
+
+/// The actions of a screen listing links in ``LinkRow``s, which ``LinkRows`` handles: the
+/// screen's enum cases `rows` and `favoriteResponse` are the first two requirements.
+protocol LinkRowsAction: Sendable {
+  /// The screen's row value.
+  associatedtype Row: LinkRowItem
+  /// A row's action.
+  static func rows(_ action: IdentifiedAction<Link.ID, LinkRow<Row>.Action>) -> Self
+  /// The client saved a favorite toggled on a row, or failed to.
+  static func favoriteResponse(_ response: Result<Link, LinkError>) -> Self
+  /// The screen's request to its parent to open a link.
+  static func openLink(_ id: Link.ID) -> Self
+}
