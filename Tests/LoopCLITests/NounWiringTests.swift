@@ -73,8 +73,10 @@ import Testing
     // NB: what a noun's `import` wrote must load again: the session forgets the nouns an import
     // changes, by their import scope.
     let importing = Noun.allCases.filter { $0.commands.contains { $0.verb == "import" } }
-    #expect(importing == [.link, .ledger])
-    #expect(importing.allSatisfy { $0.importScope != nil })
+    #expect(!importing.isEmpty)
+    for noun in importing {
+      #expect(noun.importScope != nil, "'\(noun.rawValue) import' has no import scope")
+    }
   }
 
   @Test(arguments: [
