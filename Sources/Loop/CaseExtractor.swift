@@ -12,6 +12,27 @@ import Synchronization
 ///   `(Int) -> Root`) is read as its own type and cast with `as? Value`;
 /// - an enum whose reflection records are missing falls back to `Mirror`, as before.
 ///
+/// ## What it owns
+/// The constructor, the enum's layout (shared by every extractor of that enum, immutable: see
+/// `EnumLayout`, which says why reading a payload out of the bits is sound), and one word,
+/// `learned`: the constructor's tag and how its payload is read (`LearnedCase`), `-1` until
+/// an extraction could tell.
+///
+/// ## Ordering
+/// `learned` is read and written `.relaxed`, and two threads may learn at once. That is sound
+/// because the word publishes nothing else (it points at no memory; every other field is
+/// immutable from `init`) and every writer stores the same value: it is computed from the
+/// immutable layout and from the tag of `embed(value)`, and a case's constructor builds that
+/// case whatever its argument (`embed` is one: `CasePath.case(_:)` asks for it). A reader that
+/// still sees `-1` learns again, and gets the same.
+///
+/// ## Where it stops
+/// A payload that generic code stores differently (a function, a metatype) is never read. When
+/// `Value` is such a type, so that only such a payload could be the constructor's, the program
+/// stops with a message naming the explicit form (`Mirror` could not read it either). A payload
+/// type with no supertype but itself (`acceptsOnlyItself`) that is not `Value` is known not to
+/// be the constructor's without calling it.
+///
 /// NB: the members are `@inlinable` so that a feature's module compiles the extraction
 /// specialized for its own enum and payload types: unspecialized, every call looks up generic
 /// metadata (`Optional<Value>`, the payload's copy), which costs more than the extraction.

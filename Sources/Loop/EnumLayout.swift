@@ -1,21 +1,39 @@
-import Synchronization
-
 /// What the Swift runtime records about an enum type: how to read a value's case (its tag), how
 /// to reach the payload, and each case's payload type.
 ///
-/// `CasePath.case(_:)` reads these once per enum type so it can extract by tag instead of by
-/// `Mirror`. Everything here is the stable Swift ABI (the metadata, value witness, context
-/// descriptor and field descriptor layouts of `include/swift/ABI/Metadata.h` and
-/// `docs/ABI/TypeMetadata.rst`), the same records `Mirror` itself reads.
+/// `CasePath.case(_:)` reads it once per enum type (through `of(_:)`, cached) so it can extract
+/// by tag instead of by `Mirror`; `EphemeralDismissal` compares two enums' payload types by tag.
 ///
+/// ## What it owns
+/// Nothing to free and nothing that changes: the address of the enum's metadata, its
+/// `getEnumTag` witness, and `cases`, all read once in `init?(_:)`. The metadata and witnesses
+/// belong to the runtime, which never frees or changes them (see `TypeMetadata`); that, and no
+/// mutable state, is why a layout is shared between threads (`@unchecked Sendable`).
+///
+/// ## Tags
 /// Tags number the cases that have a payload first, in declaration order, then the cases without
-/// one; the runtime's field records for an enum come in that same order, which `init?(_:)`
-/// checks before trusting them.
+/// one; the runtime's field records for an enum come in that same order. `init?(_:)` trusts the
+/// records only after checking they agree with the descriptor: as many records as cases, a type
+/// name on every payload case, and past the payload cases only cases without a payload (or with
+/// one that takes no space, which the compiler numbers among them). Anything else, or a name the
+/// runtime cannot resolve, makes the layout `nil`, and callers use `Mirror`.
+///
+/// ## Why reading a payload out of the bits is sound, and where it stops
+/// - The tag comes from the enum's own `getEnumTag` witness, which the compiler's generic code
+///   calls in the same way.
+/// - A payload shares its bits with the tag only in an enum of several payload cases (spare
+///   bits); `projectPayload(_:)` clears them with the `destructiveProjectEnumData` witness. It
+///   changes bits and never reference counts, so it runs on a bitwise copy that is never
+///   destroyed, while the original value keeps the payload alive (`loadPayload`, in
+///   `CaseExtractor.swift`); `load(as:)` then copies the payload out, retaining what it holds.
+/// - An `indirect` case's bits are a reference to a heap box, reached by `payloadAddress`.
+/// - A payload is read only as its own type or as one laid out exactly like it
+///   (`sameLayout(_:_:)`); anything else goes through `as?` on a copy read as its own type.
+/// - It stops at payloads that generic code stores differently from an enum (functions and
+///   concrete metatypes: `hasGenericRepresentation(_:)`), which are never read, and at enums
+///   without usable records (`nil`).
 @usableFromInline
 final class EnumLayout: @unchecked Sendable {
-  // NB: @unchecked because of the raw pointers, which point at metadata the runtime never frees
-  // or changes; everything is immutable.
-
   /// One case of the enum, by tag.
   @usableFromInline
   struct Case {
@@ -35,7 +53,7 @@ final class EnumLayout: @unchecked Sendable {
   }
 
   /// The enum's type metadata.
-  let metadata: UnsafeRawPointer
+  let metadata: TypeMetadata
   /// Every case, indexed by tag.
   @usableFromInline let cases: [Case]
   /// Whether projecting a value leaves its bits as they are: so in an enum with one payload
@@ -44,55 +62,22 @@ final class EnumLayout: @unchecked Sendable {
   /// The enum's `getEnumTag` witness, `nil` for an enum of a single case.
   private let getEnumTag: ValueWitnesses.GetTag?
 
-  /// The layout of `type`, read once and cached; `nil` when `type` is not an enum or its
-  /// reflection records are missing or not as expected (callers then fall back to `Mirror`).
-  ///
-  /// - Complexity: O(1) without a lock once `type` has been read: a reducer's body, and the case
-  ///   paths in it, may be built for every action.
-  @usableFromInline
-  static func of(_ type: Any.Type) -> EnumLayout? {
-    let key = UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
-    if let known = table.load(ordering: .acquiring)?.takeUnretainedValue().layout(for: key) {
-      return known
-    }
-    return tables.withLock { tables in
-      if let known = tables.last?.layout(for: key) { return known }
-      let layout = EnumLayout(type)
-      let next = LayoutTable(adding: (key, layout), to: tables.last)
-      // NB: a reader may still hold an older table, so none is ever freed; there is one per
-      // enum type that a case path was built for.
-      tables.append(next)
-      table.store(Unmanaged.passUnretained(next), ordering: .releasing)
-      return layout
-    }
-  }
-
-  /// The newest table of layouts, read without a lock.
-  private static let table = Atomic<Unmanaged<LayoutTable>?>(nil)
-  /// Every table so far, the newest last; the lock serializes additions.
-  private static let tables = Mutex<[LayoutTable]>([])
-
-  /// Reads the layout of `type` from its metadata.
+  /// Reads the layout of `type` from its metadata; `nil` when `type` is not an enum or its
+  /// records are missing or not as expected (see "Tags" above).
   init?(_ type: Any.Type) {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    let kind = metadata.load(as: UInt.self)
-    guard kind == MetadataKind.enum || kind == MetadataKind.optional else { return nil }
-    let descriptor = metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self)
-    let flags = descriptor.load(as: UInt32.self)
-    guard flags & 0x1F == ContextKind.enum, let fields = relativeTarget(descriptor + 16) else {
+    let metadata = TypeMetadata(type)
+    guard let descriptor = EnumDescriptor(of: metadata), let fields = descriptor.fields else {
       return nil
     }
-    let payloadCount = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
-    let emptyCount = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
-    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let recordCount = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
-    guard recordCount == payloadCount + emptyCount, recordSize >= 12 else { return nil }
-    let isGeneric = flags & 0x80 != 0
+    let payloadCount = descriptor.payloadCaseCount
+    guard fields.recordCount == payloadCount + descriptor.emptyCaseCount,
+      fields.recordSize >= FieldRecord.sizeRead
+    else { return nil }
+    let genericArguments = descriptor.isGeneric ? metadata.genericArguments : nil
     var cases: [Case] = []
-    for tag in 0..<recordCount {
-      let record = fields + 16 + tag * recordSize
-      let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
-      guard let name = relativeTarget(record + 4) else {
+    for tag in 0..<fields.recordCount {
+      let record = fields.record(tag)
+      guard record.hasType else {
         // A case without a payload: only the tags after the payload cases may have none.
         guard tag >= payloadCount else { return nil }
         cases.append(
@@ -101,33 +86,26 @@ final class EnumLayout: @unchecked Sendable {
             acceptsOnlyItself: true))
         continue
       }
-      let typeName = name.assumingMemoryBound(to: UInt8.self)
-      guard
-        let payload = _getTypeByMangledNameInContext(
-          typeName, UInt(mangledNameLength(typeName)), genericContext: descriptor,
-          genericArguments: isGeneric ? metadata + 2 * pointerSize : nil)
-      else { return nil }
+      guard let payload = record.type(in: descriptor, genericArguments: genericArguments) else {
+        return nil
+      }
       // NB: past the payload cases, a case has a payload only when the compiler numbered it
       // with the empty ones because its payload takes no space (in the enum: a struct's
       // metatype takes none there); anything else means the records are not in tag order, and
       // nothing here can be trusted.
       let isGenericForm = hasGenericRepresentation(payload)
-      guard tag < payloadCount || (!isIndirect && (size(of: payload) == 0 || !isGenericForm))
+      guard tag < payloadCount || (!record.isIndirect && (size(of: payload) == 0 || !isGenericForm))
       else { return nil }
       cases.append(
         Case(
-          payload: payload, isIndirect: isIndirect && size(of: payload) > 0,
+          payload: payload, isIndirect: record.isIndirect && size(of: payload) > 0,
           isProjected: tag < payloadCount, hasGenericRepresentation: isGenericForm,
           acceptsOnlyItself: Loop.acceptsOnlyItself(payload)))
     }
     self.metadata = metadata
     self.cases = cases
     self.projectionIsIdentity = payloadCount <= 1
-    self.getEnumTag =
-      cases.count > 1
-      ? ValueWitnesses(
-        table: metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self)
-      ).getEnumTag : nil
+    self.getEnumTag = cases.count > 1 ? metadata.valueWitnesses.getEnumTag : nil
   }
 
   /// The tag (case number) of the enum value at `value`.
@@ -136,7 +114,7 @@ final class EnumLayout: @unchecked Sendable {
     // NB: older runtimes could answer a wrong tag for an enum of a single case; there is only
     // one answer anyway.
     guard let getEnumTag else { return 0 }
-    return Int(getEnumTag(value, metadata))
+    return Int(getEnumTag(value, metadata.address))
   }
 
   /// Turns the enum value at `value` into its payload, in place: the value's bits afterwards are
@@ -146,58 +124,7 @@ final class EnumLayout: @unchecked Sendable {
   /// reference counts.
   @usableFromInline
   func projectPayload(_ value: UnsafeMutableRawPointer) {
-    witnesses.destructiveProjectEnumData(value, metadata)
-  }
-
-  private var witnesses: ValueWitnesses {
-    ValueWitnesses(table: metadata.load(fromByteOffset: -pointerSize, as: UnsafeRawPointer.self))
-  }
-}
-
-/// An immutable hash table from type metadata addresses to their layouts (open addressing,
-/// linear probing, at most half full).
-private final class LayoutTable: @unchecked Sendable {
-  // NB: @unchecked for `EnumLayout`'s raw pointers; a table never changes once built.
-  private let keys: [UInt]
-  private let layouts: [EnumLayout?]
-
-  /// A table with the entries of `table` and `entry`.
-  init(adding entry: (key: UInt, layout: EnumLayout?), to table: LayoutTable?) {
-    var entries = table?.entries ?? []
-    entries.append(entry)
-    var capacity = 8
-    while capacity < 2 * entries.count { capacity *= 2 }
-    var keys = [UInt](repeating: 0, count: capacity)
-    var layouts = [EnumLayout?](repeating: nil, count: capacity)
-    for (key, layout) in entries {
-      var slot = Self.slot(of: key, capacity: capacity)
-      while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-      keys[slot] = key
-      layouts[slot] = layout
-    }
-    self.keys = keys
-    self.layouts = layouts
-  }
-
-  /// The layout stored for `key`: `.some(nil)` for a type known not to have one, `nil` for a
-  /// type not in the table.
-  func layout(for key: UInt) -> EnumLayout?? {
-    var slot = Self.slot(of: key, capacity: keys.count)
-    while keys[slot] != 0 {
-      if keys[slot] == key { return .some(layouts[slot]) }
-      slot = (slot + 1) & (keys.count - 1)
-    }
-    return nil
-  }
-
-  private var entries: [(key: UInt, layout: EnumLayout?)] {
-    zip(keys, layouts).filter { $0.0 != 0 }.map { ($0.0, $0.1) }
-  }
-
-  /// Where probing for `key` starts (Fibonacci hashing of the address).
-  private static func slot(of key: UInt, capacity: Int) -> Int {
-    let hash = UInt64(key) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: hash >> UInt64(64 - capacity.trailingZeroBitCount))
+    metadata.valueWitnesses.destructiveProjectEnumData(value, metadata.address)
   }
 }
 
@@ -230,11 +157,11 @@ func sameLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
 /// Whether `payload` is a tuple laid out exactly as a `value`: see `sameLayout(_:_:)`.
 @usableFromInline
 func sameTupleLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
-  guard let elements = tupleElements(payload) else { return false }
+  guard let elements = TypeMetadata(payload).tupleElements else { return false }
   if elements.count == 1 && elements[0] == value { return true }
-  guard let valueElements = tupleElements(value), valueElements.count == elements.count else {
-    return false
-  }
+  guard let valueElements = TypeMetadata(value).tupleElements,
+    valueElements.count == elements.count
+  else { return false }
   return zip(elements, valueElements).allSatisfy { $0 == $1 }
 }
 
@@ -246,11 +173,11 @@ func sameTupleLayout(_ payload: Any.Type, _ value: Any.Type) -> Bool {
 /// `AnyHashable` upcasts. A struct or enum (other than `Optional`, `Array`, `Dictionary`, `Set`
 /// and `AnyHashable`) has no supertype but itself.
 func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
-  let metadata = unsafeBitCast(payload, to: UnsafeRawPointer.self)
-  let kind = metadata.load(as: UInt.self)
-  guard kind == MetadataKind.struct || kind == MetadataKind.enum else { return false }
-  let descriptor = metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self)
-  return !upcastDescriptors.contains(UInt(bitPattern: descriptor))
+  let metadata = TypeMetadata(payload)
+  guard metadata.kind == MetadataKind.struct || metadata.kind == MetadataKind.enum else {
+    return false
+  }
+  return !upcastDescriptors.contains(UInt(bitPattern: metadata.descriptor))
 }
 
 /// Whether values of `type` are stored in an enum's payload exactly as generic code stores them.
@@ -262,14 +189,14 @@ func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
 /// `Value` would call a function the wrong way or read a metatype that is not there; `Mirror`
 /// has the same limit.
 func hasGenericRepresentation(_ type: Any.Type) -> Bool {
-  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-  switch metadata.load(as: UInt.self) {
+  let metadata = TypeMetadata(type)
+  switch metadata.kind {
   case MetadataKind.function, MetadataKind.metatype: return false
-  case MetadataKind.tuple: return tupleElements(type)?.allSatisfy(hasGenericRepresentation) ?? false
+  case MetadataKind.tuple:
+    return metadata.tupleElements?.allSatisfy(hasGenericRepresentation) ?? false
   case MetadataKind.optional:
-    // NB: an optional's single generic argument, its wrapped type, follows its descriptor.
-    return hasGenericRepresentation(
-      metadata.load(fromByteOffset: 2 * pointerSize, as: Any.Type.self))
+    // NB: an optional's single generic argument is its wrapped type.
+    return hasGenericRepresentation(metadata.genericArguments.load(as: Any.Type.self))
   default: return true
   }
 }
@@ -283,78 +210,4 @@ func size(of type: Any.Type) -> Int {
 /// The nominal type descriptors of the structs Swift upcasts implicitly.
 private let upcastDescriptors: [UInt] = [
   [Int].self, [Int: Int].self, Set<Int>.self, AnyHashable.self,
-].map {
-  let metadata = unsafeBitCast($0, to: UnsafeRawPointer.self)
-  return UInt(bitPattern: metadata.load(fromByteOffset: pointerSize, as: UnsafeRawPointer.self))
-}
-
-/// The element types of a tuple type, or `nil` when `type` is not a tuple.
-private func tupleElements(_ type: Any.Type) -> [Any.Type]? {
-  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-  guard metadata.load(as: UInt.self) == MetadataKind.tuple else { return nil }
-  let count = metadata.load(fromByteOffset: pointerSize, as: Int.self)
-  // NB: after the kind, the count and the labels, each element is its type and its offset.
-  return (0..<count).map {
-    metadata.load(fromByteOffset: (3 + 2 * $0) * pointerSize, as: Any.Type.self)
-  }
-}
-
-/// The length of a mangled type name, which may embed symbolic references holding zero bytes.
-private func mangledNameLength(_ name: UnsafePointer<UInt8>) -> Int {
-  var end = name
-  while end.pointee != 0 {
-    switch end.pointee {
-    case 0x01...0x17: end += 1 + 4  // a relative reference: a 32-bit offset
-    case 0x18...0x1F: end += 1 + pointerSize  // an absolute reference
-    default: end += 1
-    }
-  }
-  return end - name
-}
-
-/// The target of the 32-bit relative pointer at `pointer`, `nil` when it is null.
-private func relativeTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
-  let offset = Int(pointer.load(as: Int32.self))
-  return offset == 0 ? nil : pointer + offset
-}
-
-private let pointerSize = MemoryLayout<UnsafeRawPointer>.size
-
-/// The metadata kinds read here (`include/swift/ABI/MetadataKind.def`).
-private enum MetadataKind {
-  static let `struct`: UInt = 0x200
-  static let `enum`: UInt = 0x201
-  static let optional: UInt = 0x202
-  static let tuple: UInt = 0x301
-  static let function: UInt = 0x302
-  static let metatype: UInt = 0x304
-}
-
-/// The context descriptor kinds read here (`ContextDescriptorKind`).
-private enum ContextKind {
-  static let `enum`: UInt32 = 18
-}
-
-/// An enum's value witness table: eight functions, size, stride, flags and extra inhabitants,
-/// then the three enum witnesses.
-private struct ValueWitnesses {
-  let table: UnsafeRawPointer
-
-  // NB: the witnesses use the Swift calling convention, which passes these pointer and integer
-  // arguments and results in the same registers as the C convention.
-  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-
-  private static let enumWitnesses = 10 * pointerSize + 2 * 4
-
-  var getEnumTag: GetTag {
-    unsafeBitCast(
-      table.load(fromByteOffset: Self.enumWitnesses, as: UnsafeRawPointer.self), to: GetTag.self)
-  }
-
-  var destructiveProjectEnumData: Project {
-    unsafeBitCast(
-      table.load(fromByteOffset: Self.enumWitnesses + pointerSize, as: UnsafeRawPointer.self),
-      to: Project.self)
-  }
-}
+].map { UInt(bitPattern: TypeMetadata($0).descriptor) }

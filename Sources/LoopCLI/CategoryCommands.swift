@@ -44,20 +44,36 @@ enum CategoryCommands {
     session.console.print("Renamed category '\(summary.category.name)' to '\(renamed)'.")
   }
 
-  /// `category rm <name>`: the categories' `deleteSubmitted`; its links stay, uncategorized.
+  /// `category rm <name> [--yes]`: the categories' `deleteSubmitted`, its links kept.
+  ///
+  /// A category with links asks first (an alert), then sends its answer: the alert's yes
+  /// (`.confirmDeletion`, also given by `--yes`) or its dismissal.
   static let remove = Command(
-    noun: .category, verb: "rm", arguments: [name],
-    summary: "Delete a category; its links stay, uncategorized."
+    noun: .category, verb: "rm", arguments: [name], options: [.yes],
+    summary: "Delete a category; its links stay, uncategorized (asks first if it has links)."
   ) { session, input throws(CommandError) in
     let summary = try await session.category(named: input[name])
+    let categoryName = summary.category.name
     try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
+    if let alert = session.store.state.links.categories.alert {
+      guard
+        let answer = try await session.answer(
+          alert, input, dismiss: .links(.categories(.alert(.dismiss))),
+          deleting: "category '\(categoryName)'",
+          retry: "category rm \(SessionRecording.quoted(input[name])) --yes")
+      else {
+        session.console.print("Kept category '\(categoryName)'.")
+        return
+      }
+      try await session.send(.links(.categories(.alert(.presented(answer)))))
+    }
     let links =
       switch summary.linkCount {
       case 0: ""
       case 1: ": its link is uncategorized now"
       default: ": its \(summary.linkCount) links are uncategorized now"
       }
-    session.console.print("Deleted category '\(summary.category.name)'\(links).")
+    session.console.print("Deleted category '\(categoryName)'\(links).")
   }
 }
 

@@ -135,31 +135,21 @@ enum HabitCommands {
     }
   }
 
-  private static let yes = Option(name: "yes", summary: "delete without asking")
-
   /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteSubmitted(_:)``, then the
   /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
-    noun: .habit, verb: "rm", arguments: [.ref], options: [yes],
+    noun: .habit, verb: "rm", arguments: [.ref], options: [.yes],
     summary: "Delete a habit and its history (asks first)."
   ) { session, input throws(CommandError) in
     let history = try await session.habit(input[.ref])
     let name = history.habit.name
     try await session.send(.habits(.deleteSubmitted(history.id)))
     guard let alert = session.store.state.habits.destination?.alert else { return }
-    let answer: Habits.Destination.Alert?
-    if input.has(yes) {
-      answer = alert.yes
-    } else if session.configuration.mode == .interactive {
-      answer = session.ask(alert)
-    } else {
-      try await session.send(.habits(.destination(.dismiss)))
-      throw CommandError(
-        "deleting '\(name)' needs a confirmation",
-        hints: ["add --yes to delete without asking: 'habit rm \(input[.ref]) --yes'"])
-    }
-    guard let answer else {
-      try await session.send(.habits(.destination(.dismiss)))
+    guard
+      let answer = try await session.answer(
+        alert, input, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",
+        retry: "habit rm \(input[.ref]) --yes")
+    else {
       session.console.print("Kept '\(name)'.")
       return
     }

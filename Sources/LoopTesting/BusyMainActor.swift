@@ -3,10 +3,10 @@
 /// A `TestStore`'s timeout is meant for the effects' own progress. The main actor runs them, and
 /// while a whole suite runs in parallel each of their steps can queue behind hundreds of other
 /// tests' work for longer than the timeout. So a wait that reaches its deadline first asks how
-/// long a turn on the main actor takes: while turns take more than ``threshold``, the effects
-/// have not had their time, and the wait goes on (up to ``patience`` timeouts, or
-/// ``shortestPatience`` if longer, in all); on an idle actor it ends at the deadline as before. A
-/// passing test never waits for any of this.
+/// long a turn on the main actor (and on the global executor) takes: while turns take more than
+/// ``threshold``, the effects have not had their time, and the wait goes on (up to ``patience``
+/// timeouts, or ``shortestPatience`` if longer, in all); on idle executors it ends at the
+/// deadline as before. A passing test never waits for any of this.
 @MainActor
 enum BusyMainActor {
   /// How many timeouts a wait may last in all while the main actor stays busy.
@@ -22,8 +22,13 @@ enum BusyMainActor {
   /// How much longer to wait, at most, each time the main actor was found busy.
   static let step: Duration = .milliseconds(250)
 
-  /// Whether a turn on the main actor now takes longer than ``threshold``: the longer of two
-  /// yields, each waiting behind the jobs queued before it.
+  /// Whether a turn on the main actor, or on the global concurrent executor, now takes longer
+  /// than ``threshold``: the longest of two yields and a trip to the global executor and back,
+  /// each waiting behind the jobs queued before it.
+  ///
+  /// NB: effects leave the main actor for their heavy work (a client's `@concurrent` endpoint), and
+  /// in a parallel run other tests' blocking work can hold every thread of the global executor:
+  /// the effects have not had their time then either, however idle the main actor is.
   static func isBusy() async -> Bool {
     var longest = Duration.zero
     for _ in 0..<2 {
@@ -31,8 +36,14 @@ enum BusyMainActor {
       await Task.yield()
       longest = max(longest, ContinuousClock.now - start)
     }
+    let start = ContinuousClock.now
+    await turnOnTheGlobalExecutor()
+    longest = max(longest, ContinuousClock.now - start)
     return longest > threshold
   }
+
+  /// Runs nothing on the global concurrent executor: awaiting it takes a turn there.
+  @concurrent nonisolated private static func turnOnTheGlobalExecutor() async {}
 
   /// Waits until `isDone` holds, or the deadline `timeout` from now passes while the main actor
   /// is not busy.

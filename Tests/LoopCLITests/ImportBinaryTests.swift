@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LoopCLI
 import Persistence
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -25,7 +26,12 @@ import Testing
   /// How many links the database file holds, after checking it is sound (`PRAGMA
   /// integrity_check` answers `ok`).
   static func checkedLinkCount(in path: String) throws -> Int {
-    let container = try ModelContainer(for: AppEnvironment.models, storage: .file(path))
+    try checkedLinkCount(in: .file(path))
+  }
+
+  /// How many links `storage` holds, after checking it is sound.
+  static func checkedLinkCount(in storage: ModelContainer.Storage) throws -> Int {
+    let container = try ModelContainer(for: AppEnvironment.models, storage: storage)
     try container.checkIntegrity()
     return try ModelContext(container).fetchCount(FetchDescriptor<Link>())
   }
@@ -57,9 +63,10 @@ import Testing
       ))
   }
 
-  @Test func killingAnImportOfOneHundredThousandRowsLeavesAllOrNothing() throws {
+  @Test(arguments: Backend.persistent)
+  func killingAnImportOfOneHundredThousandRowsLeavesAllOrNothing(_ backend: Backend) throws {
     let folder = try TemporaryFolder()
-    let db = folder.path("data.sqlite")
+    let db = folder.database(backend)
     let seed = try runLoop(
       ["--db", db, "link", "add", "Seed", "https://seed.example"], dataHome: folder.url)
     #expect(seed.status == 0)
@@ -74,14 +81,13 @@ import Testing
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // NB: the import writes in one transaction; once its pages spill into the write-ahead log
-    // it is half-way through its rows: that is when to kill it. (A machine fast enough to
-    // finish first still leaves all the rows, which the check below accepts.)
-    let log = db + "-wal"
+    // NB: the import writes in one transaction; once 2 MB of it are written (pages spilled into
+    // the file's write-ahead log, or the links table grown by rows no one else sees yet on
+    // PostgreSQL) it is part-way through its rows: that is when to kill it. (A machine fast
+    // enough to finish first still leaves all the rows, which the check below accepts.)
     var killed = false
     for _ in 0..<24_000 where process.isRunning {
-      let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
-      if size > 2_000_000 {
+      if try Self.bytesWritten(by: backend, in: folder) > 2_000_000 {
         kill(process.processIdentifier, SIGKILL)
         killed = true
         break
@@ -94,7 +100,23 @@ import Testing
     #expect(killed)
     #expect(process.terminationReason == .uncaughtSignal)
     // All or nothing: the seed alone, or the seed and every imported row.
-    let count = try Self.checkedLinkCount(in: db)
+    let count = try Self.checkedLinkCount(in: folder.storage(backend))
     #expect(count == 1 || count == 100_001)
+  }
+
+  /// How much an import into `backend`'s storage in `folder` has written so far: the size of
+  /// the file's write-ahead log, or of the links table and its indexes on PostgreSQL (which
+  /// grow with rows not yet committed).
+  private static func bytesWritten(by backend: Backend, in folder: TemporaryFolder) throws -> Int {
+    switch backend {
+    case .postgres:
+      let schema = try #require(PostgresTestServer.schema(for: folder.url))
+      let size = try PostgresTestServer.value(
+        "SELECT coalesce(pg_total_relation_size(to_regclass('\(schema).links')), 0)")
+      return size.flatMap { Int($0) } ?? 0
+    default:
+      let log = folder.database(backend) + "-wal"
+      return (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+    }
   }
 }

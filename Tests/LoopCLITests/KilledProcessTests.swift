@@ -200,7 +200,7 @@ extension KilledProcessTests {
       case 1 where !categories.isEmpty:
         // Deletes the category and takes its links out of it: one transaction.
         let name = pick(categories) ?? ""
-        return Command(line: "category rm '\(name)'", acknowledgment: "Deleted category") {
+        return Command(line: "category rm '\(name)' --yes", acknowledgment: "Deleted category") {
           books, _ in
           books.categories.remove(name)
           for (url, link) in books.links where link.category == name {

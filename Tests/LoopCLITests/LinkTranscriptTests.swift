@@ -102,7 +102,7 @@ import Testing
         category list
         link update e0 --no-category --memo ""
         category rename reading Books
-        category rm swift
+        category rm swift --yes
         link rm 49
         link list
         category list
@@ -124,7 +124,7 @@ import Testing
         Updated 'Loop app' (e099ec6).
         > category rename reading Books
         Renamed category 'Reading' to 'Books'.
-        > category rm swift
+        > category rm swift --yes
         Deleted category 'Swift': its 2 links are uncategorized now.
         > link rm 49
         Deleted 'Composable Architecture'.
@@ -135,6 +135,46 @@ import Testing
         > category list
         CATEGORY  LINKS
         Books         0
+
+        """)
+  }
+
+  @Test func removingACategoryWithLinksInAScriptNeedsYes() async throws {
+    let result = try await transcript(Self.setup + "\ncategory rm swift\ncategory list")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > category rm swift
+        ! test:6: error: deleting category 'Swift' needs a confirmation
+        ! add --yes to delete without asking: 'category rm swift --yes'
+        > category list
+        CATEGORY  LINKS
+        Reading       0
+        Swift         2
+
+        """)
+  }
+
+  @Test func removingACategoryWithLinksInteractivelyAsksFirst() async throws {
+    let result = try await transcript(
+      Self.setup
+        + "\ncategory rm swift\nno\ncategory rm Reading\ncategory rm swift\ny\ncategory list",
+      mode: .interactive)
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > category rm swift
+        Delete category 'Swift'? Its 2 links stay, uncategorized. [y/N] no
+        Kept category 'Swift'.
+        > category rm Reading
+        Deleted category 'Reading'.
+        > category rm swift
+        Delete category 'Swift'? Its 2 links stay, uncategorized. [y/N] y
+        Deleted category 'Swift': its 2 links are uncategorized now.
+        > category list
+        No categories yet: add one with 'category add <name>'.
 
         """)
   }
@@ -326,7 +366,7 @@ import Testing
         ! test:21: error: A category named 'reading' already exists.
         > category rm
         ! test:22: error: 'category rm' needs <name>
-        ! usage: category rm <name>
+        ! usage: category rm <name> [--yes]
         > link list
         REF      ★  TITLE                    CATEGORY
         e099ec6     Loop

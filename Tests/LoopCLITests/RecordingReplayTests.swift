@@ -123,10 +123,10 @@ import Testing
 
             AppFeature.State(
               links: LinkList.State(
-            … (17 lines)
-                  errorMessage: nil
+            … (18 lines)
                 ),
                 categories: Categories.State(
+                  alert: nil,
           −       rows: [
           −         CategorySummary(
           −           category: Category(
@@ -400,6 +400,24 @@ import Testing
       return
     }
     #expect(message.contains("during input 3 ('habit rm 91')"))
+  }
+
+  @Test func answersToACategorysDeletionAreRecordedAndHandedBackInTheReplay() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await transcript(
+      ":record r.txt\ncategory add Work\nlink add A https://a.example --category Work\n"
+        + "category rm Work\nn\ncategory rm Work\ny\n:record off\n",
+      mode: .interactive, currentDirectory: folder.url.path)
+    #expect(result.transcript.contains("Kept category 'Work'."))
+    #expect(result.transcript.contains("Deleted category 'Work': its link is uncategorized now."))
+    let text = try String(contentsOfFile: folder.path("r.txt"), encoding: .utf8)
+    #expect(try Recording(text: text).values(named: "answer") == ["n", "y"])
+    let outcome = await SessionReplay.replay(text, named: "r.txt")
+    guard case .identical(let commands, _) = outcome else {
+      Issue.record("the recording did not replay: \(outcome)")
+      return
+    }
+    #expect(commands == 4)
   }
 }
 

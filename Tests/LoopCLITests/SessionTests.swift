@@ -191,6 +191,7 @@ import Testing
               errorMessage: nil
             ),
             categories: Categories.State(
+              alert: nil,
               rows: [],
               selectedCategoryID: nil,
               errorMessage: nil

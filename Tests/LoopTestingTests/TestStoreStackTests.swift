@@ -131,6 +131,34 @@ private struct Book: Reducer {
     #expect(issues.messages.isEmpty)
   }
 
+  @Test func anActionForAMissingElementFailsTheTestAndChangesNothing() async {
+    let issues = await capturingIssues {
+      let store = TestStore(initialState: Book.State()) { Book() }
+      await store.send(.openTapped) { $0.path.append(Page.State()) }
+      await store.send(.path(.element(id: 3, action: .incrementTapped)))
+      #expect(store.state.path == StackState([Page.State()]))
+    }
+    #expect(
+      issues.messages == [
+        """
+        A 'forEach' at 'LoopTestingTests/TestStoreStackTests.swift:62' received an action for a \
+        missing stack element (id: #3):
+
+            Book.Action.path(
+              .element(
+                id: #3,
+                action: .incrementTapped
+              )
+            )
+
+        The element was popped before this 'forEach' ran (a reducer before it popped it), an \
+        effect of the element outlived it, or the action was sent for an id the stack never \
+        held. To fix, run 'forEach' after the reducers that pop elements, and send an element's \
+        actions only while the stack holds it.
+        """
+      ])
+  }
+
   @Test func anElementUnderTheWrongIDFailsWithADiffOfTheIDs() async {
     let issues = await capturingIssues {
       let store = TestStore(initialState: Book.State()) { Book() }

@@ -112,12 +112,14 @@ import Testing
 
   /// Reads bounded on their first sort column (as a link's ref and the recent links are read),
   /// each asked for twice, between inserts of a few rows and of many: the in-memory backend
-  /// keeps its sorted orders through inserts and reads only the slice the bound allows.
-  @Test func boundedSortedReadsAgreeWithSQLiteAsInsertsGrowTheTable() throws {
+  /// keeps its sorted orders through inserts and reads only the slice the bound allows, and
+  /// answers as the stored backend does (the SQLite file, PostgreSQL).
+  @Test(arguments: Backend.persistent)
+  func boundedSortedReadsAgreeWithAStoredBackendAsInsertsGrowTheTable(_ backend: Backend) throws {
     var generator = Generator(state: 31)
     let items = Self.makeItems(&generator, count: 300)
     let memory = try Store(.inMemory)
-    let sqlite = try Store(.sqlite)
+    let stored = try Store(backend)
     var inserted = 0
     for round in 0..<60 {
       // NB: every tenth round inserts more than 32 rows, which are merged into a kept order
@@ -125,7 +127,7 @@ import Testing
       let added = items[inserted..<min(items.count, inserted + (round % 10 == 9 ? 40 : round % 4))]
       for item in added {
         try memory.context.insert(item)
-        try sqlite.context.insert(item)
+        try stored.context.insert(item)
       }
       inserted += added.count
       let first = UInt8(generator.int(0...3) * 60)
@@ -144,11 +146,11 @@ import Testing
       let byCount = FetchDescriptor<Item>(
         predicate: #Predicate { $0.count > minimum && $0.count <= 5 },
         sortBy: [SortDescriptor(\.count, order: .reverse)])
-      let stored = try sqlite.context.fetchAll(Item.self)
+      let rows = try stored.context.fetchAll(Item.self)
       for (name, descriptor) in [("uuid", byUUID), ("recent", recent), ("count", byCount)] {
-        let expected = try Self.reference(descriptor, over: stored).map(\.id)
+        let expected = try Self.reference(descriptor, over: rows).map(\.id)
         #expect(
-          try sqlite.context.fetch(descriptor).map(\.id) == expected, "round \(round), \(name)")
+          try stored.context.fetch(descriptor).map(\.id) == expected, "round \(round), \(name)")
         for attempt in 1...2 {
           #expect(
             try memory.context.fetch(descriptor).map(\.id) == expected,

@@ -11,10 +11,16 @@ import Loop
 /// the new name) and a deletion (its links are now uncategorized). A change is told once the
 /// list has reloaded, so the parent's own reload never races it.
 ///
+/// Deleting a category that has links asks first (``State/alert``): its links stay, but lose
+/// their category. The answer is ``Action/alert(_:)``: `.alert(.presented(.confirmDeletion(id)))`
+/// deletes, `.alert(.dismiss)` keeps the category. A category without links is deleted at once.
+///
 /// Errors from the client land in ``State/errorMessage`` and change nothing else.
 public struct Categories: Reducer {
   /// The screen's state.
   public struct State: Equatable, Sendable {
+    /// The question asked before deleting a category that has links; `nil` when none is asked.
+    @Presents public var alert: AlertState<Action.Alert>?
     /// The categories with their link counts, by name ignoring case.
     public var rows: IdentifiedArrayOf<CategorySummary>
     /// The selected category, or `nil` for all links.
@@ -25,8 +31,9 @@ public struct Categories: Reducer {
     /// Creates the state.
     public init(
       rows: IdentifiedArrayOf<CategorySummary> = [], selectedCategoryID: Category.ID? = nil,
-      errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil, errorMessage: String? = nil
     ) {
+      self.alert = alert
       self.rows = rows
       self.selectedCategoryID = selectedCategoryID
       self.errorMessage = errorMessage
@@ -39,13 +46,17 @@ public struct Categories: Reducer {
     case addResponse(Result<Category, LinkError>)
     /// The user submitted a new category's name.
     case addSubmitted(name: String)
+    /// The answer to the question before a deletion, or its closing (which keeps the
+    /// category).
+    case alert(PresentationAction<Alert>)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The client answered a delete.
     case deleteResponse(Result<Category.ID, LinkError>)
-    /// The user asked to delete a category (its links stay, uncategorized).
+    /// The user asked to delete a category (its links stay, uncategorized); one with links is
+    /// deleted once the user confirms it (``State/alert``).
     case deleteSubmitted(Category.ID)
     /// The screen is shown (it appeared, or the user asked to refresh): its list loads.
     case onAppear
@@ -55,6 +66,12 @@ public struct Categories: Reducer {
     case renameSubmitted(Category.ID, name: String)
     /// The client answered a load.
     case summariesResponse(Result<[CategorySummary], LinkError>)
+
+    /// The answers to the screen's alerts.
+    public enum Alert: Equatable, Sendable {
+      /// Delete the category the user confirmed deleting; its links stay, uncategorized.
+      case confirmDeletion(Category.ID)
+    }
 
     /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
@@ -88,6 +105,14 @@ public struct Categories: Reducer {
       case .addResponse(.success):
         return load()
 
+      case .alert(.presented(.confirmDeletion(let id))):
+        // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
+        guard state.alert != nil else { return .none }
+        return delete(id)
+
+      case .alert(.dismiss):
+        return .none
+
       case .categorySelected(let id):
         state.selectedCategoryID = id
         return .send(.delegate(.showLinks(in: id)))
@@ -97,11 +122,10 @@ public struct Categories: Reducer {
 
       case .deleteSubmitted(let id):
         state.errorMessage = nil
-        let categoryClient = self.categoryClient
-        return .run { send in
-          await send(
-            .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
-        }
+        // NB: a category the list does not hold goes to the client, which says it is missing.
+        guard let row = state.rows[id: id], row.linkCount > 0 else { return delete(id) }
+        state.alert = .deletion(of: row)
+        return .none
 
       case .deleteResponse(.success(let id)):
         if state.selectedCategoryID == id { state.selectedCategoryID = nil }
@@ -131,6 +155,15 @@ public struct Categories: Reducer {
         return .none
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
+  }
+
+  private func delete(_ id: Category.ID) -> Effect<Action> {
+    let categoryClient = self.categoryClient
+    return .run { send in
+      await send(
+        .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
+    }
   }
 
   private func load() -> Effect<Action> {
@@ -140,5 +173,25 @@ public struct Categories: Reducer {
         .summariesResponse(Result { try await categoryClient.fetchCategorySummaries() }))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}
+
+extension AlertState where Action == Categories.Action.Alert {
+  /// The question before deleting a category that has links: its links stay, uncategorized.
+  ///
+  /// - Parameter row: The category, with its number of links.
+  /// - Returns: The alert, whose destructive button confirms the deletion.
+  public static func deletion(of row: CategorySummary) -> Self {
+    AlertState {
+      TextState("Delete category '\(row.category.name)'?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDeletion(row.id)) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Keep") }
+    } message: {
+      switch row.linkCount {
+      case 1: TextState("Its link stays, uncategorized.")
+      default: TextState("Its \(row.linkCount) links stay, uncategorized.")
+      }
+    }
   }
 }

@@ -190,10 +190,22 @@ import Testing
 
   // MARK: Deleting
 
-  @Test func deleteTappedUncategorizesItsLinksClearsTheSelectionAndTellsTheParent() async throws {
+  /// The rows of "Work" (id 0, with two links) and "home" (id 1, with none), as loaded.
+  var workAndHomeRows: IdentifiedArrayOf<CategorySummary> {
+    [
+      CategorySummary(category: category(1, "home"), linkCount: 0),
+      CategorySummary(category: category(0, "Work"), linkCount: 2),
+    ]
+  }
+
+  @Test func deletingACategoryWithLinksAsksThenUncategorizesThemAndTellsTheParent() async throws {
     try await seedWorkAndHome()
-    let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
-    await store.send(.deleteSubmitted(categoryID(0)))
+    let store = makeStore(
+      Categories.State(rows: workAndHomeRows, selectedCategoryID: categoryID(0)))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
     await store.receive(.deleteResponse(.success(categoryID(0)))) {
       $0.selectedCategoryID = nil
     }
@@ -207,6 +219,97 @@ import Testing
     let links = try await fixture.linkClient.fetchLinks()
     #expect(links.map(\.title) == ["B", "A"])
     #expect(links.map(\.categoryID) == [nil, nil])
+  }
+
+  @Test func keepingACategoryWithLinksDeletesNothing() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.finish()
+    let summaries = try await fixture.categoryClient.fetchCategorySummaries()
+    #expect(summaries == Array(workAndHomeRows))
+  }
+
+  @Test func aCategoryWithoutLinksIsDeletedWithoutAsking() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    await store.send(.deleteSubmitted(categoryID(1)))
+    await store.receive(.deleteResponse(.success(categoryID(1))))
+    await store.receive(
+      .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))
+    ) {
+      $0.rows = [CategorySummary(category: category(0, "Work"), linkCount: 2)]
+    }
+    await store.receive(.delegate(.removeCategory(categoryID(1))))
+    await store.finish()
+  }
+
+  @Test(arguments: [(1, "Its link stays, uncategorized."), (2, "Its 2 links stay, uncategorized.")])
+  func theDeletionAlertCountsTheLinks(count: Int, message: String) {
+    let row = CategorySummary(category: category(0, "Work"), linkCount: count)
+    #expect(
+      AlertState.deletion(of: row)
+        == AlertState {
+          TextState("Delete category 'Work'?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDeletion(categoryID(0))) {
+            TextState("Delete")
+          }
+          ButtonState(role: .cancel) { TextState("Keep") }
+        } message: {
+          TextState(message)
+        })
+  }
+
+  @Test func aConfirmedDeletionOfACategoryNoLongerStoredShowsTheError() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows, errorMessage: "Earlier."))
+    _ = try await fixture.categoryClient.deleteCategory(categoryID(0))
+    await store.send(.deleteSubmitted(categoryID(0))) {
+      $0.errorMessage = nil
+      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+    }
+    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
+    await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(0))))) {
+      $0.errorMessage = "No category with id '\(categoryID(0))' exists."
+    }
+    await store.finish()
+  }
+
+  @Test func anAnswerWithNoQuestionAskedDeletesNothing() async throws {
+    try await seedWorkAndHome()
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      await store.send(.alert(.presented(.confirmDeletion(categoryID(0)))))
+    }
+    #expect(
+      issues.messages == [
+        """
+        An 'ifLet' at 'Categories/Categories.swift:158' received a presentation action when \
+        nothing was presented:
+
+            Categories.Action.alert(
+              .presented(
+                .confirmDeletion(
+                  Category.ID(
+                    rawValue: UUID(\(categoryID(0).rawValue.uuidString))
+                  )
+                )
+              )
+            )
+
+        This is usually an effect that outlived its child, or an action sent after the child \
+        was dismissed. To fix, send the child's actions only while it is presented; its effects \
+        are cancelled when it is dismissed.
+        """
+      ])
+    await store.finish()
+    let summaries = try await fixture.categoryClient.fetchCategorySummaries()
+    #expect(summaries == Array(workAndHomeRows))
   }
 
   @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {

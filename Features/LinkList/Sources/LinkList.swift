@@ -5,7 +5,8 @@ import Loop
 /// The links part of the app: three screens of links (all, search, recent), the categories,
 /// the link editor and an opened link with its comments.
 ///
-/// The three screens share one row (``LinkRow``) and decide themselves what its actions do;
+/// The three screens share one row (``LinkRow``) and one reducer that serves it (`LinkRows`:
+/// a row opens its link through the screen's delegate, a favorite is saved through the client);
 /// this root decides what crosses screens:
 /// - opening a link from any screen (or ``Action/linkSelected(_:)``) presents ``LinkDetail``,
 ///   which records the view; `.detail(.dismiss)` closes it;

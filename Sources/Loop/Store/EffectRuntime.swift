@@ -1,11 +1,28 @@
-import Synchronization
-
 /// Runs effects for a store's core: starts their tasks, tracks which are in flight and under
 /// which cancellation ids, and cancels them.
 ///
 /// Cancellation ids are scoped to children (see ``Effect/scoped(toChild:)``): each effect runs
 /// in a path of child scopes, and an id marked in a scope is registered under that scope and
 /// every scope around it, so cancelling it in a scope reaches that scope and those inside.
+///
+/// ## What it owns
+/// Every effect task it started and that has not finished, by serial number (`running`), and
+/// two indexes into them: by scoped cancellation id (`cancellables`) and by child scope
+/// (`scopes`). The indexes hold exactly the serials of `running` whose `keys` and `scopes` name
+/// them: `track` adds an effect to all three, `finish` removes it from all three (and an empty
+/// set with it), so nothing outlives the effect it names. The effects of the actions an effect
+/// sends are not its own: they are started, and tracked, as those actions' effects.
+///
+/// ## Ordering
+/// - Everything here runs on the main actor, and so does an effect until it awaits other work:
+///   the tables need no lock.
+/// - Serials count up in the order effects start, so `inFlight` lists them oldest first.
+/// - An effect started at once runs inside `track` until it first suspends, before `track` has
+///   its task. What it does meanwhile (stops working, finishes) is kept in `starting` and
+///   applied when `track` records it; one that finished meanwhile is never recorded, so
+///   cancelling its id later reaches nothing.
+/// - A cancelled effect leaves `inFlight` at once (what it sends from then on is dropped) but
+///   stays in the tables until its task has wound down and `finish` runs.
 @MainActor
 @usableFromInline
 package final class EffectRuntime<Action>: EffectCancelling {
@@ -49,6 +66,19 @@ package final class EffectRuntime<Action>: EffectCancelling {
   struct Placement {
     var path: [AnyHashableSendable] = []
     var marks: [ScopedEffectID] = []
+  }
+
+  /// What every effect in one returned effect's tree starts with; only its `Placement` changes
+  /// on the way down.
+  struct Launch {
+    /// The action whose reducer returned the effect.
+    let action: Action
+    /// The origin of that action, which the actions the effect sends carry too.
+    let origin: Int
+    /// Where its actions go.
+    let senders: Senders
+    /// Whether its `Effect.run`s start at once (`Task.immediate`), inside the caller.
+    let immediately: Bool
   }
 
   private var running: [Int: Running] = [:]
@@ -95,9 +125,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
     _ effect: Effect<Action>, of action: Action, origin: Int, senders: Senders
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
-    start(
-      effect, of: action, origin: origin, senders: senders, at: Placement(), immediately: true,
-      into: &tasks)
+    let launch = Launch(action: action, origin: origin, senders: senders, immediately: true)
+    start(effect, launch, at: Placement(), into: &tasks)
     return tasks
   }
 
@@ -133,29 +162,25 @@ package final class EffectRuntime<Action>: EffectCancelling {
   }
 
   private func start(
-    _ effect: Effect<Action>,
-    of action: Action,
-    origin: Int,
-    senders: Senders,
-    at placement: Placement,
-    immediately: Bool,
+    _ effect: Effect<Action>, _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
     switch effect.operation {
     case .none:
       break
     case .send(let sent):
-      senders.now(sent.value)
+      launch.senders.now(sent.value)
     case .run(let priority, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect
       // does not cancel them (a parent's follow-up work survives a dismissed child), and waiting
       // for them stops when it is cancelled.
       let children = TaskBag(cancelsTasksWhenCancelled: false)
-      let later = senders.later
+      let later = launch.senders.later
+      let origin = launch.origin
       let send = Send<Action> { sent in children.insert(later(sent, origin)) }
       let context = EffectContext(path: placement.path, runtime: self)
       tasks.append(
-        track(action: action, origin: origin, at: placement) { serial in
+        track(launch, at: placement) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
@@ -167,34 +192,24 @@ package final class EffectRuntime<Action>: EffectCancelling {
             await children.awaitAll()
             self?.finish(serial)
           }
-          return immediately
+          return launch.immediately
             ? immediateTask(priority: priority, work) : Task(priority: priority, operation: work)
         })
     case .merge(let effects):
-      for effect in effects {
-        start(
-          effect, of: action, origin: origin, senders: senders, at: placement,
-          immediately: immediately, into: &tasks)
-      }
+      for effect in effects { start(effect, launch, at: placement, into: &tasks) }
     case .concatenate(let effects):
-      startConcatenation(
-        effects, of: action, origin: origin, senders: senders, at: placement,
-        immediately: immediately, into: &tasks)
+      startConcatenation(effects, launch, at: placement, into: &tasks)
     case .cancellable(let effect, let id, let cancelInFlight):
       if cancelInFlight { cancel(id: id, in: placement.path) }
       var marked = placement
       marked.marks.append(ScopedEffectID(id: id, path: placement.path))
-      start(
-        effect, of: action, origin: origin, senders: senders, at: marked,
-        immediately: immediately, into: &tasks)
+      start(effect, launch, at: marked, into: &tasks)
     case .cancel(let id):
       cancel(id: id, in: placement.path)
     case .child(let effect, let id):
       var inner = placement
       inner.path.append(id)
-      start(
-        effect, of: action, origin: origin, senders: senders, at: inner,
-        immediately: immediately, into: &tasks)
+      start(effect, launch, at: inner, into: &tasks)
     case .cancelChild(let id):
       cancel(scopes[placement.path + [id]])
     case .cancelChildren(let isMatch):
@@ -213,29 +228,21 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// action they send is processed at once; so they start as plain tasks, as they always did:
   /// run immediately, an effect could have its own cancellation processed before it is tracked.
   private func startConcatenation(
-    _ effects: [Effect<Action>],
-    of action: Action,
-    origin: Int,
-    senders: Senders,
-    at placement: Placement,
-    immediately: Bool,
+    _ effects: [Effect<Action>], _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
     let firstAsync = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
-    for effect in effects[..<firstAsync] {
-      start(
-        effect, of: action, origin: origin, senders: senders, at: placement,
-        immediately: immediately, into: &tasks)
-    }
+    for effect in effects[..<firstAsync] { start(effect, launch, at: placement, into: &tasks) }
     guard firstAsync < effects.endIndex else { return }
     let rest = Array(effects[firstAsync...])
-    let later = senders.later
-    let boxedAction = UncheckedSendable(action)
+    let later = launch.senders.later
+    let origin = launch.origin
+    let boxedAction = UncheckedSendable(launch.action)
     // NB: each step is tracked on its own, in the concatenation's scope but without its marks:
     // cancelling the concatenation cancels the step it is on.
     let stepPlacement = Placement(path: placement.path)
     tasks.append(
-      track(action: action, origin: origin, at: placement) { serial in
+      track(launch, at: placement) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
@@ -244,10 +251,10 @@ package final class EffectRuntime<Action>: EffectCancelling {
             let sent = TaskBag(cancelsTasksWhenCancelled: false)
             let stepSenders = Senders(
               now: { sent.insert(later($0, origin)) }, later: { later($0, $1) })
+            let stepLaunch = Launch(
+              action: boxedAction.value, origin: origin, senders: stepSenders, immediately: false)
             var stepTasks: [Task<Void, Never>] = []
-            self.start(
-              effect, of: boxedAction.value, origin: origin, senders: stepSenders,
-              at: stepPlacement, immediately: false, into: &stepTasks)
+            self.start(effect, stepLaunch, at: stepPlacement, into: &stepTasks)
             for task in stepTasks { step.insert(task) }
             await step.awaitAll()
             await sent.awaitAll()
@@ -258,9 +265,10 @@ package final class EffectRuntime<Action>: EffectCancelling {
       })
   }
 
+  /// Numbers the effect `makeTask` starts, runs it, and records its task under its marks and
+  /// scopes, unless it finished while starting.
   private func track(
-    action: Action, origin: Int, at placement: Placement,
-    _ makeTask: (Int) -> Task<Void, Never>
+    _ launch: Launch, at placement: Placement, _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
@@ -281,7 +289,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
     }
     let scopePaths = placement.path.indices.map { Array(placement.path.prefix($0 + 1)) }
     running[serial] = Running(
-      action: action, origin: origin, task: task, isWorking: started?.isWorking ?? true,
+      action: launch.action, origin: launch.origin, task: task,
+      isWorking: started?.isWorking ?? true,
       keys: keys, scopes: scopePaths)
     for key in keys { cancellables[key, default: []].insert(serial) }
     for path in scopePaths { scopes[path, default: []].insert(serial) }
@@ -335,132 +344,4 @@ package func immediateTask(
     return Task.immediate(priority: priority, operation: operation)
   }
   return Task(priority: priority, operation: operation)
-}
-
-/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only, and stops
-/// its waiting for `sent`.
-///
-/// It starts immediately, so when every task has already finished (effects that never
-/// suspended), it has too by the time it is returned.
-///
-/// - Parameters:
-///   - tasks: The effects an action started, with those of the actions its reducer sent.
-///   - sent: The effects of actions its effects sent while starting: they are their own, and a
-///     cancellation does not reach them (as when an effect is cancelled by id).
-/// - Returns: The task, or `nil` when there is nothing to wait for; the only task when there is
-///   one to wait for and nothing that cancelling must leave alone.
-@MainActor
-@usableFromInline
-package func awaitingAll(
-  _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = []
-) -> Task<Void, Never>? {
-  if sent.isEmpty, tasks.count <= 1 { return tasks.first }
-  let sentBag = TaskBag(cancelsTasksWhenCancelled: false)
-  for task in sent { sentBag.insert(task) }
-  return immediateTask {
-    await withTaskCancellationHandler {
-      for task in tasks { await task.value }
-      await sentBag.awaitAll()
-    } onCancel: {
-      for task in tasks { task.cancel() }
-    }
-  }
-}
-
-/// Tasks to await together.
-///
-/// When the awaiting task is cancelled, the bag either cancels them all, including tasks added
-/// after the cancellation, or stops waiting for them and leaves them running.
-final class TaskBag: Sendable {
-  private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
-  private let cancelsTasksWhenCancelled: Bool
-
-  /// Creates an empty bag.
-  ///
-  /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
-  ///   cancels the tasks in it too; otherwise that task stops waiting for them, and they go on.
-  init(cancelsTasksWhenCancelled: Bool) {
-    self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
-  }
-
-  /// Adds a task to the bag.
-  func insert(_ task: Task<Void, Never>?) {
-    guard let task else { return }
-    let isCancelled = state.withLock { state in
-      state.tasks.append(task)
-      return state.isCancelled
-    }
-    if isCancelled && cancelsTasksWhenCancelled { task.cancel() }
-  }
-
-  /// Waits for every task in the bag; when the current task is cancelled, cancels them too if
-  /// the bag was made to, else stops waiting.
-  ///
-  /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
-  /// effects of its own finishes without giving up the main actor.
-  nonisolated(nonsending) func awaitAll() async {
-    guard state.withLock({ !$0.tasks.isEmpty }) else { return }
-    guard cancelsTasksWhenCancelled else { return await awaitEachUntilCancelled() }
-    await withTaskCancellationHandler {
-      await awaitEach()
-    } onCancel: {
-      let tasks = state.withLock { state in
-        state.isCancelled = true
-        return state.tasks
-      }
-      for task in tasks { task.cancel() }
-    }
-  }
-
-  private nonisolated(nonsending) func awaitEach() async {
-    var index = 0
-    while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
-      await task.value
-      index += 1
-    }
-  }
-
-  /// Waits for every task, or until the current task is cancelled, whichever comes first.
-  ///
-  /// NB: awaiting a task's value cannot be interrupted, so a task of its own awaits them, and
-  /// this waits for that task or for the cancellation.
-  private nonisolated(nonsending) func awaitEachUntilCancelled() async {
-    guard !Task.isCancelled else { return }
-    let waiter = ResumeOnce()
-    Task { [self] in
-      await awaitEach()
-      waiter.resume()
-    }
-    await withTaskCancellationHandler {
-      await waiter.wait()
-    } onCancel: {
-      waiter.resume()
-    }
-  }
-}
-
-/// A wait that the first of several events ends.
-private final class ResumeOnce: Sendable {
-  private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, isDone: Bool)>(
-    (nil, false))
-
-  /// Waits until `resume()` has been called, before or during the wait.
-  nonisolated(nonsending) func wait() async {
-    await withCheckedContinuation { continuation in
-      let isDone = state.withLock { state in
-        if !state.isDone { state.continuation = continuation }
-        return state.isDone
-      }
-      if isDone { continuation.resume() }
-    }
-  }
-
-  /// Ends the wait; later calls do nothing.
-  func resume() {
-    let continuation = state.withLock { state in
-      defer { state = (nil, true) }
-      return state.continuation
-    }
-    continuation?.resume()
-  }
 }

@@ -10,6 +10,27 @@
 /// so on. Only the effects an action started run inside its `send`, so every action processed
 /// there shares its origin.
 ///
+/// ## What it owns
+/// The state (it alone writes it, through the reducer), the dependencies its reducer runs with,
+/// the two queues, the observers, and the `EffectRuntime` of its effects, which it cancels when
+/// it goes.
+///
+/// ## Ordering (how `Store`'s guarantees are kept)
+/// - `isSending` is `true` exactly while `process` runs; an action that arrives meanwhile is
+///   queued, never reduced re-entrantly: in `queue` when a reducer returned it (`Effect.send`)
+///   or someone sent it to the store, in `sentQueue` when an effect sent it while starting.
+/// - `drainQueues` empties `queue` in order, then `sentQueue` in order, going back to `queue`
+///   each time an action from `sentQueue` queued more.
+/// - `didProcess` sees each action right after its reducer ran, before its effects start.
+/// - Observers are told once per `send` from outside, after both queues are empty.
+///
+/// ## Why the unchecked exclusivity is sound, and where it stops
+/// Only the main actor touches the `@exclusivity(unchecked)` properties, and `process` touches
+/// them one access at a time: the reducer's `inout` access to `state` ends before `didProcess`
+/// reads it, and an action sent meanwhile only appends to a queue. NB: a reducer must not read
+/// its own store's `state` while it runs (it has it `inout`): Swift's check would trap on that
+/// overlap; here it would read the state half changed.
+///
 /// NB: `send` is `@inlinable` so that a feature's module compiles it specialized for its own
 /// state and action; unspecialized, each send spends most of its time looking up generic
 /// metadata at run time.

@@ -1,0 +1,129 @@
+import Synchronization
+
+/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only, and stops
+/// its waiting for `sent`.
+///
+/// It starts immediately, so when every task has already finished (effects that never
+/// suspended), it has too by the time it is returned.
+///
+/// - Parameters:
+///   - tasks: The effects an action started, with those of the actions its reducer sent.
+///   - sent: The effects of actions its effects sent while starting: they are their own, and a
+///     cancellation does not reach them (as when an effect is cancelled by id).
+/// - Returns: The task, or `nil` when there is nothing to wait for; the only task when there is
+///   one to wait for and nothing that cancelling must leave alone.
+@MainActor
+@usableFromInline
+package func awaitingAll(
+  _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = []
+) -> Task<Void, Never>? {
+  if sent.isEmpty, tasks.count <= 1 { return tasks.first }
+  let sentBag = TaskBag(cancelsTasksWhenCancelled: false)
+  for task in sent { sentBag.insert(task) }
+  return immediateTask {
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+      await sentBag.awaitAll()
+    } onCancel: {
+      for task in tasks { task.cancel() }
+    }
+  }
+}
+
+/// Tasks to await together.
+///
+/// When the awaiting task is cancelled, the bag either cancels them all, including tasks added
+/// after the cancellation, or stops waiting for them and leaves them running.
+final class TaskBag: Sendable {
+  private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
+  private let cancelsTasksWhenCancelled: Bool
+
+  /// Creates an empty bag.
+  ///
+  /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
+  ///   cancels the tasks in it too; otherwise that task stops waiting for them, and they go on.
+  init(cancelsTasksWhenCancelled: Bool) {
+    self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
+  }
+
+  /// Adds a task to the bag.
+  func insert(_ task: Task<Void, Never>?) {
+    guard let task else { return }
+    let isCancelled = state.withLock { state in
+      state.tasks.append(task)
+      return state.isCancelled
+    }
+    if isCancelled && cancelsTasksWhenCancelled { task.cancel() }
+  }
+
+  /// Waits for every task in the bag; when the current task is cancelled, cancels them too if
+  /// the bag was made to, else stops waiting.
+  ///
+  /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
+  /// effects of its own finishes without giving up the main actor.
+  nonisolated(nonsending) func awaitAll() async {
+    guard state.withLock({ !$0.tasks.isEmpty }) else { return }
+    guard cancelsTasksWhenCancelled else { return await awaitEachUntilCancelled() }
+    await withTaskCancellationHandler {
+      await awaitEach()
+    } onCancel: {
+      let tasks = state.withLock { state in
+        state.isCancelled = true
+        return state.tasks
+      }
+      for task in tasks { task.cancel() }
+    }
+  }
+
+  private nonisolated(nonsending) func awaitEach() async {
+    var index = 0
+    while let task = state.withLock({ index < $0.tasks.count ? $0.tasks[index] : nil }) {
+      await task.value
+      index += 1
+    }
+  }
+
+  /// Waits for every task, or until the current task is cancelled, whichever comes first.
+  ///
+  /// NB: awaiting a task's value cannot be interrupted, so a task of its own awaits them, and
+  /// this waits for that task or for the cancellation.
+  private nonisolated(nonsending) func awaitEachUntilCancelled() async {
+    guard !Task.isCancelled else { return }
+    let waiter = ResumeOnce()
+    Task { [self] in
+      await awaitEach()
+      waiter.resume()
+    }
+    await withTaskCancellationHandler {
+      await waiter.wait()
+    } onCancel: {
+      waiter.resume()
+    }
+  }
+}
+
+/// A wait that the first of several events ends.
+private final class ResumeOnce: Sendable {
+  private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, isDone: Bool)>(
+    (nil, false))
+
+  /// Waits until `resume()` has been called, before or during the wait.
+  nonisolated(nonsending) func wait() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state in
+        if !state.isDone { state.continuation = continuation }
+        return state.isDone
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+
+  /// Ends the wait; later calls do nothing.
+  func resume() {
+    let continuation = state.withLock { state in
+      defer { state = (nil, true) }
+      return state.continuation
+    }
+    continuation?.resume()
+  }
+}
