@@ -49,6 +49,12 @@ let features: [Target] =
     "AppFeature",
     dependencies: ["Loop", "LinkList", "Habits", "Ledger", "Interchange"])
 
+/// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
+/// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's
+/// modules join it here.
+let featureModules: [Target.Dependency] =
+  features.filter { $0.type != .test }.map { .target(name: $0.name) }
+
 let package = Package(
   name: "Loop",
   platforms: [.macOS(.v15)],
@@ -94,13 +100,7 @@ let package = Package(
       path: "Tests/Support"),
     // NB: the code the DocC articles show, run; it checks the articles show it verbatim.
     .testTarget(name: "DocsTests", dependencies: ["LoopTesting", "Persistence"]),
-    .target(
-      name: "LoopCLI",
-      dependencies: [
-        "Loop", "AppFeature", "Persistence", "LinkClient", "CategoryClient", "LinkList",
-        "Categories", "Habits", "HabitClient", "Ledger", "LedgerClient", "Interchange",
-      ]
-    ),
+    .target(name: "LoopCLI", dependencies: ["Loop", "Persistence"] + featureModules),
     // NB: the tests run the built `loop` binary too (depending on it makes `swift build
     // --build-tests` build it), and seed and reopen its database files through the clients on
     // a `ModelContainer` of their own. `Recordings` holds sessions recorded with `loop --record`,

@@ -27,15 +27,8 @@ enum CategoryCommands {
     json: { session, window in window.apply(to: session.store.state.links.categories.rows.elements)
     },
     text: { session, window in
-      let rows = session.store.state.links.categories.rows
-      guard !rows.isEmpty else { return ["No categories yet: add one with 'category add <name>'."] }
-      var table = Table(columns: [
-        Table.Column(header: "CATEGORY"), Table.Column(header: "LINKS", alignment: .right),
-      ])
-      for row in window.apply(to: rows.elements) {
-        table.rows.append([row.category.name, "\(row.linkCount)"])
-      }
-      return table.render(style: session.style)
+      CategoryRenderer(style: session.style).list(
+        session.store.state.links.categories, window: window)
     })
 
   private static let newName = Argument(name: "new name")

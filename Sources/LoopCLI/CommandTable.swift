@@ -1,24 +1,8 @@
-/// The nouns the REPL's commands act on.
-enum Noun: String, Sendable, CaseIterable {
-  case link, category, habit, ledger
-
-  /// What the noun is about, for `help`.
-  var summary: String {
-    switch self {
-    case .link: "web pages to keep, with comments, favorites and categories"
-    case .category: "the categories links are filed in"
-    case .habit: "habits to do every day, their streaks and a heat map"
-    case .ledger: "income and expenses, this month's balance and a yearly report"
-    }
-  }
-}
-
 /// Every command of the REPL, and how a line's words find theirs.
 enum CommandTable {
   /// The commands, in the order `help` lists them.
   static let commands: [Command] =
-    REPLCommands.all + InterchangeCommands.all + LinkCommands.all + CategoryCommands.all
-    + HabitCommands.all + LedgerCommands.all
+    REPLCommands.all + InterchangeCommands.all + Noun.allCases.flatMap(\.commands)
 
   /// The commands of a noun, in table order.
   static func commands(of noun: Noun) -> [Command] {

@@ -221,12 +221,7 @@ extension Session {
 
   /// Forgets what an import changed, so that the next command needing it loads it again.
   fileprivate func forgetLoaded(_ scope: DataScope) {
-    switch scope {
-    case .links: loaded.subtract([.link, .category])
-    case .habits: loaded.remove(.habit)
-    case .ledger: loaded.remove(.ledger)
-    case .everything: loaded.removeAll()
-    }
+    loaded = loaded.filter { !$0.isChanged(byImportOf: scope) }
   }
 
   /// The closing summary: imported, skipped, rejected with reasons, and the rate.

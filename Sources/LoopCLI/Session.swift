@@ -371,23 +371,14 @@ public final class Session {
   /// Loads a noun's data the first time a command needs it.
   func load(_ noun: Noun) async throws(CommandError) {
     guard !loaded.contains(noun) else { return }
-    try await send(appearAction(of: noun))
+    try await send(noun.appearAction)
     loaded.insert(noun)
   }
 
   /// Loads a noun's data again, as its list appears.
   func reload(_ noun: Noun) async throws(CommandError) {
-    try await send(appearAction(of: noun))
+    try await send(noun.appearAction)
     loaded.insert(noun)
-  }
-
-  private func appearAction(of noun: Noun) -> AppFeature.Action {
-    switch noun {
-    case .link: .links(.screenSelected(.recent))
-    case .category: .links(.categories(.onAppear))
-    case .habit: .habits(.onAppear)
-    case .ledger: .ledger(.onAppear)
-    }
   }
 
   /// Asks an alert's question at the prompt, as a yes-or-no question.

@@ -17,28 +17,28 @@ enum BusyMainActor {
   static let shortestPatience: Duration = .seconds(60)
 
   /// A turn on the main actor longer than this means it is busy.
-  static let threshold: Duration = .milliseconds(20)
+  static let threshold: Duration = .milliseconds(10)
 
   /// How much longer to wait, at most, each time the main actor was found busy.
   static let step: Duration = .milliseconds(250)
 
   /// Whether a turn on the main actor, or on the global concurrent executor, now takes longer
-  /// than ``threshold``: the longest of two yields and a trip to the global executor and back,
-  /// each waiting behind the jobs queued before it.
+  /// than ``threshold``: the longest of three yields and three trips to the global executor and
+  /// back, each waiting behind the jobs queued before it.
   ///
   /// NB: effects leave the main actor for their heavy work (a client's `@concurrent` endpoint), and
   /// in a parallel run other tests' blocking work can hold every thread of the global executor:
   /// the effects have not had their time then either, however idle the main actor is.
   static func isBusy() async -> Bool {
     var longest = Duration.zero
-    for _ in 0..<2 {
-      let start = ContinuousClock.now
+    for _ in 0..<3 {
+      var start = ContinuousClock.now
       await Task.yield()
       longest = max(longest, ContinuousClock.now - start)
+      start = ContinuousClock.now
+      await turnOnTheGlobalExecutor()
+      longest = max(longest, ContinuousClock.now - start)
     }
-    let start = ContinuousClock.now
-    await turnOnTheGlobalExecutor()
-    longest = max(longest, ContinuousClock.now - start)
     return longest > threshold
   }
 

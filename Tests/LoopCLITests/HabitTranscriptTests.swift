@@ -86,6 +86,30 @@ import Testing
         """)
   }
 
+  @Test func offsetAndLimitPrintPartOfTheHabitList() async throws {
+    let result = try await transcript(
+      "habit list --offset 1 --limit 1\nhabit list --offset 2 --format json", environment: seeded())
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > habit list --offset 1 --limit 1
+        REF      HABIT  TODAY  STREAK  LONGEST  30 DAYS
+        910a2de  Read   ·      0 days   0 days       0%
+        > habit list --offset 2 --format json
+        [
+          {
+            "days" : [],
+            "habit" : {
+              "createdAt" : "2025-02-01T01:00:00Z",
+              "id" : "F893A2EE-FB32-555E-71C1-8690EE42C90B",
+              "name" : "Swim laps"
+            }
+          }
+        ]
+
+        """)
+  }
+
   @Test func daysBeforeAHabitWasAddedAreRecordedAndItsHistoryStartsThere() async throws {
     let result = try await transcript(
       """

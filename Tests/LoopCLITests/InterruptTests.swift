@@ -45,6 +45,33 @@ import Testing
     #expect(try ImportBinaryTests.checkedLinkCount(in: db) == 0)
   }
 
+  /// Presses Ctrl-C until the terminal shows another prompt, a few times at most.
+  ///
+  /// NB: pressed again when no prompt follows within seconds: a key pressed while libedit still
+  /// sets the terminal up is lost (as Ctrl-D is in `finish()`).
+  func interruptUntilPrompted(_ terminal: TerminalProcess) -> Bool {
+    let prompts = terminal.shown.components(separatedBy: "loop> ").count - 1
+    for _ in 0..<5 {
+      terminal.type("\u{3}")
+      if terminal.waitFor("loop> ", moreThan: prompts, timeout: 3) { return true }
+    }
+    return false
+  }
+
+  @Test func ctrlCAtThePromptAbandonsTheLineAndPromptsAgain() throws {
+    let folder = try TemporaryFolder()
+    let terminal = try TerminalProcess(["--db", folder.path("data.sqlite")], dataHome: folder.url)
+    #expect(terminal.waitFor("loop> "))
+    #expect(interruptUntilPrompted(terminal))
+    terminal.type("category add Draft")
+    #expect(terminal.waitFor("category add Draft"))
+    #expect(interruptUntilPrompted(terminal))
+    terminal.type("category list\r")
+    #expect(terminal.waitFor("No categories yet: add one with 'category add <name>'.\nloop> "))
+    #expect(terminal.finish() == 0)
+    #expect(!terminal.shown.contains("Added category"))
+  }
+
   @Test func ctrlCDuringAListingStopsItAndPromptsAgain() async throws {
     let folder = try TemporaryFolder()
     let db = folder.path("data.sqlite")

@@ -30,6 +30,32 @@ import Testing
 
     """
 
+  @Test func offsetAndLimitPrintPartOfTheLedger() async throws {
+    let result = try await transcript(
+      Self.setup + "\nledger list --offset 1 --limit 2\nledger list --offset 4 --format json")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > ledger list --offset 1 --limit 2
+        REF      DATE           AMOUNT  CATEGORY  MEMO
+        910a2de  2025-03-01  +3,000.00  Work      Salary
+        71bb54d  2025-02-20     -40.00  Food      Groceries
+        > ledger list --offset 4 --format json
+        [
+          {
+            "amount" : 10050,
+            "createdAt" : "2025-03-15T01:00:00Z",
+            "date" : "2024-03-31T15:00:00Z",
+            "id" : "491718DE-357E-3DA8-CB43-5C8E74616796",
+            "kind" : "income",
+            "memo" : "Gift"
+          }
+        ]
+
+        """)
+  }
+
   @Test func listingHomeUpdatingAndRemoving() async throws {
     let result = try await transcript(
       Self.setup + "\n"

@@ -29,6 +29,31 @@ import Testing
 
     """
 
+  @Test func offsetAndLimitPrintPartOfTheCategories() async throws {
+    let result = try await transcript(
+      Self.setup + "\ncategory list --offset 1\ncategory list --limit 1 --format json")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > category list --offset 1
+        CATEGORY  LINKS
+        Swift         2
+        > category list --limit 1 --format json
+        [
+          {
+            "category" : {
+              "createdAt" : "2025-03-15T01:00:00Z",
+              "id" : "F893A2EE-FB32-555E-71C1-8690EE42C90B",
+              "name" : "Reading"
+            },
+            "linkCount" : 0
+          }
+        ]
+
+        """)
+  }
+
   @Test func listingShowingOpeningAndCommenting() async throws {
     let result = try await transcript(
       Self.setup + "\n"

@@ -1,6 +1,7 @@
 import Foundation
 import Loop
 import Persistence
+import Synchronization
 
 // MARK: - Export, import, restore
 
@@ -27,9 +28,13 @@ extension LinkStorage {
     // NB: read once: each read of a dependency looks it up again.
     let uuid = uuidDependency
     let now = date.now
+    // NB: a cancelled import (Ctrl-C) stops before each step, and every few thousand links
+    // within one: checking a large file's links takes a while before the first is stored.
+    try LinkError.checkCancellation()
     // Each link on its own first, before the transaction and on every core: nothing in it
     // depends on the storage or on the other links.
     let checked = CheckedLinks(links)
+    try LinkError.checkCancellation()
     return try LinkError.capturing {
       try context.transaction(rollingBack: dryRun) { context in
         // NB: the body takes the checked links out as it stores them, from a copy of its own: on
@@ -42,6 +47,7 @@ extension LinkStorage {
         var order: [NewLink] = []
         order.reserveCapacity(links.count)
         for index in links.indices {
+          if index % LinkClient.importBatchSize == 0 { try LinkError.checkCancellation() }
           // NB: the address is moved out, not copied: a copy would touch its text, made on
           // another core; its hash was computed there.
           guard let address = checks.addresses[index].take() else {
@@ -198,7 +204,11 @@ private struct CheckedLinks {
   var addresses: [Address?]
 
   init(_ links: [ImportedLink]) {
-    let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, links.count / 2_048))
+    // NB: chunks of a few thousand links, more than there are cores: the calling thread, which
+    // runs in the import's task, takes chunks too and sees it cancelled between two of them;
+    // the chunks not started then are left unchecked (the import stops).
+    let chunks = max(1, links.count / 4_096)
+    let isCancelled = Atomic<Bool>(false)
     values = Array(repeating: nil, count: links.count)
     addresses = Array(repeating: nil, count: links.count)
     values.withUnsafeMutableBufferPointer { values in
@@ -206,6 +216,8 @@ private struct CheckedLinks {
         // NB: every chunk writes only its own elements.
         nonisolated(unsafe) let (values, addresses) = (values, addresses)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+          if Task.isCancelled { isCancelled.store(true, ordering: .relaxed) }
+          guard !isCancelled.load(ordering: .relaxed) else { return }
           for index in links.count * chunk / chunks..<links.count * (chunk + 1) / chunks {
             do throws(LinkError) {
               let checked = try links[index].checked()
