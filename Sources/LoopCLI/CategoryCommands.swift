@@ -10,15 +10,15 @@ enum CategoryCommands {
   /// The commands, in the order `help` lists them.
   static let all = [add, list, rename, remove]
 
-  private static let name = Argument(name: "name")
+  private static let name = Argument("name", help: "the category's name (in any case)")
 
   /// `category add <name>`: the categories' `addSubmitted`.
   static let add = Command(
-    noun: .category, verb: "add", arguments: [name], summary: "Add a category."
-  ) { session, input throws(CommandError) in
-    try await session.send(.links(.categories(.addSubmitted(name: input[name]))))
+    noun: .category, verb: "add", summary: "Add a category.", name
+  ) { session, name throws(CommandError) in
+    try await session.send(.links(.categories(.addSubmitted(name: name))))
     session.console.print(
-      "Added category '\(input[name].trimmingCharacters(in: .whitespacesAndNewlines))'.")
+      "Added category '\(name.trimmingCharacters(in: .whitespacesAndNewlines))'.")
   }
 
   /// `category list`: the categories' `onAppear`, then the rows.
@@ -31,16 +31,15 @@ enum CategoryCommands {
         session.store.state.links.categories, window: window)
     })
 
-  private static let newName = Argument(name: "new name")
-
   /// `category rename <name> <new name>`: the categories' `renameSubmitted`.
   static let rename = Command(
-    noun: .category, verb: "rename", arguments: [name, newName], summary: "Rename a category."
-  ) { session, input throws(CommandError) in
-    let summary = try await session.category(named: input[name])
-    try await session.send(.links(.categories(.renameSubmitted(summary.id, name: input[newName]))))
+    noun: .category, verb: "rename", summary: "Rename a category.", name,
+    Argument("new name", help: "the name it gets")
+  ) { session, name, newName throws(CommandError) in
+    let summary = try await session.category(named: name)
+    try await session.send(.links(.categories(.renameSubmitted(summary.id, name: newName))))
     let renamed =
-      session.store.state.links.categories.rows[id: summary.id]?.category.name ?? input[newName]
+      session.store.state.links.categories.rows[id: summary.id]?.category.name ?? newName
     session.console.print("Renamed category '\(summary.category.name)' to '\(renamed)'.")
   }
 
@@ -49,18 +48,19 @@ enum CategoryCommands {
   /// A category with links asks first (an alert), then sends its answer: the alert's yes
   /// (`.confirmDeletion`, also given by `--yes`) or its dismissal.
   static let remove = Command(
-    noun: .category, verb: "rm", arguments: [name], options: [.yes],
-    summary: "Delete a category; its links stay, uncategorized (asks first if it has links)."
-  ) { session, input throws(CommandError) in
-    let summary = try await session.category(named: input[name])
+    noun: .category, verb: "rm",
+    summary: "Delete a category; its links stay, uncategorized (asks first if it has links).",
+    name, Option.yes
+  ) { session, name, yes throws(CommandError) in
+    let summary = try await session.category(named: name)
     let categoryName = summary.category.name
     try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
     if let alert = session.store.state.links.categories.alert {
       guard
         let answer = try await session.answer(
-          alert, input, dismiss: .links(.categories(.alert(.dismiss))),
+          alert, yes: yes, dismiss: .links(.categories(.alert(.dismiss))),
           deleting: "category '\(categoryName)'",
-          retry: "category rm \(SessionRecording.quoted(input[name])) --yes")
+          retry: "category rm \(SessionRecording.quoted(name)) --yes")
       else {
         session.console.print("Kept category '\(categoryName)'.")
         return

@@ -11,19 +11,19 @@ enum HabitCommands {
   static let all = [
     add, list, done, undo, rename, archive, unarchive, show, remove,
     InterchangeCommands.exporting(
-      .habits, noun: .habit, formats: ["json", "csv"],
+      .habits, noun: .habit, formats: [.json, .csv],
       summary: "Export the habits and their completions as JSON or CSV."),
   ]
 
-  private static let name = Argument(name: "name")
+  private static let name = Argument("name", help: "the habit's name")
 
   /// `habit add <name>`: ``Habits/Habits/Action/addSubmitted(name:)``, answered by the
   /// habit created.
   static let add = Command(
-    noun: .habit, verb: "add", arguments: [name], summary: "Start tracking a habit."
-  ) { session, input throws(CommandError) in
+    noun: .habit, verb: "add", summary: "Start tracking a habit.", name
+  ) { session, name throws(CommandError) in
     try await session.sendAdding(
-      .habits(.addSubmitted(name: input[name])),
+      .habits(.addSubmitted(name: name)),
       answer: {
         if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
       },
@@ -46,7 +46,10 @@ enum HabitCommands {
     "done", summary: "Mark a habit done today, or on an earlier day.",
     action: { .completeSubmitted($0, day: $1) },
     done: { session, history, day in
-      "Done: '\(history.habit.name)' on \(day).\(session.streakNote(of: history.id))"
+      let habits = session.store.state.habits
+      let note = HabitRenderer(environment: session.environment, style: session.style)
+        .streakNote(of: habits.habits[id: history.id], today: habits.today)
+      return "Done: '\(history.habit.name)' on \(day).\(note)"
     })
 
   /// `habit undo <ref> [--on DAY]`: ``Habits/Habits/Action/uncompleteSubmitted(_:day:)``.
@@ -62,10 +65,9 @@ enum HabitCommands {
     action: @escaping @Sendable (Habit.ID, Day?) -> Habits.Action,
     done: @escaping @MainActor @Sendable (Session, HabitHistory, Day) -> String
   ) -> Command {
-    Command(noun: .habit, verb: verb, arguments: [.ref], options: [.day], summary: summary) {
-      session, input throws(CommandError) in
-      let day = try session.day(input[.day])
-      let history = try await session.habit(input[.ref])
+    Command(noun: .habit, verb: verb, summary: summary, Argument.ref, Option.day()) {
+      session, ref, day throws(CommandError) in
+      let history = try await session.habit(ref)
       try await session.send(.habits(action(history.id, day)))
       let shown = day ?? session.store.state.habits.today ?? session.environment.today
       session.console.print(done(session, history, shown))
@@ -74,10 +76,11 @@ enum HabitCommands {
 
   /// `habit rename <ref> <name>`: ``Habits/Habits/Action/renameSubmitted(_:name:)``.
   static let rename = Command(
-    noun: .habit, verb: "rename", arguments: [.ref, name], summary: "Rename a habit."
-  ) { session, input throws(CommandError) in
-    let history = try await session.habit(input[.ref])
-    try await session.send(.habits(.renameSubmitted(history.id, name: input[name])))
+    noun: .habit, verb: "rename", summary: "Rename a habit.", Argument.ref,
+    Argument("name", help: "the habit's new name")
+  ) { session, ref, name throws(CommandError) in
+    let history = try await session.habit(ref)
+    try await session.send(.habits(.renameSubmitted(history.id, name: name)))
     let renamed = session.store.state.habits.habits[id: history.id]?.habit.name ?? ""
     session.console.print("Renamed '\(history.habit.name)' to '\(renamed)'.")
   }
@@ -104,22 +107,19 @@ enum HabitCommands {
   }
 
   private static let weeks = Option(
-    name: "weeks", valueName: "N", summary: "how many weeks the heat map shows")
+    "weeks", valueName: "N", help: "how many weeks the heat map shows"
+  ) { text throws(CommandError) in
+    guard let count = Int(text) else { throw .usage("'\(text)' is not a number of weeks") }
+    return count
+  }
 
   /// `habit show <ref> [--weeks N]`: ``Habits/Habits/Action/habitSelected(_:)``, then
   /// `.destination(.presented(.detail(.weekCountChanged(N))))`, then the detail.
   static let show = Command(
-    noun: .habit, verb: "show", arguments: [.ref], options: [weeks, .format],
-    summary: "Show a habit's streaks and a heat map of its last weeks."
-  ) { session, input throws(CommandError) in
-    var weekCount: Int?
-    if let text = input[weeks] {
-      guard let count = Int(text) else {
-        throw input.command.usageError("'\(text)' is not a number of weeks")
-      }
-      weekCount = count
-    }
-    let history = try await session.habit(input[.ref])
+    noun: .habit, verb: "show", summary: "Show a habit's streaks and a heat map of its last weeks.",
+    Argument.ref, weeks, Option.format
+  ) { session, ref, weekCount, format throws(CommandError) in
+    let history = try await session.habit(ref)
     try await session.send(.habits(.habitSelected(history.id)))
     if let weekCount {
       try await session.send(
@@ -129,7 +129,7 @@ enum HabitCommands {
     let json = HabitDetailOutput(
       habit: detail.history.habit, days: detail.history.days, stats: detail.stats,
       heatMap: detail.heatMap)
-    try await session.printListing(input, json: json) {
+    try await session.printListing(format, json: json) {
       HabitRenderer(environment: session.environment, style: session.style)
         .detail(detail, ref: session.shortRef(of: history.id))
     }
@@ -138,60 +138,23 @@ enum HabitCommands {
   /// `habit rm <ref> [--yes]`: ``Habits/Habits/Action/deleteSubmitted(_:)``, then the
   /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
-    noun: .habit, verb: "rm", arguments: [.ref], options: [.yes],
-    summary: "Delete a habit and its history (asks first)."
-  ) { session, input throws(CommandError) in
-    let history = try await session.habit(input[.ref])
+    noun: .habit, verb: "rm", summary: "Delete a habit and its history (asks first).",
+    Argument.ref, Option.yes
+  ) { session, ref, yes throws(CommandError) in
+    let history = try await session.habit(ref)
     let name = history.habit.name
     try await session.send(.habits(.deleteSubmitted(history.id)))
     guard let alert = session.store.state.habits.destination?.alert else { return }
     guard
       let answer = try await session.answer(
-        alert, input, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",
-        retry: "habit rm \(input[.ref]) --yes")
+        alert, yes: yes, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",
+        retry: "habit rm \(ref) --yes")
     else {
       session.console.print("Kept '\(name)'.")
       return
     }
     try await session.send(.habits(.destination(.presented(.alert(answer)))))
     session.console.print("Deleted '\(name)'.")
-  }
-}
-
-// MARK: - Helpers
-
-extension Session {
-  /// The habit `ref` names, loading the habits first if needed.
-  fileprivate func habit(_ ref: String) async throws(CommandError) -> HabitHistory {
-    try await load(.habit)
-    return try Ref.resolve(
-      ref, in: store.state.habits.habits.elements,
-      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
-  }
-
-  /// The short ref of a habit among the loaded ones.
-  fileprivate func shortRef(of id: Habit.ID) -> String {
-    let length = habitRefLengths.length(ofIDs: Self.ids(of: store.state.habits.habits))
-    return Ref.short(id.rawValue, length: length)
-  }
-
-  /// The habits' ids, in order.
-  ///
-  /// NB: nonisolated, and read through stored properties: a closure made on the main actor
-  /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
-  fileprivate nonisolated static func ids(of habits: IdentifiedArrayOf<HabitHistory>) -> [UUID] {
-    habits.elements.map { $0.habit.id.rawValue }
-  }
-
-  /// " Streak: 3 days." after a completion.
-  fileprivate func streakNote(of id: Habit.ID) -> String {
-    guard let history = store.state.habits.habits[id: id],
-      let today = store.state.habits.today
-    else { return "" }
-    let streak = history.stats(
-      createdOn: environment.day(of: history.habit.createdAt), today: today
-    ).currentStreak
-    return streak > 0 ? " Streak: \(HabitRenderer.days(streak))." : ""
   }
 }
 

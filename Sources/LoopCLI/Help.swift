@@ -32,18 +32,20 @@ enum Help {
     details(of: [command], title: style.bold(command.verb) + " — the whole database")
   }
 
-  /// Commands with their usage lines, summaries and options, under a title.
+  /// Commands with their usage lines, summaries, and a line for each argument and option,
+  /// under a title.
   private static func details(of commands: [Command], title: String) -> String {
     var lines = [title, ""]
     for command in commands {
       lines.append(command.usage)
       lines.append("    \(command.summary)")
-      let width = command.options.map { $0.usage.count }.max() ?? 0
-      for option in command.options {
-        let usage = option.usage
+      let parameters = command.arguments + command.options
+      let width = parameters.map(\.synopsis.count).max() ?? 0
+      for parameter in parameters {
+        let synopsis = parameter.synopsis
         lines.append(
-          "    \(usage)" + String(repeating: " ", count: width - usage.count)
-            + "  \(option.summary)")
+          "    \(synopsis)" + String(repeating: " ", count: width - synopsis.count)
+            + "  \(parameter.help)")
       }
     }
     return lines.joined(separator: "\n")

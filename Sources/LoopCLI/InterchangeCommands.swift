@@ -17,24 +17,6 @@ enum InterchangeCommands {
       summary: "Export everything as JSON, lossless: 'import' reads it back."),
   ]
 
-  private static let dryRun = Option(
-    name: "dry-run", summary: "say what the import would do, and write nothing")
-  private static let quiet = Option(name: "quiet", summary: "draw no progress bar")
-
-  /// `--date-format` of a ledger CSV.
-  fileprivate static let dateFormat = Option(
-    name: "date-format", valueName: "PATTERN",
-    summary: "how the CSV writes dates, such as dd.MM.yyyy (yyyy-MM-dd by default)")
-  /// `--decimal-separator` of a ledger CSV.
-  fileprivate static let decimalSeparator = Option(
-    name: "decimal-separator", valueName: "SEPARATOR", choices: [".", ","],
-    summary: "the character before the cents (. by default; , for 1.234,50)")
-
-  /// `--rules-file` of a ledger import.
-  fileprivate static let rulesFile = Option(
-    name: "rules-file", valueName: "PATH",
-    summary: "hledger CSV rules for a bank statement (FILE.rules when it exists)")
-
   /// `<noun> import <file>` (or `import <file>` with no noun): reads the file,
   /// ``Interchange/Interchange/Action/importSubmitted(_:)``, a progress bar while it runs (on a
   /// terminal, without `--quiet`), then the summary.
@@ -43,35 +25,35 @@ enum InterchangeCommands {
   /// `--date-format`, `--decimal-separator` and `--rules-file`, and reads a bank statement's
   /// rules (``Session/statementRules(for:contents:given:format:)``).
   static func importing(
-    _ scope: DataScope, noun: Noun?, formats: [String]?, readsLedgerCSV: Bool = false,
+    _ scope: DataScope, noun: Noun?, formats: [FileFormat]?, readsLedgerCSV: Bool = false,
     summary: String
   ) -> Command {
-    let format = formats.map {
-      formatOption($0, summary: "the file's format (found from its content by default)")
-    }
-    return Command(
-      noun: noun, verb: "import", arguments: [.file],
-      options: fileOptions(format, readsLedgerCSV) + (readsLedgerCSV ? [rulesFile] : [])
-        + [dryRun, quiet],
-      summary: summary
-    ) { session, input throws(CommandError) in
-      let file = input[.file]
+    Command(
+      noun: noun, verb: "import", summary: summary, Argument("file", help: "the file to read"),
+      format(formats, help: "the file's format (found from its content by default)"),
+      ledgerCSVOptions(readsLedgerCSV),
+      readsLedgerCSV
+        ? Option(
+          "rules-file", valueName: "PATH",
+          help: "hledger CSV rules for a bank statement (FILE.rules when it exists)")
+        : .absent(nil),
+      Option(flag: "dry-run", help: "say what the import would do, and write nothing"),
+      Option(flag: "quiet", help: "draw no progress bar")
+    ) { session, file, format, ledgerOptions, rulesFile, isDryRun, quiet throws(CommandError) in
       let contents: Data
       do throws(InterchangeError) {
         contents = try session.readImportFile(atPath: session.path(of: file), named: file)
       } catch {
         throw CommandError(error.description)
       }
-      let givenFormat = format.flatMap { input[$0] }.flatMap(FileFormat.init(rawValue:))
       let request = ImportRequest(
-        scope: scope, file: file, contents: contents, format: givenFormat,
-        isDryRun: input.has(dryRun),
-        ledgerOptions: readsLedgerCSV ? try ledgerOptions(input) : LedgerCSVOptions(),
+        scope: scope, file: file, contents: contents, format: format, isDryRun: isDryRun,
+        ledgerOptions: ledgerOptions,
         rules: readsLedgerCSV
           ? try session.statementRules(
-            for: file, contents: contents, given: input[rulesFile], format: givenFormat)
+            for: file, contents: contents, given: rulesFile, format: format)
           : nil)
-      try await session.importFile(request, quiet: input.has(quiet))
+      try await session.importFile(request, quiet: quiet)
     }
   }
 
@@ -79,25 +61,19 @@ enum InterchangeCommands {
   /// ``Interchange/Interchange/Action/exportSubmitted(_:)``, then the file is written.
   ///
   /// The options as ``importing(_:noun:formats:readsLedgerCSV:summary:)``'s, without its
-  /// `--dry-run` and `--quiet`.
+  /// `--rules-file`, `--dry-run` and `--quiet`.
   static func exporting(
-    _ scope: DataScope, noun: Noun?, formats: [String]?, readsLedgerCSV: Bool = false,
+    _ scope: DataScope, noun: Noun?, formats: [FileFormat]?, readsLedgerCSV: Bool = false,
     summary: String
   ) -> Command {
-    let format = formats.map {
-      formatOption(
-        $0, summary: "the format to write (from the file's extension by default, else json)")
-    }
-    return Command(
-      noun: noun, verb: "export", arguments: [.file], options: fileOptions(format, readsLedgerCSV),
-      summary: summary
-    ) { session, input throws(CommandError) in
-      let file = input[.file]
+    Command(
+      noun: noun, verb: "export", summary: summary, Argument("file", help: "the file to write"),
+      format(
+        formats, help: "the format to write (from the file's extension by default, else json)"),
+      ledgerCSVOptions(readsLedgerCSV)
+    ) { session, file, format, ledgerOptions throws(CommandError) in
       let request = ExportRequest(
-        scope: scope,
-        format: format.flatMap { input[$0] }.flatMap(FileFormat.init(rawValue:))
-          ?? .forFile(file),
-        ledgerOptions: readsLedgerCSV ? try ledgerOptions(input) : LedgerCSVOptions())
+        scope: scope, format: format ?? .forFile(file), ledgerOptions: ledgerOptions)
       try await session.send(.interchange(.exportSubmitted(request)))
       guard let exported = session.store.state.interchange.exportedFile else { return }
       do throws(InterchangeError) {
@@ -110,142 +86,37 @@ enum InterchangeCommands {
     }
   }
 
-  /// `--format` of an import or an export, taking `formats`.
-  private static func formatOption(_ formats: [String], summary: String) -> Option {
-    Option(name: "format", valueName: "FORMAT", choices: formats, summary: summary)
+  /// `--format` of an import or an export, taking `formats`; none when `formats` is `nil`.
+  private static func format(_ formats: [FileFormat]?, help: String) -> Option<FileFormat?> {
+    guard let formats else { return .absent(nil) }
+    return Option(
+      "format", valueName: "FORMAT", help: help, choices: formats.map { ($0.rawValue, $0) })
   }
 
-  /// `--format` (if any), then the ledger CSV's options when `readsLedgerCSV`.
-  private static func fileOptions(_ format: Option?, _ readsLedgerCSV: Bool) -> [Option] {
-    (format.map { [$0] } ?? []) + (readsLedgerCSV ? [dateFormat, decimalSeparator] : [])
-  }
-
-  /// `--date-format` and `--decimal-separator`.
-  private static func ledgerOptions(_ input: Invocation) throws(CommandError) -> LedgerCSVOptions {
-    var options = LedgerCSVOptions()
-    if let pattern = input[dateFormat] {
-      do {
-        options.dateFormat = try DateFormat(pattern)
-      } catch {
-        throw input.command.usageError(error.description)
-      }
-    }
-    if input[decimalSeparator] == "," { options.decimalSeparator = .comma }
-    return options
-  }
-}
-
-extension Session {
-  /// Sends ``Interchange/Interchange/Action/importSubmitted(_:)`` with a progress bar while it
-  /// runs (on a terminal, unless `quiet`), then prints the summary.
-  fileprivate func importFile(_ request: ImportRequest, quiet: Bool) async throws(CommandError) {
-    // NB: timed on the clock from before any recording: the bar's readings are not the app's,
-    // and a replay, which draws no bar, must not find them among the import's.
-    let clock = (recording?.baseEnvironment ?? environment).continuousClock
-    let display =
-      configuration.showsProgress && !quiet
-      ? ProgressDisplay(console: console, elapsed: stopwatch(clock)) : nil
-    let observation = display.map { display in
-      store.observe { display.show($0.interchange.progress) }
-    }
-    defer {
-      observation?.cancel()
-      display?.clear()
-    }
-    do {
-      try await send(.interchange(.importSubmitted(request)))
-    } catch {
-      // NB: `send` returns once the import's effect has ended, its transaction rolled back.
-      if error.isCancellation { throw .cancelled("Cancelled: nothing imported.") }
-      throw CommandError(error.message, hints: rejectionHints())
-    }
-    guard let report = store.state.interchange.report else { return }
-    if !report.isDryRun { forgetLoaded(request.scope) }
-    display?.clear()
-    printSummary(of: report)
-  }
-
-  /// The rules of the bank statement `file`: those `given` with `--rules-file`, else
-  /// `FILE.rules` when it exists; `nil` for Loop's own ledger CSV or a Loop export, or without
-  /// a rules file (the import then infers them).
-  fileprivate func statementRules(
-    for file: String, contents: Data, given: String?, format: FileFormat?
-  ) throws(CommandError) -> CSVRules? {
-    do throws(InterchangeError) {
-      let rulesFile: String
-      let data: Data
-      if let given {
-        rulesFile = given
-        data = try readImportFile(atPath: path(of: given), named: given)
-      } else {
-        // NB: only a statement looks for rules: Loop's own files import as they always did.
-        let start = String(decoding: contents.prefix(65_536), as: UTF8.self)
-        guard (format ?? FileFormat.detect(in: start)) == .csv, !LedgerCSV.isLoopCSV(start) else {
-          return nil
+  /// `--date-format` and `--decimal-separator` of a ledger CSV, when `readsLedgerCSV`; else
+  /// none, and the default options.
+  private static func ledgerCSVOptions(_ readsLedgerCSV: Bool) -> Option<LedgerCSVOptions> {
+    guard readsLedgerCSV else { return .absent(LedgerCSVOptions()) }
+    return Option(
+      declarations: [
+        Declaration(
+          name: "date-format", kind: .option(valueName: "PATTERN"),
+          help: "how the CSV writes dates, such as dd.MM.yyyy (yyyy-MM-dd by default)"),
+        Declaration(
+          name: "decimal-separator", kind: .option(valueName: "SEPARATOR"), choices: [".", ","],
+          help: "the character before the cents (. by default; , for 1.234,50)"),
+      ]
+    ) { words throws(CommandError) in
+      var options = LedgerCSVOptions()
+      if let pattern = words.values["date-format"] {
+        do throws(InterchangeError) {
+          options.dateFormat = try DateFormat(pattern)
+        } catch {
+          throw .usage(error.description)
         }
-        rulesFile = file + ".rules"
-        guard let found = try readImportFileIfPresent(atPath: path(of: rulesFile), named: rulesFile)
-        else { return nil }
-        data = found
       }
-      return try CSVRules(parsing: ImportFile.text(of: data, file: rulesFile), file: rulesFile)
-    } catch {
-      throw CommandError(error.description)
-    }
-  }
-
-  /// The path of a file the user named: relative paths start at the configured directory.
-  fileprivate func path(of file: String) -> String {
-    guard let directory = configuration.currentDirectory, !file.hasPrefix("/") else {
-      return file
-    }
-    return (directory as NSString).appendingPathComponent(file)
-  }
-
-  /// One hint line per row a failed import rejected (the first ten).
-  fileprivate func rejectionHints() -> [String] {
-    guard case .rowsRejected(_, let rows) = store.state.interchange.failure else { return [] }
-    return lines(for: rows)
-  }
-
-  /// `line 12: why` (or `line 12 skipped: why`), for the first ten rows, then how many more.
-  fileprivate func lines(for rows: [ImportRejection], skipped: Bool = false) -> [String] {
-    let label = skipped ? " skipped" : ""
-    let shown = rows.prefix(Self.rejectionsShown).map { "line \($0.line)\(label): \($0.reason)" }
-    let more = rows.count - shown.count
-    return shown + (more > 0 ? ["… and \(more) more"] : [])
-  }
-
-  /// How many rejected rows a summary lists.
-  fileprivate static let rejectionsShown = 10
-
-  /// Forgets what an import changed, so that the next command needing it loads it again.
-  fileprivate func forgetLoaded(_ scope: DataScope) {
-    loaded = loaded.filter { !$0.isChanged(byImportOf: scope) }
-  }
-
-  /// The closing summary: imported, skipped, rejected with reasons, and the rate.
-  ///
-  /// A dry run of a bank statement without rules first prints the rules inferred, and the
-  /// summary as comments: what it prints is a rules file (`--dry-run > FILE.rules`).
-  fileprivate func printSummary(of report: ImportReport) {
-    var prefix = ""
-    if report.isDryRun, let rules = report.inferredRules {
-      for line in rules.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-        console.print(String(line))
-      }
-      prefix = "# "
-    }
-    console.print(prefix + report.summary)
-    for line in lines(for: report.rejected) { console.print("\(prefix)  \(line)") }
-    for line in lines(for: report.skipped, skipped: true) { console.print("\(prefix)  \(line)") }
-    if report.isDryRun { console.print(prefix + "Nothing was written (--dry-run).") }
-    if let rate = report.rate {
-      let components = report.duration.components
-      let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-      console.print(
-        "\(prefix)\(grouped(report.entries)) entries in \(String(format: "%.2f", seconds)) s: "
-          + "\(grouped(Int(rate))) a second.")
+      if words.values["decimal-separator"] == "," { options.decimalSeparator = .comma }
+      return options
     }
   }
 }

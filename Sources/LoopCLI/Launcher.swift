@@ -44,60 +44,106 @@ public struct LaunchOptions: Equatable, Sendable {
     "usage: loop [--db PATH|URL | --in-memory] [--script FILE] [--keep-going] [--record FILE] "
     + "[<noun> <verb> ... | replay FILE]"
 
-  /// Reads the options from the process arguments (without the executable's name).
+  /// Reads the options from the process arguments (without the executable's name), with the
+  /// parser of the REPL's commands (``ParsedWords``).
   ///
   /// - Parameter arguments: The arguments.
-  /// - Throws: ``LaunchError`` for an unknown option, a missing value or `--db` with
-  ///   `--in-memory`.
+  /// - Throws: ``LaunchError`` for an unknown or repeated option, a missing value, a flag given
+  ///   a value, `--db` with `--in-memory`, or `--script` with a command.
   public init(arguments: [String]) throws(LaunchError) {
-    var remaining = arguments[...]
-    while let argument = remaining.first, argument.hasPrefix("-") {
-      remaining.removeFirst()
-      let name = String(argument.prefix { $0 != "=" })
-      let inline = argument.firstIndex(of: "=").map {
-        String(argument[argument.index(after: $0)...])
-      }
-      func value() throws(LaunchError) -> String {
-        if let inline { return inline }
-        guard let next = remaining.popFirst() else { throw .missingValue(name) }
-        return next
-      }
-      switch name {
-      case "--help", "-h": request = .help
-      case "--version": request = .version
-      case "--db": databasePath = try value()
-      case "--in-memory": inMemory = true
-      case "--script": scriptPath = try value()
-      case "--keep-going": keepGoing = true
-      case "--record": recordPath = try value()
-      case "--":
-        command = Array(remaining)
-        return
-      default: throw .unknownOption(argument)
-      }
+    let words: ParsedWords
+    do throws(ParseError) {
+      words = try ParsedWords(
+        parsing: arguments, declarations: Self.parameters.flatMap(\.declarations),
+        optionsEndAtFirstArgument: true)
+    } catch {
+      throw LaunchError(error)
     }
-    command = Array(remaining)
+    do throws(CommandError) {
+      if try Self.help.value(in: words) {
+        request = .help
+      } else if try Self.version.value(in: words) {
+        request = .version
+      }
+      databasePath = try Self.database.value(in: words)
+      inMemory = try Self.inMemoryFlag.value(in: words)
+      scriptPath = try Self.script.value(in: words)
+      keepGoing = try Self.keepGoingFlag.value(in: words)
+      recordPath = try Self.record.value(in: words)
+    } catch {
+      throw LaunchError(description: error.message)
+    }
+    command = words.rest
     if inMemory, databasePath != nil { throw .conflicting("--db", "--in-memory") }
     if scriptPath != nil, !command.isEmpty { throw .conflicting("--script", "a command") }
+  }
+
+  // NB: each help line is what `loop --help` prints beside the option, its lines broken where
+  // they are to be (``Launcher/helpText``).
+  private static let database = Option(
+    "db", valueName: "PATH|URL",
+    help: """
+      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
+      or ~/.local/share/loop/loop.sqlite), or a PostgreSQL database:
+      postgresql://user@host:port/name (LOOP_DATABASE_URL names one,
+      or a file, when --db does not)
+      """)
+  private static let inMemoryFlag = Option(
+    flag: "in-memory", help: "keep nothing: a database in memory only")
+  private static let script = Option(
+    "script", valueName: "FILE", help: "run the commands in FILE")
+  private static let keepGoingFlag = Option(
+    flag: "keep-going",
+    help: "in a script, run the commands after a failing one (exit status 1)")
+  private static let record = Option(
+    "record", valueName: "FILE",
+    help: """
+      record the session into FILE; 'loop replay FILE' replays it and
+      checks every action and state (exit status 1 at the first difference);
+      'loop replay FILE --record NEW' records it again as the app runs now
+      """)
+  private static let version = Option(flag: "version", help: "print the version")
+  private static let help = Option(flag: "help", aliases: ["-h"], help: "print this help")
+
+  /// What the options are read by, in the order `loop --help` lists them.
+  private static let parameters: [any Parameter] = [
+    database, inMemoryFlag, script, keepGoingFlag, record, version, help,
+  ]
+
+  /// The lines of `loop --help` that list the options: each option, then its help, its later
+  /// lines under the first.
+  static var optionLines: [String] {
+    let options = parameters.flatMap(\.declarations)
+    let width = options.map(\.synopsis.count).max() ?? 0
+    return options.flatMap { option in
+      let lines = option.help.split(separator: "\n")
+      let synopsis = option.synopsis
+      return lines.enumerated().map { index, line in
+        let start = index == 0 ? synopsis : ""
+        return "  " + start + String(repeating: " ", count: width - start.count) + "  " + line
+      }
+    }
   }
 }
 
 /// A mistake in the `loop` executable's arguments.
-public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// An option `loop` does not have.
-  case unknownOption(String)
-  /// An option given without its value.
-  case missingValue(String)
-  /// Two options that cannot go together.
-  case conflicting(String, String)
+public struct LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A sentence for the user, such as `unknown option '--frobnicate'`.
+  public var description: String
 
-  /// A sentence for the user.
-  public var description: String {
-    switch self {
-    case .unknownOption(let option): "unknown option '\(option)'"
-    case .missingValue(let option): "the option '\(option)' needs a value"
-    case .conflicting(let first, let second): "give either \(first) or \(second), not both"
-    }
+  /// An error with this sentence.
+  init(description: String) {
+    self.description = description
+  }
+
+  /// The parser's error, in the words the REPL uses for the same mistakes.
+  init(_ error: ParseError) {
+    self.init(description: error.description)
+  }
+
+  /// Two options (or an option and a command) that cannot go together.
+  static func conflicting(_ first: String, _ second: String) -> LaunchError {
+    LaunchError(description: "give either \(first) or \(second), not both")
   }
 }
 
@@ -269,18 +315,7 @@ public enum Launcher {
     With a command (loop habit list), it runs just that one.
 
     options:
-      --db PATH      the database file (default: $XDG_DATA_HOME/loop/loop.sqlite,
-                     or ~/.local/share/loop/loop.sqlite)
-      --db URL       a PostgreSQL database instead: postgresql://user@host:port/name
-                     (LOOP_DATABASE_URL names one, or a file, when --db does not)
-      --in-memory    keep nothing: a database in memory only
-      --script FILE  run the commands in FILE
-      --keep-going   in a script, run the commands after a failing one (exit status 1)
-      --record FILE  record the session into FILE; 'loop replay FILE' replays it and
-                     checks every action and state (exit status 1 at the first difference);
-                     'loop replay FILE --record NEW' records it again as the app runs now
-      --version      print the version
-      --help         print this help
+    \(LaunchOptions.optionLines.joined(separator: "\n"))
 
     Type 'help' in loop for its commands.
     """

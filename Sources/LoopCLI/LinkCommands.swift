@@ -13,38 +13,32 @@ enum LinkCommands {
   static let all = [
     add, list, search, recent, show, open, favorite, unfavorite, update, remove, comment,
     InterchangeCommands.importing(
-      .links, noun: .link, formats: ["html", "csv", "json"],
+      .links, noun: .link, formats: [.html, .csv, .json],
       summary: "Import a browser's bookmark file (HTML), a CSV or a Loop export."),
     InterchangeCommands.exporting(
-      .links, noun: .link, formats: ["json", "csv", "html"],
+      .links, noun: .link, formats: [.json, .csv, .html],
       summary: "Export the links as JSON, CSV, or a bookmark file browsers import."),
   ]
 
-  private static let title = Argument(name: "title")
-  private static let url = Argument(name: "url")
   private static let category = Option(
-    name: "category", valueName: "NAME", summary: "the category's name")
-  private static let memo = Option(name: "memo", valueName: "TEXT", summary: "a note")
+    "category", valueName: "NAME", help: "the category's name")
 
   /// `link add <title> <url> [--category NAME] [--memo TEXT]`:
   /// ``LinkList/LinkList/Action/addLinkSubmitted(_:)``, answered by the saved link with the
   /// digits its ref needs.
   static let add = Command(
-    noun: .link, verb: "add", arguments: [title, url], options: [category, memo],
-    summary: "Save a link."
-  ) { session, input throws(CommandError) in
-    let categoryID = try await session.categoryID(named: input[category])
-    let draft = LinkDraft(
-      title: input[title], url: input[url], categoryID: categoryID, memo: input[memo] ?? "")
+    noun: .link, verb: "add", summary: "Save a link.", Argument("title", help: "the link's title"),
+    Argument("url", help: "the page's address"), category,
+    Option("memo", valueName: "TEXT", help: "a note")
+  ) { session, title, url, category, memo throws(CommandError) in
+    let categoryID = try await session.categoryID(named: category)
+    let draft = LinkDraft(title: title, url: url, categoryID: categoryID, memo: memo ?? "")
     let added = try await session.send(.links(.addLinkSubmitted(draft))) {
       if case .links(.addLinkResponse(.success(let saved))) = $0 { saved } else { nil }
     }
     guard let added else { return }
     session.console.print("Added link '\(added.link.title)' (\(added.ref)).")
   }
-
-  private static let listCategory = Option(
-    name: "category", valueName: "NAME", summary: "only this category's links")
 
   /// `link list [--category NAME]`: the categories' `categorySelected`, then a page at a time.
   ///
@@ -53,14 +47,15 @@ enum LinkCommands {
   /// ``LinkList/AllLinks/Action/nextPageRequested`` loads the next, until the last (or
   /// `--limit`). The refs are as long as every link's need.
   static let list = Command(
-    noun: .link, verb: "list", options: [listCategory] + Option.listing,
-    summary: "List the links, newest first."
-  ) { session, input throws(CommandError) in
-    let categoryID = try await session.categoryID(named: input[listCategory])
-    var window = try RowWindow(input)
+    noun: .link, verb: "list", summary: "List the links, newest first.",
+    Option("category", valueName: "NAME", help: "only this category's links"), Option.window,
+    Option.format
+  ) { session, category, window, format throws(CommandError) in
+    let categoryID = try await session.categoryID(named: category)
+    var window = window
     try await session.send(.links(.categories(.categorySelected(categoryID))))
     var printer = LinkRowPrinter<AllLinks.Row>(
-      session: session, wantsJSON: input.wantsJSON,
+      session: session, format: format,
       extra: [("CATEGORY", { $0.categoryName ?? "" })])
     var seen = 0
     while true {
@@ -89,44 +84,40 @@ enum LinkCommands {
           ? "No links yet: add one with 'link add <title> <url>'." : "No links in this category.")
   }
 
-  private static let query = Argument(name: "query")
-
   /// `link search <query>`: the search screen's `searchSubmitted`, then its rows.
   static let search = Command(
-    noun: .link, verb: "search", arguments: [query], options: Option.listing,
-    summary: "Find the links whose title contains the query."
-  ) { session, input throws(CommandError) in
-    let window = try RowWindow(input)
-    try await session.send(.links(.search(.searchSubmitted(input[query]))))
-    try await session.printLinkRows(
-      session.store.state.links.search.rows.elements, input, window: window,
-      empty: "No link title contains '\(input[query])'.")
+    noun: .link, verb: "search", summary: "Find the links whose title contains the query.",
+    Argument("query", help: "words of the title"), Option.window, Option.format
+  ) { session, query, window, format throws(CommandError) in
+    try await session.send(.links(.search(.searchSubmitted(query))))
+    try await printLinkRows(
+      session.store.state.links.search.rows.elements, format, window: window,
+      empty: "No link title contains '\(query)'.", in: session)
   }
 
   /// `link recent`: ``LinkList/LinkList/Action/screenSelected(_:)`` with the recent screen.
   static let recent = Command(
-    noun: .link, verb: "recent", options: Option.listing,
-    summary: "List the links opened most recently."
-  ) { session, input throws(CommandError) in
-    let window = try RowWindow(input)
+    noun: .link, verb: "recent", summary: "List the links opened most recently.", Option.window,
+    Option.format
+  ) { session, window, format throws(CommandError) in
     try await session.send(.links(.screenSelected(.recent)))
     let environment = session.environment
-    try await session.printLinkRows(
-      session.store.state.links.recent.rows.elements, input, window: window,
-      empty: "No link opened yet: 'link open <ref>' opens one.",
+    try await printLinkRows(
+      session.store.state.links.recent.rows.elements, format, window: window,
+      empty: "No link opened yet: 'link open <ref>' opens one.", in: session,
       extra: [("VIEWED", { environment.dateTime($0.lastViewedDate) })])
   }
 
   /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is
   /// recorded), then the link and its comments.
   static let show = Command(
-    noun: .link, verb: "show", arguments: [.ref], options: [.format],
-    summary: "Show a link with its comments."
-  ) { session, input throws(CommandError) in
-    let link = try await session.link(input[.ref])
+    noun: .link, verb: "show", summary: "Show a link with its comments.", Argument.ref,
+    Option.format
+  ) { session, ref, format throws(CommandError) in
+    let link = try await session.link(ref)
     guard let (shown, comments) = try await session.preview(link) else { return }
     try await session.printListing(
-      input, json: LinkDetailOutput(link: shown, comments: comments)
+      format, json: LinkDetailOutput(link: shown, comments: comments)
     ) { () async throws(CommandError) in
       let categoryName = try await session.categoryName(of: shown)
       let ref = try await session.ref(of: shown.id)
@@ -146,47 +137,43 @@ enum LinkCommands {
 
   /// `link fav <ref>`.
   static let favorite = Command(
-    noun: .link, verb: "fav", arguments: [.ref], summary: "Mark a link as a favorite."
-  ) { session, input throws(CommandError) in
-    try await session.setFavorite(input[.ref], true)
+    noun: .link, verb: "fav", summary: "Mark a link as a favorite.", Argument.ref
+  ) { session, ref throws(CommandError) in
+    try await setFavorite(ref, true, in: session)
   }
 
   /// `link unfav <ref>`.
   static let unfavorite = Command(
-    noun: .link, verb: "unfav", arguments: [.ref], summary: "Unmark a favorite."
-  ) { session, input throws(CommandError) in
-    try await session.setFavorite(input[.ref], false)
+    noun: .link, verb: "unfav", summary: "Unmark a favorite.", Argument.ref
+  ) { session, ref throws(CommandError) in
+    try await setFavorite(ref, false, in: session)
   }
-
-  private static let newTitle = Option(name: "title", valueName: "TITLE", summary: "the new title")
-  private static let newURL = Option(name: "url", valueName: "URL", summary: "the new address")
-  private static let noCategory = Option(
-    name: "no-category", summary: "take the link out of its category")
-  private static let newMemo = Option(
-    name: "memo", valueName: "TEXT", summary: "the new note (empty removes it)")
 
   /// `link update <ref> [--title T] [--url U] [--category NAME | --no-category] [--memo M]`:
   /// the link's values as a draft, changed by the options, then
   /// ``LinkList/LinkList/Action/updateLinkSubmitted(_:_:)``.
   static let update = Command(
-    noun: .link, verb: "update", arguments: [.ref],
-    options: [newTitle, newURL, category, noCategory, newMemo], summary: "Change a link."
-  ) { session, input throws(CommandError) in
-    guard !input.hasNoOptions else {
-      throw input.command.usageError("there is nothing to change: give at least one option")
+    noun: .link, verb: "update", summary: "Change a link.", Argument.ref,
+    Option("title", valueName: "TITLE", help: "the new title"),
+    Option("url", valueName: "URL", help: "the new address"), category,
+    Option(flag: "no-category", help: "take the link out of its category"),
+    Option("memo", valueName: "TEXT", help: "the new note (empty removes it)")
+  ) { session, ref, title, url, category, noCategory, memo throws(CommandError) in
+    guard title != nil || url != nil || category != nil || noCategory || memo != nil else {
+      throw .usage("there is nothing to change: give at least one option")
     }
-    if input[category] != nil, input.has(noCategory) {
-      throw input.command.usageError("give either --category or --no-category, not both")
+    if category != nil, noCategory {
+      throw .usage("give either --category or --no-category, not both")
     }
-    let link = try await session.link(input[.ref])
+    let link = try await session.link(ref)
     var draft = LinkDraft(link)
-    if let title = input[newTitle] { draft.title = title }
-    if let url = input[newURL] { draft.url = url }
-    if let memo = input[newMemo] { draft.memo = memo }
-    if let name = input[category] {
-      draft.categoryID = try await session.category(named: name).id
+    if let title { draft.title = title }
+    if let url { draft.url = url }
+    if let memo { draft.memo = memo }
+    if let category {
+      draft.categoryID = try await session.category(named: category).id
     }
-    if input.has(noCategory) { draft.categoryID = nil }
+    if noCategory { draft.categoryID = nil }
     let updated = try await session.send(.links(.updateLinkSubmitted(link.id, draft))) {
       if case .links(.updateLinkResponse(.success(let saved))) = $0 { saved } else { nil }
     }
@@ -210,106 +197,49 @@ enum LinkCommands {
       action: { .links(action($0)) }, done: done)
   }
 
-  private static let text = Argument(name: "text")
-
   /// `link comment <ref> <text>`: the link previewed into the detail, then the detail's
   /// `addCommentSubmitted`.
   static let comment = Command(
-    noun: .link, verb: "comment", arguments: [.ref, text], summary: "Comment on a link."
-  ) { session, input throws(CommandError) in
-    let link = try await session.link(input[.ref])
+    noun: .link, verb: "comment", summary: "Comment on a link.", Argument.ref,
+    Argument("text", help: "the comment")
+  ) { session, ref, text throws(CommandError) in
+    let link = try await session.link(ref)
     _ = try await session.preview(link)
-    try await session.send(.links(.detail(.presented(.addCommentSubmitted(input[text])))))
+    try await session.send(.links(.detail(.presented(.addCommentSubmitted(text)))))
     session.console.print("Commented on '\(link.title)'.")
-  }
-}
-
-// MARK: - Helpers
-
-// NB: every call the commands make to the links' lookups (``LinkList/LinkLookup``) is in these
-// helpers.
-extension Session {
-  /// The link `ref` names, looked up through
-  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
-  fileprivate func link(_ ref: String) async throws(CommandError) -> Link {
-    _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.links(.lookup(.refSubmitted(ref))))
-    return try Ref.resolve(
-      ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
-      listing: "link list")
-  }
-
-  /// The link previewed into the detail with
-  /// ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is recorded): the link
-  /// as shown, and its comments.
-  fileprivate func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
-    try await send(.links(.lookup(.previewSubmitted(link.id))))
-    guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
-    return (shown, detail.comments.elements)
-  }
-
-  /// The shortest ref (of at least ``Ref/minimumLength`` digits) that names only this link
-  /// among every stored one, from ``LinkList/LinkLookup/Action/refLengthRequested(_:)``: one
-  /// lookup of the link's neighbours in the id index.
-  fileprivate func ref(of id: Link.ID) async throws(CommandError) -> String {
-    Ref.short(id.rawValue, length: try await refLength(of: id))
-  }
-
-  /// How many digits the refs of `id` (or, `nil`, of every link) need: at least
-  /// ``Ref/minimumLength``.
-  fileprivate func refLength(of id: Link.ID?) async throws(CommandError) -> Int {
-    let length = try await send(.links(.lookup(.refLengthRequested(id)))) {
-      if case .links(.lookup(.refLengthResponse(.success(let length)))) = $0 { length } else { nil }
-    }
-    return min(32, max(Ref.minimumLength, length ?? 32))
   }
 
   /// `link fav <ref>`, `link unfav <ref>`: the link previewed into the detail, then the
   /// detail's `favoriteSubmitted` when it changes anything.
-  fileprivate func setFavorite(_ ref: String, _ isFavorite: Bool) async throws(CommandError) {
-    let link = try await self.link(ref)
-    guard let (shown, _) = try await preview(link) else { return }
+  @MainActor private static func setFavorite(
+    _ ref: String, _ isFavorite: Bool, in session: Session
+  ) async throws(CommandError) {
+    let link = try await session.link(ref)
+    guard let (shown, _) = try await session.preview(link) else { return }
     guard shown.isFavorite != isFavorite else {
-      console.print(
+      session.console.print(
         isFavorite
           ? "'\(shown.title)' is a favorite already." : "'\(shown.title)' is not a favorite.")
       return
     }
-    try await send(.links(.detail(.presented(.favoriteSubmitted))))
-    console.print(
+    try await session.send(.links(.detail(.presented(.favoriteSubmitted))))
+    session.console.print(
       isFavorite
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")
   }
 
   /// Prints a screen's rows in `window`: as JSON when asked, otherwise as
   /// ``LinkRenderer/rows(_:empty:extra:)`` (each ref as long as the whole screen needs).
-  fileprivate func printLinkRows<Row: LinkRowItem & Encodable>(
-    _ rows: [Row], _ input: Invocation, window: RowWindow, empty: String,
+  @MainActor private static func printLinkRows<Row: LinkRowItem & Encodable>(
+    _ rows: [Row], _ format: OutputFormat, window: RowWindow, empty: String, in session: Session,
     extra: [(header: String, value: (Row) -> String)] = []
   ) async throws(CommandError) {
-    try await printListing(input, json: window.apply(to: rows)) {
+    try await session.printListing(format, json: window.apply(to: rows)) {
       guard !rows.isEmpty else { return [empty] }
       let length = Ref.length(for: rows.map(\.id.rawValue))
-      return LinkRenderer(environment: environment, style: style)
+      return LinkRenderer(environment: session.environment, style: session.style)
         .rows(window.apply(to: rows), refLength: length, extra: extra)
     }
-  }
-
-  /// The id of the category named `name`, or `nil` when no name is given.
-  ///
-  /// NB: an `if`, not a generic `async` map over the optional: a nonisolated async function
-  /// called from the main actor hops to the global executor and back, which cost a `link add`
-  /// a third of its time even when no category was given.
-  fileprivate func categoryID(named name: String?) async throws(CommandError) -> Category.ID? {
-    guard let name else { return nil }
-    return try await category(named: name).id
-  }
-
-  /// The name of a link's category, from the categories (loaded for it).
-  fileprivate func categoryName(of link: Link) async throws(CommandError) -> String? {
-    guard let id = link.categoryID else { return nil }
-    try await reload(.category)
-    return store.state.links.categories.rows[id: id]?.category.name
   }
 }
 
@@ -325,24 +255,24 @@ extension SavedLink {
 @MainActor
 struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
   let session: Session
-  let wantsJSON: Bool
+  let format: OutputFormat
   let extra: [(header: String, value: (Row) -> String)]
   private var table: PagedTable?
   private var refLength: Int?
   private var json: JSONArrayPrinter?
 
-  /// A printer of rows on `session`'s console, as JSON when `wantsJSON`, with `extra` columns
-  /// after the ref, the star and the title.
-  init(session: Session, wantsJSON: Bool, extra: [(header: String, value: (Row) -> String)]) {
+  /// A printer of rows on `session`'s console in `format`, with `extra` columns after the ref,
+  /// the star and the title.
+  init(session: Session, format: OutputFormat, extra: [(header: String, value: (Row) -> String)]) {
     self.session = session
-    self.wantsJSON = wantsJSON
+    self.format = format
     self.extra = extra
   }
 
   /// Prints a page of rows (nothing for none).
   mutating func print(_ rows: some Collection<Row>) async throws(CommandError) {
     guard !rows.isEmpty else { return }
-    if wantsJSON {
+    if format == .json {
       var printer = json ?? JSONArrayPrinter(console: session.console)
       try printer.print(Array(rows))
       json = printer
@@ -367,7 +297,7 @@ struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
 
   /// Ends the listing: closes the JSON array, or prints `empty` when no row was printed.
   func finish(empty: String?) {
-    if wantsJSON {
+    if format == .json {
       (json ?? JSONArrayPrinter(console: session.console)).finish()
     } else if table == nil, let empty {
       session.console.print(empty)

@@ -5,15 +5,13 @@ enum REPLCommands {
   /// The commands, in the order `help` lists them.
   static let all = [help, trace, state, record, quit, exit]
 
-  private static let topic = Argument(name: "noun", isOptional: true)
-
   /// `help [noun]`: every command, or a noun's (or `import`'s, `export`'s) with its options.
   static let help = Command(
-    verb: "help", arguments: [topic],
-    summary: "List the commands, or a noun's commands with their options."
-  ) { session, input throws(CommandError) in
+    verb: "help", summary: "List the commands, or a noun's commands with their options.",
+    Argument(optional: "noun", help: "a noun, or import or export")
+  ) { session, topic throws(CommandError) in
     let style = session.style
-    guard let topic = input[ifGiven: topic] else {
+    guard let topic else {
       session.console.print(Help.overview(style: style))
       return
     }
@@ -32,31 +30,28 @@ enum REPLCommands {
     session.console.print(Help.commands(of: noun, style: style))
   }
 
-  private static let onOff = Argument(name: "switch", choices: ["on", "off"])
-
   /// `:trace on|off`: prints each action and the state change it caused, or stops.
   static let trace = Command(
-    verb: ":trace", arguments: [onOff],
-    summary: "Print each action and the state change it caused."
-  ) { session, input throws(CommandError) in
-    session.trace.isOn = input[onOff] == "on"
+    verb: ":trace", summary: "Print each action and the state change it caused.",
+    Argument("switch", help: "on starts, off stops", choices: [("on", true), ("off", false)])
+  ) { session, isOn throws(CommandError) in
+    session.trace.isOn = isOn
     session.console.print("Tracing is \(session.trace.isOn ? "on" : "off").")
   }
 
   /// `:state`: the whole state, as the trace prints it.
   static let state = Command(verb: ":state", summary: "Print the whole state of the app.") {
-    session, _ throws(CommandError) in
+    session throws(CommandError) in
     session.console.print(Diff.dump(session.store.state))
   }
 
-  private static let recordingFile = Argument(name: "file")
-
   /// `:record FILE` records the session from here into FILE; `:record off` stops.
   static let record = Command(
-    verb: ":record", arguments: [recordingFile],
-    summary: "Record the session from here into a file ('off' stops); 'loop replay' replays it."
-  ) { session, input throws(CommandError) in
-    try await session.record(input[recordingFile])
+    verb: ":record",
+    summary: "Record the session from here into a file ('off' stops); 'loop replay' replays it.",
+    Argument("file", help: "the file to record into, or off")
+  ) { session, file throws(CommandError) in
+    try await session.record(file)
   }
 
   /// `:quit`: ends the session.

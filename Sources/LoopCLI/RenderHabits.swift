@@ -100,4 +100,13 @@ struct HabitRenderer {
   static func percent(_ rate: Double) -> String {
     "\(Int((rate * 100).rounded()))%"
   }
+
+  /// " Streak: 3 days." after a completion of `history` (nothing without a streak).
+  func streakNote(of history: HabitHistory?, today: Day?) -> String {
+    guard let history, let today else { return "" }
+    let streak = history.stats(
+      createdOn: environment.day(of: history.habit.createdAt), today: today
+    ).currentStreak
+    return streak > 0 ? " Streak: \(Self.days(streak))." : ""
+  }
 }

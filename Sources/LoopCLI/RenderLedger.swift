@@ -115,6 +115,15 @@ struct LedgerRenderer {
     return Bar(text: color(String(repeating: character, count: length)), length: length)
   }
 
+  /// `expense 12.50 'Lunch' on 2025-03-15 in Food`.
+  func describe(_ transaction: LedgerTransaction) -> String {
+    var text = "\(transaction.kind.rawValue) \(transaction.amount.formatted())"
+    if !transaction.memo.isEmpty { text += " '\(transaction.memo)'" }
+    text += " on \(environment.day(of: transaction.date))"
+    if let category = transaction.category { text += " in \(category)" }
+    return text
+  }
+
   /// `+1,000.00` for income, `-12.50` for an expense.
   static func signed(_ transaction: LedgerTransaction) -> String {
     (transaction.kind == .income ? "+" : "-") + transaction.amount.formatted()

@@ -28,22 +28,33 @@ enum SessionReplay {
   /// The usage line of `loop replay`.
   static let usage = "usage: loop replay FILE [--record NEW]"
 
-  /// Runs `loop replay` with the words after `replay`.
+  private static let recordingFile = Argument("file", help: "the recording to replay")
+  private static let again = Option(
+    "record", valueName: "NEW", help: "record it again into NEW, as the app runs now")
+
+  /// Runs `loop replay` with the words after `replay`, read by the parser of the REPL's
+  /// commands (``ParsedWords``).
   ///
   /// - Returns: 0 when the replay is identical, 1 when it diverged or could not run, 2 for bad
   ///   arguments.
   static func main(arguments: [String], console: Console) async -> Int32 {
-    var arguments = arguments
-    var newRecording: String?
-    if let flag = arguments.firstIndex(of: "--record"), flag + 1 < arguments.count {
-      newRecording = arguments[flag + 1]
-      arguments.removeSubrange(flag...flag + 1)
-    }
-    guard arguments.count == 1, let file = arguments.first, !file.hasPrefix("--") else {
-      console.printError("error: 'loop replay' takes one recording file")
+    let words: ParsedWords
+    do throws(ParseError) {
+      words = try ParsedWords(
+        parsing: arguments, declarations: recordingFile.declarations + again.declarations)
+    } catch {
+      switch error {
+      case .missingArgument, .unexpectedArgument:
+        console.printError("error: 'loop replay' takes one recording file")
+      default:
+        console.printError("error: \(error.description)")
+      }
       console.printError(usage)
       return 2
     }
+    // NB: both read the words as typed, which cannot fail.
+    guard let file = try? recordingFile.value(in: words) else { return 2 }
+    let newRecording = try? again.value(in: words)
     guard let text = console.readText(ofFile: file) else { return 1 }
     if let newRecording {
       switch await recordAgain(text, named: file, into: newRecording) {

@@ -381,6 +381,7 @@ let bankFile = """
 
         import <file> [--dry-run] [--quiet]
             Import a Loop export (JSON) of everything: links, habits and the ledger.
+            <file>     the file to read
             --dry-run  say what the import would do, and write nothing
             --quiet    draw no progress bar
         > help export
@@ -388,6 +389,7 @@ let bankFile = """
 
         export <file>
             Export everything as JSON, lossless: 'import' reads it back.
+            <file>  the file to write
         > help expor
         ! test:3: error: there is no help on 'expor'
         ! did you mean 'export'?

@@ -360,6 +360,17 @@ import Testing
     #expect(status == 2)
   }
 
+  @Test func replayReadsItsWordsWithTheCommandsParser() async {
+    let error = Captured()
+    let status = await SessionReplay.main(
+      arguments: ["r.txt", "--record"],
+      console: Console(writeOutput: { _ in }, writeError: { error.append($0) }))
+    #expect(
+      error.value
+        == "error: the option '--record' needs a value\nusage: loop replay FILE [--record NEW]\n")
+    #expect(status == 2)
+  }
+
   @Test func aRecordingThatCannotBeWrittenStopsLoopBeforeItRuns() async throws {
     let folder = try TemporaryFolder()
     let error = Captured()

@@ -37,7 +37,7 @@ import Testing
     let help = try runLoop(
       ["--help"], dataHome: folder.url, environment: ["LOOP_DATABASE_URL": url])
     #expect(help.status == 0)
-    #expect(help.output.contains("--db URL"))
+    #expect(help.output.contains("--db PATH|URL"))
     #expect(!showsSecret(help.output + help.error))
   }
 

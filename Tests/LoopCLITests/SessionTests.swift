@@ -257,6 +257,7 @@ import Testing
 
         habit add <name>
             Start tracking a habit.
+            <name>  the habit's name
         habit list [--limit N] [--offset N] [--format text|json]
             List the habits with today's progress and streaks.
             --limit N           print at most N rows
@@ -264,25 +265,34 @@ import Testing
             --format text|json  json prints the data as JSON instead of a table
         habit done <ref> [--on YYYY-MM-DD]
             Mark a habit done today, or on an earlier day.
+            <ref>            the short id a listing shows (any unique start of it)
             --on YYYY-MM-DD  the day (today by default)
         habit undo <ref> [--on YYYY-MM-DD]
             Take back a habit's completion.
+            <ref>            the short id a listing shows (any unique start of it)
             --on YYYY-MM-DD  the day (today by default)
         habit rename <ref> <name>
             Rename a habit.
+            <ref>   the short id a listing shows (any unique start of it)
+            <name>  the habit's new name
         habit archive <ref>
             Archive a habit: it keeps its history but takes no completions.
+            <ref>  the short id a listing shows (any unique start of it)
         habit unarchive <ref>
             Make an archived habit active again.
+            <ref>  the short id a listing shows (any unique start of it)
         habit show <ref> [--weeks N] [--format text|json]
             Show a habit's streaks and a heat map of its last weeks.
+            <ref>               the short id a listing shows (any unique start of it)
             --weeks N           how many weeks the heat map shows
             --format text|json  json prints the data as JSON instead of a table
         habit rm <ref> [--yes]
             Delete a habit and its history (asks first).
+            <ref>  the short id a listing shows (any unique start of it)
             --yes  delete without asking
         habit export <file> [--format json|csv]
             Export the habits and their completions as JSON or CSV.
+            <file>             the file to write
             --format json|csv  the format to write (from the file's extension by default, else json)
 
         """)

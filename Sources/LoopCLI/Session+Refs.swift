@@ -1,0 +1,122 @@
+import AppFeature
+import Foundation
+import HabitClient
+import Habits
+import LedgerClient
+import LinkClient
+import LinkList
+import Loop
+
+import struct LinkClient.Comment
+
+// NB: every lookup the commands make of a ref or a name is here; of the links, every call to
+// their lookups (``LinkList/LinkLookup``).
+extension Session {
+  // MARK: - Habits
+
+  /// The habit `ref` names, loading the habits first if needed.
+  func habit(_ ref: String) async throws(CommandError) -> HabitHistory {
+    try await load(.habit)
+    return try Ref.resolve(
+      ref, in: store.state.habits.habits.elements,
+      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
+  }
+
+  /// The short ref of a habit among the loaded ones.
+  func shortRef(of id: Habit.ID) -> String {
+    let length = habitRefLengths.length(ofIDs: Self.ids(of: store.state.habits.habits))
+    return Ref.short(id.rawValue, length: length)
+  }
+
+  /// The habits' ids, in order.
+  ///
+  /// NB: nonisolated, and read through stored properties: a closure made on the main actor
+  /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
+  nonisolated static func ids(of habits: IdentifiedArrayOf<HabitHistory>) -> [UUID] {
+    habits.elements.map { $0.habit.id.rawValue }
+  }
+
+  // MARK: - Transactions
+
+  /// The transaction `ref` names, loading the ledger first if needed.
+  func transaction(_ ref: String) async throws(CommandError) -> LedgerTransaction {
+    try await load(.ledger)
+    return try Ref.resolve(
+      ref, in: store.state.ledger.transactions.elements,
+      id: \.id.rawValue, label: LedgerRenderer(environment: environment, style: style).describe,
+      noun: "transaction",
+      listing: "ledger list")
+  }
+
+  /// The ref length of the loaded transactions.
+  var ledgerRefLength: Int {
+    ledgerRefLengths.length(ofIDs: Self.ids(of: store.state.ledger.transactions))
+  }
+
+  /// The transactions' ids, in order.
+  ///
+  /// NB: nonisolated: a closure made on the main actor checks the executor each time it runs.
+  nonisolated static func ids(
+    of transactions: IdentifiedArrayOf<LedgerTransaction>
+  ) -> [UUID] {
+    transactions.elements.map { $0.id.rawValue }
+  }
+
+  func shortRef(of id: LedgerTransaction.ID) -> String {
+    Ref.short(id.rawValue, length: ledgerRefLength)
+  }
+
+  // MARK: - Links and categories
+
+  /// The link `ref` names, looked up through
+  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
+  func link(_ ref: String) async throws(CommandError) -> Link {
+    _ = try Ref.matches(ref, in: [], listing: "link list")
+    try await send(.links(.lookup(.refSubmitted(ref))))
+    return try Ref.resolve(
+      ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
+      listing: "link list")
+  }
+
+  /// The link previewed into the detail with
+  /// ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is recorded): the link
+  /// as shown, and its comments.
+  func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
+    try await send(.links(.lookup(.previewSubmitted(link.id))))
+    guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
+    return (shown, detail.comments.elements)
+  }
+
+  /// The shortest ref (of at least ``Ref/minimumLength`` digits) that names only this link
+  /// among every stored one, from ``LinkList/LinkLookup/Action/refLengthRequested(_:)``: one
+  /// lookup of the link's neighbours in the id index.
+  func ref(of id: Link.ID) async throws(CommandError) -> String {
+    Ref.short(id.rawValue, length: try await refLength(of: id))
+  }
+
+  /// How many digits the refs of `id` (or, `nil`, of every link) need: at least
+  /// ``Ref/minimumLength``.
+  func refLength(of id: Link.ID?) async throws(CommandError) -> Int {
+    let length = try await send(.links(.lookup(.refLengthRequested(id)))) {
+      if case .links(.lookup(.refLengthResponse(.success(let length)))) = $0 { length } else { nil }
+    }
+    return min(32, max(Ref.minimumLength, length ?? 32))
+  }
+
+  /// The id of the category named `name`, or `nil` when no name is given.
+  ///
+  /// NB: an `if`, not a generic `async` map over the optional: a nonisolated async function
+  /// called from the main actor hops to the global executor and back, which cost a `link add`
+  /// a third of its time even when no category was given.
+  func categoryID(named name: String?) async throws(CommandError) -> Category.ID? {
+    guard let name else { return nil }
+    return try await category(named: name).id
+  }
+
+  /// The name of a link's category, from the categories (loaded for it).
+  func categoryName(of link: Link) async throws(CommandError) -> String? {
+    guard let id = link.categoryID else { return nil }
+    try await reload(.category)
+    return store.state.links.categories.rows[id: id]?.category.name
+  }
+}
