@@ -58,6 +58,31 @@ func editorStore(
             kind: .expense, amount: money(50), date: now, memo: "", category: nil))))
   }
 
+  @Test func savingAgainAfterTheLedgerFailedToSaveClearsItsMessage() async {
+    let store = editorStore(
+      TransactionEditor.State(
+        mode: .add, draft: TransactionDraft(amount: "5", date: now),
+        errorMessage: "The ledger's storage failed: Disk full."))
+    await store.send(.saveSubmitted) {
+      $0.errorMessage = nil
+      $0.isSaving = true
+    }
+    await store.receive(
+      .delegate(
+        .save(
+          .add,
+          TransactionFields(
+            kind: .expense, amount: money(500), date: now, memo: "", category: nil))))
+  }
+
+  @Test func aBindingThatLeavesTheDraftAsItWasKeepsTheMessage() async {
+    let store = editorStore(
+      TransactionEditor.State(
+        mode: .add, draft: TransactionDraft(amount: "0", date: now),
+        errorMessage: "The amount must be greater than zero, not '0.00'."))
+    await store.send(.binding(.set(\.draft.amount, "0")))
+  }
+
   @Test func aSecondSaveWhileSavingIsIgnored() async {
     let store = editorStore(
       TransactionEditor.State(
