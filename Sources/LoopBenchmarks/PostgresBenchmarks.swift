@@ -79,9 +79,7 @@ enum PostgresBenchmarks {
     var checksum = 0
     let recent = try medianTimes(runs: settings.runs) {
       for _ in 0..<recentRepeats {
-        checksum &+= try context.fetchAll(
-          BenchLink.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6
-        ).count
+        checksum &+= try BenchLink.fetchMostRecentlyViewed(in: context)
       }
     } baseline: {
       for _ in 0..<recentRepeats {

@@ -182,9 +182,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     let table = try table(description)
     try table.checkIDColumn(model)
     let values = try description.encode(model)
-    var parameters = values
-    parameters.remove(at: description.idIndex)
-    parameters.append(values[description.idIndex])
+    let parameters = description.updateParameters(values)
     let changes = try perform {
       // NB: inside a transaction a failed statement aborts the whole of it; a savepoint keeps
       // a unique violation to this update, which the caller may catch and go on from.

@@ -150,9 +150,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     let table = try table(description)
     try table.checkIDColumn(model)
     let values = try description.encode(model)
-    var parameters = values
-    parameters.remove(at: description.idIndex)
-    parameters.append(values[description.idIndex])
+    let parameters = description.updateParameters(values)
     try mappingErrors {
       try table.update.execute(parameters)
     } sqliteFailed: { code, _ in

@@ -267,6 +267,15 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     return values
   }
 
+  /// An UPDATE's parameters from ``encode(_:)``'s values: every column but the id, in order,
+  /// then the id, which the statement's WHERE compares.
+  func updateParameters(_ values: [SQLValue]) -> [SQLValue] {
+    var parameters = values
+    parameters.remove(at: idIndex)
+    parameters.append(values[idIndex])
+    return parameters
+  }
+
   /// Replaces `values` with the stored values of `model`, as ``encode(_:)`` returns them, keeping
   /// the array's storage (an insert reuses one array for every row).
   func encode(_ model: Model, into values: inout [SQLValue]) throws(PersistenceError) {
