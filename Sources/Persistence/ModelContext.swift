@@ -257,6 +257,27 @@ public final class ModelContext: Sendable {
     return try container.withBackend { try $0.fetchIdentifiers(descriptor, table: table) }
   }
 
+  /// How many leading hexadecimal digits of their ids tell every stored model of a type from
+  /// every other: one more than the most digits two of them share (at least 1, at most 32).
+  ///
+  /// ```swift
+  /// let length = try context.fetchIDPrefixLength(Link.self)
+  /// let ref = link.id.rawValue.uuidString.prefix(length)  // names this link alone
+  /// ```
+  ///
+  /// It reads the ids alone, in their order, comparing each with the one before: on SQLite in
+  /// one pass over the id index, without making the ids; elsewhere a page at a time. Its memory
+  /// does not grow with the models.
+  ///
+  /// - Parameter type: The model type.
+  /// - Returns: The number of digits; 1 when fewer than two models are stored.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchIDPrefixLength<T: PersistentModel>(_ type: T.Type) throws -> Int
+  where T.ID == ModelID<T> {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchIDPrefixLength(table: table) }
+  }
+
   /// The model with an id.
   ///
   /// - Parameters:

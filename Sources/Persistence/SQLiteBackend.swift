@@ -351,6 +351,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return ids
   }
 
+  func fetchIDPrefixLength<T: PersistentModel>(table description: TableDescription<T>) throws
+    -> Int
+  where T.ID == ModelID<T> {
+    _ = try table(description)
+    let id = quoted(description.columns[description.idIndex].name)
+    var prefix = IDPrefix()
+    // NB: the id index in order, each id compared in place as the 16 bytes stored: neither an
+    // id nor an array of them is made, so SQLite's walk of the index is most of the cost.
+    try database.query("SELECT \(id) FROM \(quoted(description.table)) ORDER BY \(id)") {
+      statement in
+      if let bytes = statement.bytes16(at: 0) { prefix.add(IDPrefix.key(ofBytes: bytes)) }
+      return true
+    }
+    return prefix.length
+  }
+
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     var model: T?
