@@ -22,14 +22,11 @@ enum HabitCommands {
   static let add = Command(
     noun: .habit, verb: "add", summary: "Start tracking a habit.", name
   ) { session, name throws(CommandError) in
-    try await session.sendAdding(
-      .habits(.addSubmitted(name: name)),
-      answer: {
-        if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
-      },
-      id: \.id.rawValue, to: \.habits.habits, ids: Session.ids(of:),
-      refLengths: \.habitRefLengths
-    ) { "Added habit '\($0.name)' (\($1))." }
+    let added = try await session.send(.habits(.addSubmitted(name: name))) {
+      if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
+    }
+    guard let added else { return }
+    session.console.print("Added habit '\(added.name)' (\(session.shortRef(of: added.id))).")
   }
 
   /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.

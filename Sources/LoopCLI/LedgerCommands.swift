@@ -35,14 +35,12 @@ enum LedgerCommands {
     let date = try date(day, in: session) ?? session.environment.date.now
     let draft = TransactionDraft(
       kind: kind, amount: amount.text, date: date, memo: memo ?? "", category: category ?? "")
-    try await session.sendAdding(
-      .ledger(.draftSubmitted(.add, draft)),
-      answer: {
-        if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
-      },
-      id: \.id.rawValue, to: \.ledger.transactions, ids: Session.ids(of:),
-      refLengths: \.ledgerRefLengths
-    ) { "Added \(renderer(session).describe($0)) (\($1))." }
+    let saved = try await session.send(.ledger(.draftSubmitted(.add, draft))) {
+      if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
+    }
+    guard let saved else { return }
+    session.console.print(
+      "Added \(renderer(session).describe(saved)) (\(session.shortRef(of: saved.id))).")
   }
 
   /// `ledger list`: ``Ledger/Ledger/Action/onAppear``, then every transaction.
