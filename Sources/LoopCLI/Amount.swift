@@ -13,6 +13,9 @@ struct Amount: Sendable, Equatable {
   /// The word as typed: what a draft holds, as the ledger's editor field would.
   let text: String
 
+  /// What `help` says of an amount, argument or option.
+  static let help = "the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals"
+
   /// The amount `text` writes.
   ///
   /// - Parameter text: What the user typed.

@@ -75,7 +75,7 @@ extension Argument where Value == Ref {
 extension Argument where Value == Amount {
   /// `<amount>`: a transaction's amount, read as an ``Amount``; the parser refuses a word that
   /// is none.
-  static let amount = Argument("amount", help: "the amount, such as 12.50") {
+  static let amount = Argument("amount", help: Amount.help) {
     text throws(CommandError) in try Amount(text)
   }
 }

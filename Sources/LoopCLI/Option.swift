@@ -134,7 +134,7 @@ extension Option where Value == Day? {
 
 extension Option where Value == Amount? {
   /// `--amount AMOUNT`: a transaction's new amount, read as an ``Amount``.
-  static let amount = Option("amount", valueName: "AMOUNT", help: "the amount, such as 12.50") {
+  static let amount = Option("amount", valueName: "AMOUNT", help: Amount.help) {
     text throws(CommandError) in try Amount(text)
   }
 }

@@ -267,6 +267,27 @@ import Testing
         """)
   }
 
+  @Test func helpShowsTheAmountAndTheRefEachWithAHelpLine() async throws {
+    let help = try await transcript("help ledger").transcript
+    #expect(
+      help.contains(
+        """
+        ledger add income|expense <amount> [<memo>] [--on YYYY-MM-DD] [--category NAME]
+            Record income or an expense.
+            income|expense   whether money came in or went out
+            <amount>         the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals
+            <memo>           what it was for
+        """))
+    #expect(
+      help.contains(
+        """
+            Change a transaction.
+            <ref>                  the short id a listing shows (any unique start of it)
+            --kind income|expense  income or expense
+            --amount AMOUNT        the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals
+        """))
+  }
+
   @Test func helpListsEveryCommandAndANounsOptions() async throws {
     let result = try await transcript("help habit")
     #expect(
