@@ -226,13 +226,26 @@ import Testing
     #expect(try Ref("1", naming: .habit).matches(in: ids) == [])
   }
 
+  @Test func aRefArgumentKeepsTheWordAsTypedAndReadsItsDigits() throws {
+    let ref = try Argument.ref(.link).value(in: ParsedWords(arguments: ["ref": "9F3A-00"]))
+    #expect(ref.text == "9F3A-00")
+    #expect(ref.digits == "9f3a00")
+    #expect(ref.description == "9F3A-00")
+  }
+
   @Test(arguments: ["g1", "-", "", "Read", String(repeating: "a", count: 33)])
-  func aWordThatIsNoRefIsRefusedSayingWhatARefIs(_ word: String) {
+  @MainActor func aWordThatIsNoRefIsRefusedSayingWhatARefIsAndNoHandlerRuns(_ word: String) {
     var error = CommandError(
       "'\(word)' is not a ref",
       hints: ["a ref is the start of an id, in hexadecimal, as 'ledger list' shows"])
     error.misreadRef = MisreadRef(word: word, noun: .ledger)
     #expect(throws: error) { try Ref(word, naming: .ledger) }
+    let received = Received()
+    let command = Command(verb: "try", summary: "Try a ref.", Argument.ref(.ledger)) { _, _ in
+      received.values = "ran"
+    }
+    #expect(throws: error) { try command.parse([word]) }
+    #expect(received.values == "")
   }
 }
 
