@@ -111,37 +111,52 @@ struct Ref: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+/// The items a ref may name (the loaded habits, say), and how messages name them.
+struct RefCandidates<Item> {
+  /// The items.
+  var items: [Item]
+  /// An item's id.
+  var id: (Item) -> UUID
+  /// An item's name: in the list of an ambiguous ref's candidates, and matched against a name
+  /// typed where a ref goes.
+  var label: (Item) -> String
+  /// What an item is called in messages: `habit`, `transaction`.
+  var itemName: String
+  /// The noun whose listing shows the items' refs.
+  var noun: Noun
+
+  /// The command that lists the items with their refs: `habit list`.
+  var listing: String { "\(noun.rawValue) list" }
+}
+
 extension Ref {
-  /// The one item whose id starts with the ref.
+  /// The one item of `candidates` whose id starts with the ref.
   ///
-  /// - Parameters:
-  ///   - items: The items to search.
-  ///   - id: An item's id.
-  ///   - label: How an item is named in the list of candidates of an ambiguous ref.
-  ///   - noun: What the items are (`habit`), for messages.
-  ///   - listing: The command that lists the items' refs (`habit list`), for messages.
-  /// - Returns: The item.
   /// - Throws: ``CommandError`` when the ref matches nothing, or matches several items
   ///   (listing them).
-  func resolve<Item>(
-    in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String, listing: String
-  ) throws(CommandError) -> Item {
-    let found = matches(in: items.map(id))
+  func resolve<Item>(in candidates: RefCandidates<Item>) throws(CommandError) -> Item {
+    let items = candidates.items
+    let found = matches(in: items.map(candidates.id))
+    let noun = candidates.itemName
     guard found.count <= 1 else {
       let length = Ref.length(for: found)
-      let byID = Dictionary(items.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+      let byID = Dictionary(
+        items.map { (candidates.id($0), $0) }, uniquingKeysWith: { first, _ in first })
       let shown = 10
       var hints = found.prefix(shown).compactMap { candidate in
-        byID[candidate].map { "  \(Ref.short(candidate, length: length))  \(label($0))" }
+        byID[candidate].map {
+          "  \(Ref.short(candidate, length: length))  \(candidates.label($0))"
+        }
       }
       if found.count > shown { hints.append("  … and \(found.count - shown) more") }
       throw CommandError(
         "the ref '\(text)' is ambiguous: it matches \(found.count) \(noun)s", hints: hints)
     }
-    guard let match = found.first, let item = items.first(where: { id($0) == match }) else {
+    guard let match = found.first, let item = items.first(where: { candidates.id($0) == match })
+    else {
       throw CommandError(
         "no \(noun) has the ref '\(text)'",
-        hints: ["'\(listing)' shows every \(noun) with its ref"])
+        hints: ["'\(candidates.listing)' shows every \(noun) with its ref"])
     }
     return item
   }
@@ -153,22 +168,17 @@ extension Ref {
   ///
   /// - Parameters:
   ///   - word: What the user typed, which is no ref.
-  ///   - items: The items to search.
-  ///   - id: An item's id.
-  ///   - label: An item's name.
-  ///   - noun: What the items are (`habit`), for the hint.
+  ///   - candidates: The items it may name.
   /// - Returns: One hint per item named `word`, none when no item is.
-  static func hints<Item>(
-    naming word: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String,
-    noun: String
-  ) -> [String] {
-    let named = items.filter {
-      label($0).compare(word, options: [.caseInsensitive]) == .orderedSame
+  static func hints<Item>(naming word: String, in candidates: RefCandidates<Item>) -> [String] {
+    let named = candidates.items.filter {
+      candidates.label($0).compare(word, options: [.caseInsensitive]) == .orderedSame
     }
     guard !named.isEmpty else { return [] }
-    let length = Ref.length(for: items.map(id))
+    let length = Ref.length(for: candidates.items.map(candidates.id))
     return named.prefix(10).map {
-      "the \(noun) '\(label($0))' has the ref \(short(id($0), length: length))"
+      "the \(candidates.itemName) '\(candidates.label($0))' has the ref "
+        + short(candidates.id($0), length: length)
     }
   }
 }

@@ -17,9 +17,14 @@ extension Session {
   /// The habit `ref` names, loading the habits first if needed.
   func habit(_ ref: Ref) async throws(CommandError) -> HabitHistory {
     try await load(.habit)
-    return try ref.resolve(
-      in: store.state.habits.habits.elements,
-      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
+    return try ref.resolve(in: habitCandidates)
+  }
+
+  /// The loaded habits, as a ref names them.
+  private var habitCandidates: RefCandidates<HabitHistory> {
+    RefCandidates(
+      items: store.state.habits.habits.elements, id: \.id.rawValue, label: \.habit.name,
+      itemName: "habit", noun: .habit)
   }
 
   /// The short ref of a habit among the loaded ones.
@@ -51,15 +56,10 @@ extension Session {
       switch misread.noun {
       case .habit:
         try await load(.habit)
-        named = Ref.hints(
-          naming: misread.word, in: store.state.habits.habits.elements, id: \.id.rawValue,
-          label: \.habit.name, noun: "habit")
+        named = Ref.hints(naming: misread.word, in: habitCandidates)
       case .ledger:
         try await load(.ledger)
-        named = Ref.hints(
-          naming: misread.word, in: store.state.ledger.transactions.elements, id: \.id.rawValue,
-          label: LedgerRenderer(environment: environment, style: style).describe,
-          noun: "transaction")
+        named = Ref.hints(naming: misread.word, in: transactionCandidates)
       case .link, .category:
         named = []
       }
@@ -77,10 +77,15 @@ extension Session {
   /// The transaction `ref` names, loading the ledger first if needed.
   func transaction(_ ref: Ref) async throws(CommandError) -> LedgerTransaction {
     try await load(.ledger)
-    return try ref.resolve(
-      in: store.state.ledger.transactions.elements, id: \.id.rawValue,
+    return try ref.resolve(in: transactionCandidates)
+  }
+
+  /// The loaded transactions, as a ref names them.
+  private var transactionCandidates: RefCandidates<LedgerTransaction> {
+    RefCandidates(
+      items: store.state.ledger.transactions.elements, id: \.id.rawValue,
       label: LedgerRenderer(environment: environment, style: style).describe,
-      noun: "transaction", listing: "ledger list")
+      itemName: "transaction", noun: .ledger)
   }
 
   /// The ref length of the loaded transactions.
@@ -108,8 +113,9 @@ extension Session {
   func link(_ ref: Ref) async throws(CommandError) -> Link {
     try await send(.links(.lookup(.refSubmitted(ref.text))))
     return try ref.resolve(
-      in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
-      listing: "link list")
+      in: RefCandidates(
+        items: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title,
+        itemName: "link", noun: .link))
   }
 
   /// The link previewed into the detail with

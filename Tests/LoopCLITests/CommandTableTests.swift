@@ -203,10 +203,10 @@ import Testing
     let habits = [
       Habit(id: try #require(a), name: "Read"), Habit(id: try #require(b), name: "Run"),
     ]
-    #expect(
-      Ref.hints(naming: "read", in: habits, id: \.id, label: \.name, noun: "habit")
-        == ["the habit 'Read' has the ref 9f3a000"])
-    #expect(Ref.hints(naming: "walk", in: habits, id: \.id, label: \.name, noun: "habit") == [])
+    let candidates = RefCandidates(
+      items: habits, id: \.id, label: \.name, itemName: "habit", noun: .habit)
+    #expect(Ref.hints(naming: "read", in: candidates) == ["the habit 'Read' has the ref 9f3a000"])
+    #expect(Ref.hints(naming: "walk", in: candidates) == [])
   }
 
   @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
