@@ -31,6 +31,9 @@ final class SQLiteTable<T: PersistentModel> {
         + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")")
     var assignments = names.map { "\($0) = ?" }
     assignments.remove(at: description.idIndex)
+    // NB: a model of an id alone has nothing to set; setting the id to itself still changes
+    // the row when it exists, which is how an update tells a missing row.
+    if assignments.isEmpty { assignments = ["\(id) = \(id)"] }
     update = try database.prepareUncached(
       "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(id) = ?")
     selectByID = try database.prepareUncached("\(selectAll) WHERE \(id) = ?")
