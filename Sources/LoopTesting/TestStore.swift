@@ -8,8 +8,8 @@ import Testing
 /// ```swift
 /// @MainActor @Test func incrementing() async {
 ///   let store = TestStore(initialState: Counter.State()) { Counter() }
-///   await store.send(.incrementTapped) { $0.count = 1 }
-///   await store.send(.factButtonTapped) { $0.isLoading = true }
+///   await store.send(.incrementSubmitted) { $0.count = 1 }
+///   await store.send(.factSubmitted) { $0.isLoading = true }
 ///   await store.receive(.factResponse("1 is the loneliest number")) {
 ///     $0.isLoading = false
 ///     $0.fact = "1 is the loneliest number"
@@ -18,7 +18,7 @@ import Testing
 /// ```
 ///
 /// A change to shared state (a `@Shared` in the state) is asserted in the same closure:
-/// `await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }`.
+/// `await store.send(.incrementSubmitted) { $0.$count.withLock { $0 = 1 } }`.
 ///
 /// Every failure is reported at the line of the `send`, `receive` or `finish` call, with a diff
 /// that shows only what differs. Dependencies default to their `testValue`, so a test reaches
@@ -501,7 +501,7 @@ extension TestStore {
   ///
   /// ```swift
   /// store.exhaustivity = .off
-  /// await store.send(.refreshTapped)
+  /// await store.send(.refreshSubmitted)
   /// store.assert { $0.isLoading = true }  // the rows it also changed are not checked
   /// ```
   ///
@@ -533,8 +533,8 @@ extension TestStore {
   ///
   /// ```swift
   /// await store.withExhaustivity(.off) {
-  ///   await store.send(.refreshTapped)
-  ///   await store.receive(.case(Action.rowsLoaded))
+  ///   await store.send(.refreshSubmitted)
+  ///   await store.receive(.case(Action.rowsResponse))
   /// }
   /// ```
   ///
