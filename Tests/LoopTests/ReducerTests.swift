@@ -103,7 +103,8 @@ private struct List: Reducer {
     let issues = IssueCollector()
     let store = Store(initialState: List.State()) { List() }
     withIssueReporter(issues) { store.send(.rows(.element(id: 9, action: .tapped))) }
-    // NB: the compiler's column of a call is that of its opening parenthesis.
+    // NB: the column of a call, for the compiler, is where its arguments start: the opening
+    // parenthesis, or the brace of a trailing closure.
     #expect(
       issues.locations == [
         IssueLocation(fileID: #fileID, filePath: #filePath, line: 61, column: 13)
