@@ -213,7 +213,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         try reading(Row(table: description, source: .values(description.encode($0))))
       }
     }
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     guard let plan = translator.translate(descriptor.predicate) else {
@@ -285,7 +284,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     var total = 0
@@ -308,7 +306,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T.ID] {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.

@@ -5,6 +5,8 @@ import Foundation
 ///
 /// NB: backends are not thread-safe; the container calls them only while holding its lock, which
 /// is why the conforming classes are `@unchecked Sendable`.
+/// A ``FetchDescriptor`` reaches a backend only once ``ModelContext`` has checked its limit and
+/// offset, so a backend does not check them again.
 protocol StorageBackend: AnyObject, Sendable {
   func insert<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
   func update<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
