@@ -71,8 +71,12 @@ public protocol PersistentModel: Identifiable, Sendable where ID: ColumnValue {
 public struct Row<Model: PersistentModel> {
   @usableFromInline let reader: RowReader
 
-  init(table: TableDescription<Model>, source: RowReader.Source) {
-    reader = RowReader(layout: table.layout, source: source)
+  /// A row of `table` read from `source`; the rows of one fetch share `positions`.
+  init(
+    table: TableDescription<Model>, source: RowReader.Source,
+    positions: ColumnPositions = ColumnPositions()
+  ) {
+    reader = RowReader(layout: table.layout, source: source, positions: positions)
   }
 
   /// Reads the value of the column declared for `keyPath` in the model's ``Schema``.
@@ -125,6 +129,13 @@ public struct Row<Model: PersistentModel> {
     _ keyPath: KeyPath<Model, Value>, as type: Stored.Type
   ) -> Stored {
     get throws {
+      // NB: another model's id, read as its UUID, skips the array as ``subscript(_:)`` does.
+      if Stored.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Stored {
+        return uuid
+      }
+      if Stored.self == UUID?.self, let uuid = try reader.optionalUUID(for: keyPath) {
+        return unsafeBitCast(uuid, to: Stored.self)
+      }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Stored(decodingColumn: stored)
@@ -132,6 +143,34 @@ public struct Row<Model: PersistentModel> {
         throw reader.decodingFailed(at: index, error)
       }
     }
+  }
+}
+
+/// The positions of the columns one fetch's `init(row:)` asks for, by key path object.
+///
+/// NB: ``ColumnLayout/index(of:)`` finds a key path of the schema by identity, but `init(row:)`
+/// writes its own literals, which it finds under a lock and a hash; a fetch of 200,000 rows asks
+/// for the same few key paths on every row, so it remembers them here, unlocked (the rows of a
+/// fetch are read on one thread). The key paths are kept alive, so an identity is never reused.
+@usableFromInline
+final class ColumnPositions {
+  private var keyPaths: [AnyKeyPath] = []
+  private var positions: [Int] = []
+
+  init() {}
+
+  /// The position in `layout` of the column declared for `keyPath`, or `nil`.
+  func index(of keyPath: AnyKeyPath, in layout: ColumnLayout) -> Int? {
+    for index in keyPaths.indices where keyPaths[index] === keyPath { return positions[index] }
+    guard let position = layout.index(of: keyPath) else { return nil }
+    // Key paths made at run time could fill it without end; literals are a few per model.
+    if keyPaths.count >= 64 {
+      keyPaths.removeAll()
+      positions.removeAll()
+    }
+    keyPaths.append(keyPath)
+    positions.append(position)
+    return position
   }
 }
 
@@ -146,11 +185,13 @@ struct RowReader {
 
   let layout: ColumnLayout
   let source: Source
+  /// The columns found so far by this fetch.
+  let positions: ColumnPositions
 
   /// The stored value of the column for `keyPath`, and the column's position.
   @usableFromInline
   func value(for keyPath: AnyKeyPath) throws(PersistenceError) -> (SQLValue, Int) {
-    guard let index = layout.index(of: keyPath) else {
+    guard let index = positions.index(of: keyPath, in: layout) else {
       throw .decodingFailed(
         model: layout.modelName, column: "\(keyPath)",
         reason: "the key path is not a column of the schema")
@@ -167,11 +208,24 @@ struct RowReader {
   /// (the caller then decodes it the ordinary way, which reports the error).
   @usableFromInline
   func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
-    guard let index = layout.index(of: keyPath) else { return nil }
+    guard let index = positions.index(of: keyPath, in: layout) else { return nil }
     switch source {
     case .statement(let statement): return statement.uuid(at: Int32(index))
     case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
     case .values: return nil
+    }
+  }
+
+  /// The UUID or `NULL` stored for `keyPath`, read in place: `.some(nil)` for `NULL`; `nil` when
+  /// the stored value is neither (the caller then decodes it the ordinary way).
+  @usableFromInline
+  func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
+    guard let index = positions.index(of: keyPath, in: layout) else { return nil }
+    switch source {
+    case .statement(let statement):
+      if statement.isNull(at: Int32(index)) { return .some(nil) }
+      return statement.uuid(at: Int32(index)).map { .some($0) }
+    case .postgres, .values: return nil
     }
   }
 

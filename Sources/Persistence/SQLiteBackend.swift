@@ -263,8 +263,11 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         sql += " LIMIT ? OFFSET ?"
         parameters += range
       }
+      let positions = ColumnPositions()
       try database.query(sql, parameters) { statement in
-        results.append(try reading(Row(table: description, source: .statement(statement))))
+        results.append(
+          try reading(
+            Row(table: description, source: .statement(statement), positions: positions)))
         return true
       }
       return results

@@ -338,6 +338,9 @@ final class SQLiteStatement {
     return UUID(uuid: bytes)
   }
 
+  /// Whether result column `index` of the current row is `NULL`.
+  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
   /// The 64-bit integer of result column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 

@@ -47,3 +47,57 @@ private struct Stray: PersistentModel, Equatable {
     }
   }
 }
+
+/// A model whose `init(row:)` reads its owner's id, and its payload, as a `UUID?`.
+private struct Owned: PersistentModel, Equatable {
+  var id: Int
+  var owner: ModelID<Stray>?
+  var payload: Data?
+  var payloadAsUUID: UUID?
+
+  static let schema = Schema<Owned>(
+    table: "owned",
+    columns: [Column(\.id, "id"), Column(\.owner, "owner"), Column(\.payload, "payload")])
+
+  init(id: Int, owner: ModelID<Stray>?, payload: Data? = nil) {
+    self.id = id
+    self.owner = owner
+    self.payload = payload
+  }
+
+  init(row: Row<Owned>) throws {
+    id = try row[\.id]
+    owner = try row[\.owner, as: UUID?.self].map { ModelID(rawValue: $0) }
+    payload = try row[\.payload]
+    payloadAsUUID = try row[\.payload, as: UUID?.self]
+  }
+}
+
+extension RowTests {
+  @Test(arguments: Backend.allCases)
+  func readingAnOptionalIDAsAUUIDGivesTheStoredUUIDOrNil(_ backend: Backend) throws {
+    let store = try Store(backend, Owned.self)
+    let owner = ModelID<Stray>(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+    try store.context.insert(Owned(id: 1, owner: owner))
+    try store.context.insert(Owned(id: 2, owner: nil))
+    let read = try store.context.fetchAll(Owned.self, sortBy: [SortDescriptor(\.id)])
+    #expect(read.map(\.owner) == [owner, nil])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func readingABlobOfAnotherLengthAsAUUIDIsADecodingFailure(_ backend: Backend) throws {
+    let store = try Store(backend, Owned.self)
+    // NB: the in-memory backend reads the row back as it inserts it, SQLite as it fetches it.
+    let error = #expect(throws: PersistenceError.self) {
+      try store.context.insert(Owned(id: 1, owner: nil, payload: Data([1, 2, 3])))
+      _ = try store.context.fetchAll(Owned.self)
+    }
+    guard case .decodingFailed(let model, let column, let reason)? = error else {
+      Issue.record("expected decodingFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(model == "Owned")
+    #expect(column == "payload")
+    #expect(reason == "expected a UUID, found a blob of 3 bytes")
+  }
+}

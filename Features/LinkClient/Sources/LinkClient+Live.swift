@@ -445,7 +445,9 @@ extension LinkSummary {
   init(row: Row<Link>) throws {
     self.init(
       id: try row[\.id], title: try row[\.title], address: try row[\.url, as: String.self],
-      categoryID: try row[\.categoryID], isFavorite: try row[\.isFavorite],
+      // NB: the category's id read as the UUID stored, which skips making an array of its bytes.
+      categoryID: try row[\.categoryID, as: UUID?.self].map { Category.ID(rawValue: $0) },
+      isFavorite: try row[\.isFavorite],
       createdAt: try row[\.createdAt])
   }
 }
