@@ -74,10 +74,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     storage.reserveCapacity(elements.underestimatedCount)
     for element in elements {
       let elementID = element.id
+      // NB: one hash of the id, not a look-up then a store: a page of rows hashes each id once.
+      let previous = offsets.updateValue(storage.count, forKey: elementID)
       precondition(
-        offsets[elementID] == nil,
+        previous == nil,
         "IdentifiedArray: duplicate id '\(elementID)'; every element must have a unique id.")
-      offsets[elementID] = storage.count
       storage.append(element)
     }
   }
@@ -160,8 +161,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func append(_ element: Element) -> Bool {
     repairIndexIfNeeded()
     let id = element.id
-    guard offsets[id] == nil else { return false }
-    offsets[id] = storage.count &+ base
+    // NB: one hash of the id when it is new (the common case), two when it was present.
+    if let present = offsets.updateValue(storage.count &+ base, forKey: id) {
+      offsets[id] = present
+      return false
+    }
     storage.append(element)
     return true
   }
