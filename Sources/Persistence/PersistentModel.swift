@@ -71,10 +71,13 @@ public protocol PersistentModel: Identifiable, Sendable where ID: ColumnValue {
 public struct Row<Model: PersistentModel> {
   @usableFromInline let reader: RowReader
 
-  /// A row of `table` read from `source`; the rows of one fetch share `positions`.
+  /// A row of `table` read from `source`; the rows of one fetch may share `positions`.
+  ///
+  /// NB: without them, each column is found in the layout: a row read alone (the in-memory
+  /// backend decodes a model at a time) should not allocate a memo it uses once.
   init(
     table: TableDescription<Model>, source: RowReader.Source,
-    positions: ColumnPositions = ColumnPositions()
+    positions: ColumnPositions? = nil
   ) {
     reader = RowReader(layout: table.layout, source: source, positions: positions)
   }
@@ -185,13 +188,18 @@ struct RowReader {
 
   let layout: ColumnLayout
   let source: Source
-  /// The columns found so far by this fetch.
-  let positions: ColumnPositions
+  /// The columns found so far by this fetch, when its rows share them.
+  let positions: ColumnPositions?
+
+  /// The position of the column declared for `keyPath`, or `nil`.
+  private func index(of keyPath: AnyKeyPath) -> Int? {
+    positions?.index(of: keyPath, in: layout) ?? layout.index(of: keyPath)
+  }
 
   /// The stored value of the column for `keyPath`, and the column's position.
   @usableFromInline
   func value(for keyPath: AnyKeyPath) throws(PersistenceError) -> (SQLValue, Int) {
-    guard let index = positions.index(of: keyPath, in: layout) else {
+    guard let index = index(of: keyPath) else {
       throw .decodingFailed(
         model: layout.modelName, column: "\(keyPath)",
         reason: "the key path is not a column of the schema")
@@ -208,7 +216,7 @@ struct RowReader {
   /// (the caller then decodes it the ordinary way, which reports the error).
   @usableFromInline
   func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
-    guard let index = positions.index(of: keyPath, in: layout) else { return nil }
+    guard let index = index(of: keyPath) else { return nil }
     switch source {
     case .statement(let statement): return statement.uuid(at: Int32(index))
     case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
@@ -220,7 +228,7 @@ struct RowReader {
   /// the stored value is neither (the caller then decodes it the ordinary way).
   @usableFromInline
   func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
-    guard let index = positions.index(of: keyPath, in: layout) else { return nil }
+    guard let index = index(of: keyPath) else { return nil }
     switch source {
     case .statement(let statement):
       if statement.isNull(at: Int32(index)) { return .some(nil) }

@@ -244,7 +244,8 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
       // through one row that follows its steps.
       let statement = try table.unfilteredSelect(order, limited: limited)
-      let row = Row(table: description, source: .statement(statement))
+      let row = Row(
+        table: description, source: .statement(statement), positions: ColumnPositions())
       try statement.run(range) { _ in
         results.append(try reading(row))
         return true
