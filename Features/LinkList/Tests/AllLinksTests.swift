@@ -165,14 +165,21 @@ import Testing
     LinkPage.Cursor(createdAt: row.createdAt, id: row.id)
   }
 
-  @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
-    let rows = try await seedFive()
-    let store = paging()
+  /// Shows the first page of ``seedFive()``'s rows on a ``paging()`` store: "5" and "4".
+  func showFirstPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
     }
+  }
+
+  /// Shows the second page after the first: "3" and "2".
+  func showSecondPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.nextPageRequested)
     await store.receive(
       .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
@@ -180,12 +187,26 @@ import Testing
       $0.rows = [rows[0], rows[1], rows[2], rows[3]]
       $0.nextPage = after(rows[3])
     }
+  }
+
+  /// Shows the last page after the second: "1".
+  func showLastPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.nextPageRequested)
     await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
       $0.rows = IdentifiedArray(uniqueElements: rows)
       $0.nextPage = nil
       $0.isLastPageLoaded = true
     }
+  }
+
+  @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await showFirstPage(of: rows, in: store)
+    await showSecondPage(of: rows, in: store)
+    await showLastPage(of: rows, in: store)
     await store.send(.nextPageRequested)
     await store.finish()
   }
@@ -193,58 +214,29 @@ import Testing
   @Test func aLinkAddedWhilePagingMovesNoLinkToAnotherPage() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     // A sixth link, the newest: a page counted by position would now start one link earlier
     // and read "4" again.
     try await fixture.seedLinks(["6"])
-    await store.send(.nextPageRequested)
-    await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
-    ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
-      $0.nextPage = after(rows[3])
-    }
-    await store.send(.nextPageRequested)
-    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
-      $0.rows = IdentifiedArray(uniqueElements: rows)
-      $0.nextPage = nil
-      $0.isLastPageLoaded = true
-    }
+    await showSecondPage(of: rows, in: store)
+    await showLastPage(of: rows, in: store)
     await store.finish()
   }
 
   @Test func aLinkDeletedWhilePagingSkipsNoOtherLink() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     // "4", the last row loaded, is deleted: the next page still starts after it.
     try await fixture.linkClient.deleteLink(rows[1].id)
-    await store.send(.nextPageRequested)
-    await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
-    ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
-      $0.nextPage = after(rows[3])
-    }
+    await showSecondPage(of: rows, in: store)
     await store.finish()
   }
 
   @Test func pagesBeyondTheMostRowsKeptDropTheOldestRows() async throws {
     let rows = try await seedFive()
     let store = paging(maximumRowCount: 3)
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     await store.send(.nextPageRequested)
     await store.receive(
       .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
@@ -273,11 +265,7 @@ import Testing
   @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.nextPageRequested)
     await store.receive(.nextPageResponse(.failure(.storageFailed("Disk full.")))) {
