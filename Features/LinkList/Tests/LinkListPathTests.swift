@@ -32,7 +32,7 @@ extension LinkListTests {
           id: 0,
           action: .category(
             .linksResponse(
-              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil)))
+              .success(allPage([seeded.rust, seeded.swift])))
           )))
     ) {
       $0.path[id: 0] = .category(
@@ -110,15 +110,7 @@ extension LinkListTests {
       $0.path[id: 0] = .category(
         AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust])))
     }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }
 
@@ -134,15 +126,7 @@ extension LinkListTests {
     await store.receive(.deleteLinkResponse(.success(id(3)))) {
       $0.path[id: 1] = .category(AllLinks.State(categoryFilter: id(0)))
     }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.kotlin, seeded.swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.kotlin, seeded.swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.kotlin, seeded.swift], in: store)
     await store.send(.deleteLinkSubmitted(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.path = StackState()
@@ -151,7 +135,7 @@ extension LinkListTests {
     }
     await store.receive(.all(.onAppear))
     await store.receive(
-      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows([seeded.swift])), next: nil))))
+      .all(.linksResponse(.success(allPage([seeded.swift]))))
     )
     await store.finish()
   }
@@ -190,7 +174,7 @@ extension LinkListTests {
           id: 0,
           action: .category(
             .linksResponse(
-              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, updated])), next: nil))))))
+              .success(allPage([seeded.rust, updated]))))))
     ) {
       $0.path[id: 0] = .category(
         AllLinks.State(
@@ -284,15 +268,7 @@ extension LinkListTests {
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
     swift.categoryID = nil
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([rust, seeded.kotlin, swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [rust, seeded.kotlin, swift], in: store)
     await store.finish()
   }
 

@@ -47,6 +47,23 @@ import Testing
       })
   }
 
+  /// The one page of "All links" the client answers with: `links`' rows, and none after.
+  func allPage(_ links: [Link], category: String? = "Work") -> AllLinks.Page {
+    AllLinks.Page(rows: Array(allRows(links, category: category)), next: nil)
+  }
+
+  /// "All links" reloads after a change: it is shown again, and its one page of `links` arrives.
+  func receiveAllLinksReload(
+    of links: [Link], category: String? = "Work",
+    in store: TestStore<LinkList.State, LinkList.Action>
+  ) async {
+    await store.receive(.all(.onAppear))
+    await store.receive(.all(.linksResponse(.success(allPage(links, category: category))))) {
+      $0.all.rows = allRows(links, category: category)
+      $0.all.isLastPageLoaded = true
+    }
+  }
+
   func searchRows(_ links: [Link]) -> IdentifiedArrayOf<SearchLinks.Row> {
     IdentifiedArray(uniqueElements: links.map { SearchLinks.Row($0, query: "") })
   }
@@ -75,7 +92,7 @@ import Testing
     await store.send(.screenSelected(.all)) { $0.screen = .all }
     await store.receive(.all(.onAppear))
     await store.receive(
-      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(newestFirst)), next: nil))))
+      .all(.linksResponse(.success(allPage(newestFirst))))
     ) {
       $0.all.rows = allRows(newestFirst)
       $0.all.isLastPageLoaded = true
@@ -486,15 +503,7 @@ import Testing
     await store.send(.detail(.presented(.deleteSubmitted)))
     await store.receive(.detail(.presented(.delegate(.deleteLink(id(1))))))
     await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }
 
@@ -511,7 +520,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
+          .success(allPage([seeded.rust, seeded.swift]))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.swift])
       $0.all.isLastPageLoaded = true
@@ -527,15 +536,7 @@ import Testing
       $0.categories.selectedCategoryID = id(0)
     }
     await store.receive(.categories(.delegate(.showLinks(in: id(0))))) { $0.screen = .all }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.swift], in: store)
     await store.finish()
   }
 
@@ -553,15 +554,7 @@ import Testing
       $0.categories.rows = [CategorySummary(category: office, linkCount: 2)]
     }
     await store.receive(.categories(.delegate(.showRenamed(office))))
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows(links, category: "Office")), next: nil))))
-    ) {
-      $0.all.rows = allRows(links, category: "Office")
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: links, category: "Office", in: store)
     await store.finish()
   }
 
@@ -585,7 +578,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
+          .success(allPage([rust, seeded.kotlin, swift]))))
     ) {
       $0.all.rows = allRows([rust, seeded.kotlin, swift])
       $0.all.isLastPageLoaded = true
@@ -612,7 +605,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
+          .success(allPage([seeded.rust, seeded.swift]))))
     ) {
       $0.all.isLastPageLoaded = true
     }
@@ -666,7 +659,7 @@ import Testing
       case .all:
         await store.receive(.all(.onAppear))
         await store.receive(
-          .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(now)), next: nil))))
+          .all(.linksResponse(.success(allPage(now))))
         ) {
           $0.all.rows[id: id(2)]?.isFavorite = true
           $0.all.isLastPageLoaded = true
