@@ -1,5 +1,6 @@
 import Loop
 import Synchronization
+import TestSupport
 import Testing
 
 /// A parent that presents the editor.
@@ -120,7 +121,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:37' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.presented(.textChanged("late")))
@@ -130,7 +131,7 @@ private struct Parent: Reducer {
         effects are cancelled when it is dismissed.
         """,
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:37' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.dismiss)
@@ -150,7 +151,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        'dismiss' was called at 'LoopTests/Support.swift:63' outside a presented \
+        'dismiss' was called at 'LoopTests/Support.swift:28' outside a presented \
         child.
 
         It closes a child presented with '@Presents' and 'ifLet(\\.$child, action:then:)' when \
