@@ -323,29 +323,53 @@ import Testing
     #expect(state.rows[id: id(8)]?.categoryName == "Work")
   }
 
-  @Test func anAddedLinkIsNotShownWhereTheRowsCannotTellItsPlace() {
-    let link = Link(id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
-    var unloaded = AllLinks.State()
-    unloaded.show(added: link, categoryName: nil)
-    #expect(unloaded.rows.isEmpty)
-    var dropped = AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1)
-    dropped.show(added: link, categoryName: nil)
-    #expect(dropped.rows.map(\.title) == ["Kotlin", "Swift"])
-    var filtered = AllLinks.State(
-      categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true)
-    filtered.show(added: link, categoryName: nil)
-    #expect(filtered.rows.map(\.title) == ["Rust", "Swift"])
-    // Older than the last row loaded, with a page to come: that page brings it.
-    let old = Link(
-      id: id(7), title: "Ada", url: seededURL(7), createdAt: Fixture.start.addingTimeInterval(-60))
-    var paged = AllLinks.State(
-      rows: [rust, kotlin], nextPage: LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id))
-    paged.show(added: old, categoryName: nil)
-    #expect(paged.rows.map(\.title) == ["Rust", "Kotlin"])
-    var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
-    shown.show(added: link, categoryName: nil)
-    shown.show(added: link, categoryName: nil)
-    #expect(shown.rows.map(\.title) == ["Zig", "Rust", "Kotlin", "Swift"])
+  /// Where the loaded rows cannot tell an added link's place, so it is not shown.
+  enum UnplacedLink: CaseIterable {
+    /// No page is loaded yet.
+    case beforeTheFirstPage
+    /// Rows before the first loaded were dropped: the link may belong among them.
+    case afterDroppedRows
+    /// The link is not in the category shown.
+    case outsideTheFilter
+    /// The link is older than the last row loaded, with a page to come: that page brings it.
+    case onAPageToCome
+    /// The link is shown already.
+    case alreadyShown
+  }
+
+  /// The state and the added link of each ``UnplacedLink`` case.
+  func story(_ unplaced: UnplacedLink) -> (AllLinks.State, Link) {
+    let zig = Link(id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
+    switch unplaced {
+    case .beforeTheFirstPage:
+      return (AllLinks.State(), zig)
+    case .afterDroppedRows:
+      return (
+        AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1), zig
+      )
+    case .outsideTheFilter:
+      return (
+        AllLinks.State(categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true), zig
+      )
+    case .onAPageToCome:
+      let old = Link(
+        id: id(7), title: "Ada", url: seededURL(7),
+        createdAt: Fixture.start.addingTimeInterval(-60))
+      let cursor = LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id)
+      return (AllLinks.State(rows: [rust, kotlin], nextPage: cursor), old)
+    case .alreadyShown:
+      var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+      shown.show(added: zig, categoryName: nil)
+      return (shown, zig)
+    }
+  }
+
+  @Test(arguments: UnplacedLink.allCases)
+  func anAddedLinkIsNotShownWhereTheRowsCannotTellItsPlace(_ unplaced: UnplacedLink) {
+    var (state, link) = story(unplaced)
+    let rows = state.rows.map(\.title)
+    state.show(added: link, categoryName: nil)
+    #expect(state.rows.map(\.title) == rows)
   }
 
   // MARK: Rows
