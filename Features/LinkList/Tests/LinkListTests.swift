@@ -241,7 +241,7 @@ import Testing
   {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(draft))
@@ -262,7 +262,7 @@ import Testing
     fixture.advance(by: 60)
     let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
     let link = Link(
-      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      id: id(4), title: "Go", url: url("https://go.dev"),
       categoryID: seeded.work.id, createdAt: fixture.date)
     await store.send(.addLinkSubmitted(draft))
     // NB: the ids count up: id 4 shares 31 digits with id 3, its neighbour.
@@ -277,7 +277,7 @@ import Testing
     let store = makeStore(LinkList.State(screen: .search))
     let draft = LinkDraft(title: "Go", url: "https://go.dev")
     let link = Link(
-      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      id: id(4), title: "Go", url: url("https://go.dev"),
       createdAt: fixture.date)
     await store.send(.addLinkSubmitted(draft))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
@@ -318,7 +318,7 @@ import Testing
 
   @Test func anAddAfterAFailedOneClearsTheError() async throws {
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(LinkDraft(title: " ", url: "https://swift.org")))
@@ -334,7 +334,7 @@ import Testing
 
   @Test func anAddedLinkWhoseDigitsCannotBeReadIsNamedByAllOfThem() async throws {
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     store.dependencies.linkClient.fetchIDPrefixLength = { _ in
@@ -395,7 +395,7 @@ import Testing
     let bad = LinkDraft(title: " ", url: "https://swift.org")
     let good = LinkDraft(title: "Swift", url: "https://swift.org")
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.newLinkSubmitted) { $0.editor = LinkEditor.State(mode: .add) }
