@@ -93,13 +93,10 @@ private struct Home: Reducer {
   > {
     TestStore(
       initialState: Dashboard.State(
-        first: Ticker.State(), second: withSecond ? Ticker.State() : nil)
-    ) {
-      Dashboard()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+        first: Ticker.State(), second: withSecond ? Ticker.State() : nil), clock: clock
+    ) { Dashboard() }
   }
+
   @Test func aChildCancelsItsOwnTimerAndNotItsSiblingsOfTheSameType() async {
     let issues = await capturingIssues {
       let store = makeDashboard()
@@ -156,12 +153,8 @@ private struct Home: Reducer {
   @Test func aGrandparentsCancelReachesItsGrandchildrensEffects() async {
     let issues = await capturingIssues {
       let store = TestStore(
-        initialState: Home.State(dashboard: Dashboard.State(first: Ticker.State()))
-      ) {
-        Home()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+        initialState: Home.State(dashboard: Dashboard.State(first: Ticker.State())), clock: clock
+      ) { Home() }
       await store.send(.dashboard(.presented(.refreshTapped)))
       await store.send(.dashboard(.presented(.first(.presented(.startTapped)))))
       await store.send(.stopEverythingTapped)
@@ -174,12 +167,9 @@ private struct Home: Reducer {
   @Test func aRowCancelsItsOwnTimerAndNotTheOtherRows() async {
     let issues = await capturingIssues {
       let store = TestStore(
-        initialState: TickerList.State(rows: [Ticker.State(id: 1), Ticker.State(id: 2)])
-      ) {
-        TickerList()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+        initialState: TickerList.State(rows: [Ticker.State(id: 1), Ticker.State(id: 2)]),
+        clock: clock
+      ) { TickerList() }
       await store.send(.rows(.element(id: 1, action: .startTapped)))
       await store.send(.rows(.element(id: 2, action: .startTapped)))
       await store.send(.rows(.element(id: 1, action: .stopTapped)))

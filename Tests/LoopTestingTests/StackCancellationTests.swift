@@ -42,12 +42,9 @@ private struct TickerStack: Reducer {
 
   private func makeStore() -> TestStore<TickerStack.State, TickerStack.Action> {
     TestStore(
-      initialState: TickerStack.State(path: StackState([Ticker.State(), Ticker.State()]))
-    ) {
-      TickerStack()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+      initialState: TickerStack.State(path: StackState([Ticker.State(), Ticker.State()])),
+      clock: clock
+    ) { TickerStack() }
   }
 
   @Test func anElementsCancelReachesOnlyItsOwnEffects() async {

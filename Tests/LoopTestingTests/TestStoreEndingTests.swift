@@ -117,11 +117,7 @@ private struct Chain: Reducer {
   @Test func anEffectCancelledByIDCountsAsFinishedAtOnce() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Counter.State()) {
-        Counter()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Counter.State(), clock: clock) { Counter() }
       await store.send(.timerStarted)
       await store.send(.timerStopped)
     }
@@ -266,11 +262,7 @@ private struct Chain: Reducer {
   @Test func skippedEffectsGoOnAndWhatTheySendIsReceived() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Sheet.State()) {
-        Sheet()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Sheet.State(), clock: clock) { Sheet() }
       await store.send(.onAppear)
       await store.skipInFlightEffects()
       await clock.advance(by: .seconds(1))
