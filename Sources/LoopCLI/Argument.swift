@@ -60,9 +60,24 @@ extension Argument where Value == String {
   init(_ name: String, help: String) {
     self.init(name, help: help) { $0 }
   }
+}
 
-  /// `<ref>`: the short id a listing shows.
-  static let ref = Argument("ref", help: "the short id a listing shows (any unique start of it)")
+extension Argument where Value == Ref {
+  /// `<ref>`: the short id a listing of `noun` shows, read as a ``Ref``; the parser refuses a
+  /// word that is no ref.
+  static func ref(_ noun: Noun) -> Argument {
+    Argument("ref", help: "the short id a listing shows (any unique start of it)") {
+      text throws(CommandError) in try Ref(text, naming: noun)
+    }
+  }
+}
+
+extension Argument where Value == Amount {
+  /// `<amount>`: a transaction's amount, read as an ``Amount``; the parser refuses a word that
+  /// is none.
+  static let amount = Argument("amount", help: Amount.help) {
+    text throws(CommandError) in try Amount(text)
+  }
 }
 
 extension Argument where Value == String? {

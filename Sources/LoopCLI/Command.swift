@@ -10,8 +10,8 @@ import AppFeature
 /// ```swift
 /// static let show = Command(
 ///   noun: .habit, verb: "show", summary: "Show a habit's streaks and a heat map.",
-///   Argument.ref, weeks, Option.format
-/// ) { session, ref, weeks, format in  // String, Int?, OutputFormat
+///   Argument.ref(.habit), weeks, Option.format
+/// ) { session, ref, weeks, format in  // Ref, Int?, OutputFormat
 ///   …
 /// }
 /// ```
@@ -107,11 +107,11 @@ struct Command: Sendable {
   /// - Returns: The command.
   static func onRef<Item>(
     noun: Noun, verb: String, summary: String,
-    find: @escaping @MainActor @Sendable (Session, String) async throws(CommandError) -> Item,
+    find: @escaping @MainActor @Sendable (Session, Ref) async throws(CommandError) -> Item,
     action: @escaping @Sendable (Item) -> AppFeature.Action,
     done: @escaping @MainActor @Sendable (Session, Item) -> String
   ) -> Command {
-    Command(noun: noun, verb: verb, summary: summary, Argument.ref) {
+    Command(noun: noun, verb: verb, summary: summary, Argument.ref(noun)) {
       session, ref throws(CommandError) in
       let item = try await find(session, ref)
       try await session.send(action(item))

@@ -4,10 +4,13 @@ enum CommandTable {
   static let commands: [Command] =
     REPLCommands.all + InterchangeCommands.all + Noun.allCases.flatMap(\.commands)
 
-  /// The commands of a noun, in table order.
-  static func commands(of noun: Noun) -> [Command] {
-    commands.filter { $0.noun == noun }
-  }
+  /// The commands without a noun: the REPL's own, then those on the whole database.
+  private static let builtins = REPLCommands.all + InterchangeCommands.all
+
+  /// The words a line can start with: the nouns, then the commands without one.
+  private static let firstWords =
+    Noun.allCases.map(\.rawValue) + InterchangeCommands.all.map(\.verb)
+    + REPLCommands.all.map(\.verb)
 
   /// Finds the command a line's words name.
   ///
@@ -17,17 +20,12 @@ enum CommandTable {
   ///   or a noun without a verb.
   static func command(for words: [String]) throws(CommandError) -> (Command, ArraySlice<String>) {
     guard let first = words.first else { throw CommandError("no command given") }
-    // NB: looked up without building arrays: every line of a script comes through here.
-    if let builtin = REPLCommands.all.first(where: { $0.verb == first })
-      ?? InterchangeCommands.all.first(where: { $0.verb == first })
-    {
+    // NB: looked up in arrays built once: every line of a script comes through here.
+    if let builtin = builtins.first(where: { $0.verb == first }) {
       return (builtin, words.dropFirst())
     }
     guard let noun = Noun(rawValue: first) else {
-      let candidates =
-        Noun.allCases.map(\.rawValue) + InterchangeCommands.all.map(\.verb)
-        + REPLCommands.all.map(\.verb)
-      if let suggestion = Suggestion.closest(to: first, among: candidates) {
+      if let suggestion = Suggestion.closest(to: first, among: firstWords) {
         throw CommandError(
           "unknown command '\(first)'", hints: ["did you mean '\(suggestion)'?"])
       }
@@ -36,12 +34,13 @@ enum CommandTable {
     }
     guard words.count > 1 else {
       throw CommandError(
-        "'\(noun.rawValue)' needs a command: \(Command.list(commands(of: noun).map(\.verb)))",
+        "'\(noun.rawValue)' needs a command: \(Command.list(noun.commands.map(\.verb)))",
         hints: ["type 'help \(noun.rawValue)' to see what each does"])
     }
     let verb = words[1]
-    guard let command = commands.first(where: { $0.noun == noun && $0.verb == verb }) else {
-      let verbs = commands(of: noun).map(\.verb)
+    let commands = noun.commands
+    guard let command = commands.first(where: { $0.verb == verb }) else {
+      let verbs = commands.map(\.verb)
       if let suggestion = Suggestion.closest(to: verb, among: verbs) {
         throw CommandError(
           "unknown command '\(noun.rawValue) \(verb)'",
@@ -64,12 +63,10 @@ enum CommandTable {
     var candidates: [String]
     switch previous.count {
     case 0:
-      candidates =
-        Noun.allCases.map(\.rawValue) + InterchangeCommands.all.map(\.verb)
-        + REPLCommands.all.map(\.verb)
+      candidates = firstWords
     case 1:
       if let noun = Noun(rawValue: previous[0]) {
-        candidates = commands(of: noun).map(\.verb)
+        candidates = noun.commands.map(\.verb)
       } else if previous[0] == "help" {
         candidates = Noun.allCases.map(\.rawValue) + InterchangeCommands.all.map(\.verb)
       } else if previous[0] == ":trace" {

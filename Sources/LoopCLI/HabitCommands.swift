@@ -22,14 +22,11 @@ enum HabitCommands {
   static let add = Command(
     noun: .habit, verb: "add", summary: "Start tracking a habit.", name
   ) { session, name throws(CommandError) in
-    try await session.sendAdding(
-      .habits(.addSubmitted(name: name)),
-      answer: {
-        if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
-      },
-      id: \.id.rawValue, to: \.habits.habits, ids: Session.ids(of:),
-      refLengths: \.habitRefLengths
-    ) { "Added habit '\($0.name)' (\($1))." }
+    let added = try await session.send(.habits(.addSubmitted(name: name))) {
+      if case .habits(.addResponse(.success(let habit))) = $0 { habit } else { nil }
+    }
+    guard let added else { return }
+    session.console.print("Added habit '\(added.name)' (\(session.shortRef(of: added.id))).")
   }
 
   /// `habit list`: ``Habits/Habits/Action/onAppear``, then the list.
@@ -65,7 +62,7 @@ enum HabitCommands {
     action: @escaping @Sendable (Habit.ID, Day?) -> Habits.Action,
     done: @escaping @MainActor @Sendable (Session, HabitHistory, Day) -> String
   ) -> Command {
-    Command(noun: .habit, verb: verb, summary: summary, Argument.ref, Option.day()) {
+    Command(noun: .habit, verb: verb, summary: summary, Argument.ref(.habit), Option.day()) {
       session, ref, day throws(CommandError) in
       let history = try await session.habit(ref)
       try await session.send(.habits(action(history.id, day)))
@@ -76,7 +73,7 @@ enum HabitCommands {
 
   /// `habit rename <ref> <name>`: ``Habits/Habits/Action/renameSubmitted(_:name:)``.
   static let rename = Command(
-    noun: .habit, verb: "rename", summary: "Rename a habit.", Argument.ref,
+    noun: .habit, verb: "rename", summary: "Rename a habit.", Argument.ref(.habit),
     Argument("name", help: "the habit's new name")
   ) { session, ref, name throws(CommandError) in
     let history = try await session.habit(ref)
@@ -117,7 +114,7 @@ enum HabitCommands {
   /// `.destination(.presented(.detail(.weekCountChanged(N))))`, then the detail.
   static let show = Command(
     noun: .habit, verb: "show", summary: "Show a habit's streaks and a heat map of its last weeks.",
-    Argument.ref, weeks, Option.format
+    Argument.ref(.habit), weeks, Option.format
   ) { session, ref, weekCount, format throws(CommandError) in
     let history = try await session.habit(ref)
     try await session.send(.habits(.habitSelected(history.id)))
@@ -139,7 +136,7 @@ enum HabitCommands {
   /// answer to the alert it presents: its yes (`.confirmDeletion`), or its dismissal.
   static let remove = Command(
     noun: .habit, verb: "rm", summary: "Delete a habit and its history (asks first).",
-    Argument.ref, Option.yes
+    Argument.ref(.habit), Option.yes
   ) { session, ref, yes throws(CommandError) in
     let history = try await session.habit(ref)
     let name = history.habit.name
@@ -148,7 +145,7 @@ enum HabitCommands {
     guard
       let answer = try await session.answer(
         alert, yes: yes, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",
-        retry: "habit rm \(ref) --yes")
+        retry: "habit rm \(ref.text) --yes")
     else {
       session.console.print("Kept '\(name)'.")
       return

@@ -5,7 +5,7 @@ enum Help {
     var lines: [String] = []
     for noun in Noun.allCases {
       lines.append(style.bold("\(noun.rawValue)") + " — \(noun.summary)")
-      lines += commandLines(CommandTable.commands(of: noun))
+      lines += commandLines(noun.commands)
       lines.append("")
     }
     lines.append(style.bold("import, export") + " — the whole database, in and out")
@@ -23,7 +23,7 @@ enum Help {
   /// A noun's commands with their usage lines, summaries and options.
   static func commands(of noun: Noun, style: Style) -> String {
     details(
-      of: CommandTable.commands(of: noun), title: style.bold(noun.rawValue) + " — \(noun.summary)")
+      of: noun.commands, title: style.bold(noun.rawValue) + " — \(noun.summary)")
   }
 
   /// A command of the whole database (`import`, `export`) with its usage line, summary and

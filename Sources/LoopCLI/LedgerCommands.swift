@@ -22,10 +22,6 @@ enum LedgerCommands {
   private static let kind = Argument(
     "kind", help: "whether money came in or went out",
     choices: LedgerTransaction.Kind.allCases.map { ($0.rawValue, $0) })
-  // NB: an amount is handed to the feature as typed, as its editor's field holds it: the
-  // draft's validation is the one place that reads it (a CLI check first would be a second
-  // copy of its rules, and would keep a bad amount from ever reaching the feature).
-  private static let amount = Argument("amount", help: "the amount, such as 12.50")
   private static let category = Option(
     "category", valueName: "NAME", help: "the category, such as Food")
 
@@ -33,20 +29,18 @@ enum LedgerCommands {
   /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode, answered by the transaction
   /// saved.
   static let add = Command(
-    noun: .ledger, verb: "add", summary: "Record income or an expense.", kind, amount,
+    noun: .ledger, verb: "add", summary: "Record income or an expense.", kind, Argument.amount,
     Argument(optional: "memo", help: "what it was for"), Option.day(), category
   ) { session, kind, amount, memo, day, category throws(CommandError) in
     let date = try date(day, in: session) ?? session.environment.date.now
     let draft = TransactionDraft(
-      kind: kind, amount: amount, date: date, memo: memo ?? "", category: category ?? "")
-    try await session.sendAdding(
-      .ledger(.draftSubmitted(.add, draft)),
-      answer: {
-        if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
-      },
-      id: \.id.rawValue, to: \.ledger.transactions, ids: Session.ids(of:),
-      refLengths: \.ledgerRefLengths
-    ) { "Added \(renderer(session).describe($0)) (\($1))." }
+      kind: kind, amount: amount.text, date: date, memo: memo ?? "", category: category ?? "")
+    let saved = try await session.send(.ledger(.draftSubmitted(.add, draft))) {
+      if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
+    }
+    guard let saved else { return }
+    session.console.print(
+      "Added \(renderer(session).describe(saved)) (\(session.shortRef(of: saved.id))).")
   }
 
   /// `ledger list`: ``Ledger/Ledger/Action/onAppear``, then every transaction.
@@ -88,9 +82,9 @@ enum LedgerCommands {
   /// --no-category]`: the stored values as a draft, changed by the options, then
   /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in edit mode.
   static let update = Command(
-    noun: .ledger, verb: "update", summary: "Change a transaction.", Argument.ref,
+    noun: .ledger, verb: "update", summary: "Change a transaction.", Argument.ref(.ledger),
     kindOption(help: "income or expense", choices: [.income, .expense]),
-    Option("amount", valueName: "AMOUNT", help: "the amount, such as 12.50"),
+    Option.amount,
     Option("memo", valueName: "TEXT", help: "what it was"),
     Option.day(help: "the day"),
     category, Option(flag: "no-category", help: "remove the category")
@@ -106,7 +100,7 @@ enum LedgerCommands {
     let transaction = try await session.transaction(ref)
     var draft = TransactionDraft(transaction)
     if let kind { draft.kind = kind }
-    if let amount { draft.amount = amount }
+    if let amount { draft.amount = amount.text }
     if let memo { draft.memo = memo }
     if let date { draft.date = date }
     if let category { draft.category = category }

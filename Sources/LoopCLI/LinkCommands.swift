@@ -111,7 +111,7 @@ enum LinkCommands {
   /// `link show <ref>`: ``LinkList/LinkLookup/Action/previewSubmitted(_:)`` (no view is
   /// recorded), then the link and its comments.
   static let show = Command(
-    noun: .link, verb: "show", summary: "Show a link with its comments.", Argument.ref,
+    noun: .link, verb: "show", summary: "Show a link with its comments.", Argument.ref(.link),
     Option.format
   ) { session, ref, format throws(CommandError) in
     let link = try await session.link(ref)
@@ -137,14 +137,14 @@ enum LinkCommands {
 
   /// `link fav <ref>`.
   static let favorite = Command(
-    noun: .link, verb: "fav", summary: "Mark a link as a favorite.", Argument.ref
+    noun: .link, verb: "fav", summary: "Mark a link as a favorite.", Argument.ref(.link)
   ) { session, ref throws(CommandError) in
     try await setFavorite(ref, true, in: session)
   }
 
   /// `link unfav <ref>`.
   static let unfavorite = Command(
-    noun: .link, verb: "unfav", summary: "Unmark a favorite.", Argument.ref
+    noun: .link, verb: "unfav", summary: "Unmark a favorite.", Argument.ref(.link)
   ) { session, ref throws(CommandError) in
     try await setFavorite(ref, false, in: session)
   }
@@ -153,7 +153,7 @@ enum LinkCommands {
   /// the link's values as a draft, changed by the options, then
   /// ``LinkList/LinkList/Action/updateLinkSubmitted(_:_:)``.
   static let update = Command(
-    noun: .link, verb: "update", summary: "Change a link.", Argument.ref,
+    noun: .link, verb: "update", summary: "Change a link.", Argument.ref(.link),
     Option("title", valueName: "TITLE", help: "the new title"),
     Option("url", valueName: "URL", help: "the new address"), category,
     Option(flag: "no-category", help: "take the link out of its category"),
@@ -200,7 +200,7 @@ enum LinkCommands {
   /// `link comment <ref> <text>`: the link previewed into the detail, then the detail's
   /// `addCommentSubmitted`.
   static let comment = Command(
-    noun: .link, verb: "comment", summary: "Comment on a link.", Argument.ref,
+    noun: .link, verb: "comment", summary: "Comment on a link.", Argument.ref(.link),
     Argument("text", help: "the comment")
   ) { session, ref, text throws(CommandError) in
     let link = try await session.link(ref)
@@ -212,7 +212,7 @@ enum LinkCommands {
   /// `link fav <ref>`, `link unfav <ref>`: the link previewed into the detail, then the
   /// detail's `favoriteSubmitted` when it changes anything.
   @MainActor private static func setFavorite(
-    _ ref: String, _ isFavorite: Bool, in session: Session
+    _ ref: Ref, _ isFavorite: Bool, in session: Session
   ) async throws(CommandError) {
     let link = try await session.link(ref)
     guard let (shown, _) = try await session.preview(link) else { return }

@@ -132,6 +132,13 @@ extension Option where Value == Day? {
   }
 }
 
+extension Option where Value == Amount? {
+  /// `--amount AMOUNT`: a transaction's new amount, read as an ``Amount``.
+  static let amount = Option("amount", valueName: "AMOUNT", help: Amount.help) {
+    text throws(CommandError) in try Amount(text)
+  }
+}
+
 extension Day {
   /// The day `text` writes as `YYYY-MM-DD`.
   ///

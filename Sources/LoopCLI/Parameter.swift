@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// static let rename = Command(
-///   noun: .habit, verb: "rename", summary: "Rename a habit.", Argument.ref, name
+///   noun: .habit, verb: "rename", summary: "Rename a habit.", Argument.ref(.habit), name
 /// ) { session, ref, name in … }
 /// ```
 ///

@@ -1,11 +1,48 @@
 import Foundation
 
-/// Short ids, as git abbreviates hashes: the first hexadecimal digits of an id, enough of them
-/// to tell it from the others shown, and at least ``minimumLength``.
+/// A ref the user typed, checked: the start of an id, as a listing shows it.
 ///
-/// A ref the user types is any prefix of an id's 32 hexadecimal digits, in any case, with or
-/// without the UUID's dashes.
-enum Ref {
+/// A ref is any start of an id's 32 hexadecimal digits, in any case, with or without the
+/// UUID's dashes. Listings show short ids as git abbreviates hashes: the first digits of an
+/// id, enough of them to tell it from the others shown, and at least ``minimumLength``.
+///
+/// ``Argument/ref(_:)`` reads one before a command's handler runs; the session finds the item
+/// it names (`Session+Refs.swift`), the one place that looks refs up.
+struct Ref: Sendable, Hashable, CustomStringConvertible {
+  /// The word as typed, for messages and for a lookup the app makes of it.
+  let text: String
+  /// Its hexadecimal digits, lowercased, without dashes.
+  let digits: String
+
+  /// The ref `text` writes.
+  ///
+  /// - Parameters:
+  ///   - text: What the user typed.
+  ///   - noun: What the ref names, for the message: its listing shows the refs.
+  /// - Throws: ``CommandError`` when `text` is not hexadecimal digits (at most 32, dashes
+  ///   aside); the error's ``CommandError/misreadRef`` lets the session add the refs of the items
+  ///   named `text` as hints.
+  init(_ text: String, naming noun: Noun) throws(CommandError) {
+    let digits = text.lowercased().filter { $0 != "-" }
+    guard !digits.isEmpty, digits.count <= 32, digits.allSatisfy(\.isHexDigit) else {
+      var error = CommandError(
+        "'\(text)' is not a ref",
+        hints: ["a ref is the start of an id, in hexadecimal, as '\(noun.rawValue) list' shows"])
+      error.misreadRef = MisreadRef(word: text, noun: noun)
+      throw error
+    }
+    self.text = text
+    self.digits = digits
+  }
+
+  /// The word as typed.
+  var description: String { text }
+
+  /// The ids whose digits start with the ref's, in the order of `ids`.
+  func matches(in ids: some Sequence<UUID>) -> [UUID] {
+    ids.filter { Ref.digits(of: $0).hasPrefix(digits) }
+  }
+
   /// The fewest digits a short id shows: 7, as git does.
   static let minimumLength = 7
 
@@ -72,77 +109,85 @@ enum Ref {
       }
     }
   }
+}
 
-  /// The ids whose digits start with `ref`.
-  ///
-  /// - Parameters:
-  ///   - ref: What the user typed.
-  ///   - ids: The ids to search.
-  ///   - listing: The command that lists the ids' refs (`habit list`), for messages.
-  /// - Returns: The matching ids, in the order of `ids`.
-  /// - Throws: ``CommandError`` when `ref` is not hexadecimal digits.
-  static func matches(_ ref: String, in ids: some Sequence<UUID>, listing: String)
-    throws(CommandError) -> [UUID]
-  {
-    let typed = ref.lowercased().filter { $0 != "-" }
-    guard !typed.isEmpty, typed.count <= 32, typed.allSatisfy(\.isHexDigit) else {
-      throw CommandError(
-        "'\(ref)' is not a ref",
-        hints: ["a ref is the start of an id, in hexadecimal, as '\(listing)' shows"])
-    }
-    return ids.filter { digits(of: $0).hasPrefix(typed) }
-  }
+/// The items a ref may name (the loaded habits, say), and how messages name them.
+struct RefCandidates<Item> {
+  /// The items.
+  var items: [Item]
+  /// An item's id.
+  var id: (Item) -> UUID
+  /// An item's name: in the list of an ambiguous ref's candidates, and matched against a name
+  /// typed where a ref goes.
+  var label: (Item) -> String
+  /// What an item is called in messages: `habit`, `transaction`.
+  var itemName: String
+  /// The noun whose listing shows the items' refs.
+  var noun: Noun
+
+  /// The command that lists the items with their refs: `habit list`.
+  var listing: String { "\(noun.rawValue) list" }
 }
 
 extension Ref {
-  /// The one item whose id starts with `ref`.
+  /// The one item of `candidates` whose id starts with the ref.
   ///
-  /// - Parameters:
-  ///   - ref: What the user typed.
-  ///   - items: The items to search.
-  ///   - id: An item's id.
-  ///   - label: How an item is named in the list of candidates of an ambiguous ref.
-  ///   - noun: What the items are (`habit`), for messages.
-  ///   - listing: The command that lists the items' refs (`habit list`), for messages.
-  /// - Returns: The item.
-  /// - Throws: ``CommandError`` when `ref` is not hexadecimal (with the ref of each item whose
-  ///   label it is, as a hint), matches nothing, or matches several items (listing them).
-  static func resolve<Item>(
-    _ ref: String, in items: [Item], id: (Item) -> UUID, label: (Item) -> String, noun: String,
-    listing: String
-  ) throws(CommandError) -> Item {
-    let found: [UUID]
-    do {
-      found = try matches(ref, in: items.map(id), listing: listing)
-    } catch {
-      // NB: a hint, never a lookup by name: the command still needs the ref.
-      let named = items.filter {
-        label($0).compare(ref, options: [.caseInsensitive]) == .orderedSame
-      }
-      guard !named.isEmpty else { throw error }
-      let length = Ref.length(for: items.map(id))
-      throw CommandError(
-        error.message,
-        hints: named.prefix(10).map {
-          "the \(noun) '\(label($0))' has the ref \(short(id($0), length: length))"
-        } + error.hints)
-    }
+  /// - Throws: ``CommandError`` when the ref matches nothing, or matches several items
+  ///   (listing them).
+  func resolve<Item>(in candidates: RefCandidates<Item>) throws(CommandError) -> Item {
+    let items = candidates.items
+    let found = matches(in: items.map(candidates.id))
+    let noun = candidates.itemName
     guard found.count <= 1 else {
       let length = Ref.length(for: found)
-      let byID = Dictionary(items.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+      let byID = Dictionary(
+        items.map { (candidates.id($0), $0) }, uniquingKeysWith: { first, _ in first })
       let shown = 10
       var hints = found.prefix(shown).compactMap { candidate in
-        byID[candidate].map { "  \(short(candidate, length: length))  \(label($0))" }
+        byID[candidate].map {
+          "  \(Ref.short(candidate, length: length))  \(candidates.label($0))"
+        }
       }
       if found.count > shown { hints.append("  … and \(found.count - shown) more") }
       throw CommandError(
-        "the ref '\(ref)' is ambiguous: it matches \(found.count) \(noun)s", hints: hints)
+        "the ref '\(text)' is ambiguous: it matches \(found.count) \(noun)s", hints: hints)
     }
-    guard let match = found.first, let item = items.first(where: { id($0) == match }) else {
+    guard let match = found.first, let item = items.first(where: { candidates.id($0) == match })
+    else {
       throw CommandError(
-        "no \(noun) has the ref '\(ref)'",
-        hints: ["'\(listing)' shows every \(noun) with its ref"])
+        "no \(noun) has the ref '\(text)'",
+        hints: ["'\(candidates.listing)' shows every \(noun) with its ref"])
     }
     return item
   }
+
+  /// What to tell someone who typed an item's name where its ref goes: the ref of each item
+  /// (up to 10) whose label is `word`, ignoring case.
+  ///
+  /// NB: a hint, never a lookup by name: the command still needs the ref.
+  ///
+  /// - Parameters:
+  ///   - word: What the user typed, which is no ref.
+  ///   - candidates: The items it may name.
+  /// - Returns: One hint per item named `word`, none when no item is.
+  static func hints<Item>(naming word: String, in candidates: RefCandidates<Item>) -> [String] {
+    let named = candidates.items.filter {
+      candidates.label($0).compare(word, options: [.caseInsensitive]) == .orderedSame
+    }
+    guard !named.isEmpty else { return [] }
+    let length = Ref.length(for: candidates.items.map(candidates.id))
+    return named.prefix(10).map {
+      "the \(candidates.itemName) '\(candidates.label($0))' has the ref "
+        + short(candidates.id($0), length: length)
+    }
+  }
+}
+
+/// A word read where a ref goes that is no ref, and the noun whose items the ref was to name:
+/// the session adds, as hints, the refs of the items that word names (`habit done Read`).
+struct MisreadRef: Sendable, Equatable {
+  /// What the user typed.
+  var word: String
+  /// The noun whose item the ref was to name.
+  var noun: Noun
 }

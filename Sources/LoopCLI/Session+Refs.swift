@@ -15,11 +15,16 @@ extension Session {
   // MARK: - Habits
 
   /// The habit `ref` names, loading the habits first if needed.
-  func habit(_ ref: String) async throws(CommandError) -> HabitHistory {
+  func habit(_ ref: Ref) async throws(CommandError) -> HabitHistory {
     try await load(.habit)
-    return try Ref.resolve(
-      ref, in: store.state.habits.habits.elements,
-      id: \.id.rawValue, label: \.habit.name, noun: "habit", listing: "habit list")
+    return try ref.resolve(in: habitCandidates)
+  }
+
+  /// The loaded habits, as a ref names them.
+  private var habitCandidates: RefCandidates<HabitHistory> {
+    RefCandidates(
+      items: store.state.habits.habits.elements, id: \.id.rawValue, label: \.habit.name,
+      itemName: "habit", noun: .habit)
   }
 
   /// The short ref of a habit among the loaded ones.
@@ -36,16 +41,51 @@ extension Session {
     habits.elements.map { $0.habit.id.rawValue }
   }
 
+  // MARK: - Names typed for refs
+
+  /// `failure` with hints added when a word was no ref: the refs of the items it names.
+  ///
+  /// When ``CommandError/misreadRef`` says a word was read where a ref goes and is none,
+  /// `habit done Read` is told the ref of the habit 'Read', first among the hints. The habits
+  /// or the transactions load for it, as a lookup of the ref would have loaded them; links are
+  /// found by ref alone, never by title.
+  func addingNameHints(to failure: CommandError) async -> CommandError {
+    guard let misread = failure.misreadRef else { return failure }
+    let named: [String]
+    do throws(CommandError) {
+      switch misread.noun {
+      case .habit:
+        try await load(.habit)
+        named = Ref.hints(naming: misread.word, in: habitCandidates)
+      case .ledger:
+        try await load(.ledger)
+        named = Ref.hints(naming: misread.word, in: transactionCandidates)
+      case .link, .category:
+        named = []
+      }
+    } catch {
+      // NB: the hints are a courtesy: the ref is still wrong, whatever the storage says.
+      return failure
+    }
+    var hinted = failure
+    hinted.hints = named + failure.hints
+    return hinted
+  }
+
   // MARK: - Transactions
 
   /// The transaction `ref` names, loading the ledger first if needed.
-  func transaction(_ ref: String) async throws(CommandError) -> LedgerTransaction {
+  func transaction(_ ref: Ref) async throws(CommandError) -> LedgerTransaction {
     try await load(.ledger)
-    return try Ref.resolve(
-      ref, in: store.state.ledger.transactions.elements,
-      id: \.id.rawValue, label: LedgerRenderer(environment: environment, style: style).describe,
-      noun: "transaction",
-      listing: "ledger list")
+    return try ref.resolve(in: transactionCandidates)
+  }
+
+  /// The loaded transactions, as a ref names them.
+  private var transactionCandidates: RefCandidates<LedgerTransaction> {
+    RefCandidates(
+      items: store.state.ledger.transactions.elements, id: \.id.rawValue,
+      label: LedgerRenderer(environment: environment, style: style).describe,
+      itemName: "transaction", noun: .ledger)
   }
 
   /// The ref length of the loaded transactions.
@@ -70,12 +110,12 @@ extension Session {
 
   /// The link `ref` names, looked up through
   /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
-  func link(_ ref: String) async throws(CommandError) -> Link {
-    _ = try Ref.matches(ref, in: [], listing: "link list")
-    try await send(.links(.lookup(.refSubmitted(ref))))
-    return try Ref.resolve(
-      ref, in: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title, noun: "link",
-      listing: "link list")
+  func link(_ ref: Ref) async throws(CommandError) -> Link {
+    try await send(.links(.lookup(.refSubmitted(ref.text))))
+    return try ref.resolve(
+      in: RefCandidates(
+        items: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title,
+        itemName: "link", noun: .link))
   }
 
   /// The link previewed into the detail with

@@ -84,7 +84,7 @@ extension Session {
       try await invocation.run(self)
       return .success
     } catch {
-      report(error, lineNumber: lineNumber)
+      report(await addingNameHints(to: error), lineNumber: lineNumber)
       return .failure
     }
   }

@@ -50,31 +50,6 @@ extension Session {
     try await send(action)
     return found
   }
-
-  /// Sends an action that adds one element to a list the session has loaded, and prints
-  /// `message` of the element the feature answers with and its short ref, as long as the list's
-  /// ids need (nothing when the feature added none).
-  ///
-  /// - Parameters:
-  ///   - action: The action that adds.
-  ///   - answer: The element added, from the feature's answer (see ``send(_:answer:)``).
-  ///   - id: The element's id.
-  ///   - list: The list in the state.
-  ///   - ids: The list's ids, in order.
-  ///   - refLengths: The cache of the list's ref length.
-  ///   - message: The line printed, from the element added and its short ref.
-  /// - Throws: ``CommandError`` with the error a feature shows after the action.
-  func sendAdding<Element, Added>(
-    _ action: AppFeature.Action, answer: @escaping (AppFeature.Action) -> Added?,
-    id: (Added) -> UUID, to list: KeyPath<AppFeature.State, IdentifiedArrayOf<Element>>,
-    ids: (IdentifiedArrayOf<Element>) -> [UUID],
-    refLengths: ReferenceWritableKeyPath<Session, RefLengthCache>,
-    message: (Added, String) -> String
-  ) async throws(CommandError) {
-    guard let added = try await send(action, answer: answer) else { return }
-    let length = self[keyPath: refLengths].length(ofIDs: ids(store.state[keyPath: list]))
-    console.print(message(added, Ref.short(id(added), length: length)))
-  }
 }
 
 /// Shows each action the store processed to the command waiting for an answer

@@ -39,15 +39,14 @@ import Testing
   }
 
   @Test func negativeNumbersAreArguments() throws {
-    let (command, rest) = try CommandTable.command(for: ["ledger", "add", "expense", "-5"])
-    #expect(
-      try command.parse(rest).words == ParsedWords(arguments: ["kind": "expense", "amount": "-5"]))
+    let (command, rest) = try CommandTable.command(for: ["habit", "add", "-5"])
+    #expect(try command.parse(rest).words == ParsedWords(arguments: ["name": "-5"]))
   }
 
   @Test @MainActor func theHandlerReceivesTheTypedValuesItDeclared() async throws {
     let received = Received()
     let command = Command(
-      verb: "try", summary: "Try the parameters.", Argument.ref,
+      verb: "try", summary: "Try the parameters.", Argument.ref(.habit),
       Argument("count", help: "a count") { text throws(CommandError) in
         guard let count = Int(text) else { throw .usage("'\(text)' is not a count") }
         return count
@@ -199,30 +198,15 @@ import Testing
   let b = UUID(uuidString: "9F3B0000-0000-0000-0000-000000000002")
   let c = UUID(uuidString: "0A000000-0000-0000-0000-000000000003")
 
-  @Test func aNameWhereARefGoesIsRefusedWithTheRefOfThatName() throws {
+  @Test func aNameWhereARefGoesHintsAtTheRefOfThatName() throws {
     struct Habit { var id: UUID, name: String }
     let habits = [
       Habit(id: try #require(a), name: "Read"), Habit(id: try #require(b), name: "Run"),
     ]
-    #expect(
-      throws: CommandError(
-        "'read' is not a ref",
-        hints: [
-          "the habit 'Read' has the ref 9f3a000",
-          "a ref is the start of an id, in hexadecimal, as 'habit list' shows",
-        ])
-    ) {
-      _ = try Ref.resolve(
-        "read", in: habits, id: \.id, label: \.name, noun: "habit", listing: "habit list")
-    }
-    #expect(
-      throws: CommandError(
-        "'walk' is not a ref",
-        hints: ["a ref is the start of an id, in hexadecimal, as 'habit list' shows"])
-    ) {
-      _ = try Ref.resolve(
-        "walk", in: habits, id: \.id, label: \.name, noun: "habit", listing: "habit list")
-    }
+    let candidates = RefCandidates(
+      items: habits, id: \.id, label: \.name, itemName: "habit", noun: .habit)
+    #expect(Ref.hints(naming: "read", in: candidates) == ["the habit 'Read' has the ref 9f3a000"])
+    #expect(Ref.hints(naming: "walk", in: candidates) == [])
   }
 
   @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
@@ -237,14 +221,81 @@ import Testing
 
   @Test func refsMatchInAnyCaseWithOrWithoutDashes() throws {
     let ids = try [#require(a), #require(b), #require(c)]
-    #expect(try Ref.matches("9F3", in: ids, listing: "x list") == [a, b].compactMap { $0 })
-    #expect(try Ref.matches("9f3a0000-0000", in: ids, listing: "x list") == [a].compactMap { $0 })
-    #expect(try Ref.matches("1", in: ids, listing: "x list") == [])
-    #expect(
-      throws: CommandError(
-        "'g1' is not a ref",
-        hints: ["a ref is the start of an id, in hexadecimal, as 'x list' shows"])
-    ) { try Ref.matches("g1", in: ids, listing: "x list") }
+    #expect(try Ref("9F3", naming: .habit).matches(in: ids) == [a, b].compactMap { $0 })
+    #expect(try Ref("9f3a0000-0000", naming: .habit).matches(in: ids) == [a].compactMap { $0 })
+    #expect(try Ref("1", naming: .habit).matches(in: ids) == [])
+  }
+
+  @Test func aRefArgumentKeepsTheWordAsTypedAndReadsItsDigits() throws {
+    let ref = try Argument.ref(.link).value(in: ParsedWords(arguments: ["ref": "9F3A-00"]))
+    #expect(ref.text == "9F3A-00")
+    #expect(ref.digits == "9f3a00")
+    #expect(ref.description == "9F3A-00")
+  }
+
+  @Test(arguments: ["g1", "-", "", "Read", String(repeating: "a", count: 33)])
+  @MainActor func aWordThatIsNoRefIsRefusedSayingWhatARefIsAndNoHandlerRuns(_ word: String) {
+    var error = CommandError(
+      "'\(word)' is not a ref",
+      hints: ["a ref is the start of an id, in hexadecimal, as 'ledger list' shows"])
+    error.misreadRef = MisreadRef(word: word, noun: .ledger)
+    #expect(throws: error) { try Ref(word, naming: .ledger) }
+    let received = Received()
+    let command = Command(verb: "try", summary: "Try a ref.", Argument.ref(.ledger)) { _, _ in
+      received.values = "ran"
+    }
+    #expect(throws: error) { try command.parse([word]) }
+    #expect(received.values == "")
+  }
+}
+
+@Suite struct AmountTests {
+  static let amounts: [(String, Int64)] = [
+    ("12.50", 1250), ("12", 1200), ("12.5", 1250), (".50", 50), ("1,234.50", 123_450), ("+3", 300),
+    (" 7 ", 700), ("999,999,999.99", 99_999_999_999),
+  ]
+
+  @Test(arguments: amounts)
+  func anAmountIsReadAsTheLedgerReadsItAndKeepsTheWordAsTyped(_ word: String, _ cents: Int64)
+    throws
+  {
+    let amount = try Argument.amount.value(in: ParsedWords(arguments: ["amount": word]))
+    #expect(amount.money.minorUnits == cents)
+    #expect(amount.text == word)
+    #expect(try Option.amount.value(in: ParsedWords(values: ["amount": word])) == amount)
+  }
+
+  static let mistakes: [(String, String)] = [
+    ("abc", "'abc' is not an amount."),
+    ("$5", "'$5' is not an amount."),
+    ("12,5,0", "'12,5,0' is not an amount."),
+    ("1.2.3", "'1.2.3' is not an amount."),
+    ("12.345", "'12.345' has more than 2 decimal places."),
+    ("0", "The amount must be greater than zero, not '0.00'."),
+    ("-3", "The amount must be greater than zero, not '-3.00'."),
+    ("1000000000", "'1000000000' is more than the largest amount, 999,999,999.99."),
+  ]
+
+  @Test(arguments: mistakes)
+  @MainActor func aWordThatIsNoAmountIsRefusedWithTheLedgersSentenceAndNoHandlerRuns(
+    _ word: String, _ message: String
+  ) throws {
+    let received = Received()
+    let command = Command(
+      verb: "try", summary: "Try an amount.", Argument.amount, Option.amount
+    ) { _, _, _ in received.values = "ran" }
+    #expect(throws: CommandError(message)) { try command.parse([word]) }
+    #expect(throws: CommandError(message)) { try command.parse(["1", "--amount", word]) }
+    #expect(received.values == "")
+  }
+
+  @Test func theLedgersCommandsReadTheirAmountsBeforeTheirHandlers() {
+    #expect(throws: CommandError("'abc' is not an amount.")) {
+      try LedgerCommands.add.parse(["expense", "abc", "Lunch"])
+    }
+    #expect(throws: CommandError("The amount must be greater than zero, not '-5.00'.")) {
+      try LedgerCommands.update.parse(["71", "--amount", "-5"])
+    }
   }
 }
 

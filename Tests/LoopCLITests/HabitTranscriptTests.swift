@@ -334,6 +334,29 @@ import Testing
         """)
   }
 
+  @Test func aHabitsNameWhereItsRefGoesIsRefusedWithItsRef() async throws {
+    let result = try await transcript(
+      "habit done read\nhabit rename 'Swim laps' Swim\nhabit list", environment: seeded())
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > habit done read
+        ! test:1: error: 'read' is not a ref
+        ! the habit 'Read' has the ref 910a2de
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        > habit rename 'Swim laps' Swim
+        ! test:2: error: 'Swim laps' is not a ref
+        ! the habit 'Swim laps' has the ref f893a2e
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        > habit list
+        REF      HABIT      TODAY  STREAK  LONGEST  30 DAYS
+        71bb54d  Write      ·      0 days   0 days       0%
+        910a2de  Read       ·      0 days   0 days       0%
+        f893a2e  Swim laps  ·      0 days   0 days       0%
+
+        """)
+  }
+
   @Test func badHabitCommandsChangeNothing() async throws {
     let result = try await transcript(
       """

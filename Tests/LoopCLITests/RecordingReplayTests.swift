@@ -198,7 +198,7 @@ import Testing
 
   @Test func anIdenticalReplayIsOneLine() async throws {
     let run = try await replayCommand(try Self.text(of: "ledger.txt"))
-    #expect(run.output == "replayed 10 commands, 19 actions: identical\n")
+    #expect(run.output == "replayed 10 commands, 18 actions: identical\n")
     #expect(run.error == "")
     #expect(run.status == 0)
   }

@@ -113,6 +113,25 @@ import Testing
         """)
   }
 
+  @Test func aRefusedAmountOrRefSendsNoAction() async throws {
+    let result = try await transcript(
+      ":trace on\nledger add expense 12.345 Lunch\nledger update 71 --amount 0\nlink show zz")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > :trace on
+        Tracing is on.
+        > ledger add expense 12.345 Lunch
+        ! test:2: error: '12.345' has more than 2 decimal places.
+        > ledger update 71 --amount 0
+        ! test:3: error: The amount must be greater than zero, not '0.00'.
+        > link show zz
+        ! test:4: error: 'zz' is not a ref
+        ! a ref is the start of an id, in hexadecimal, as 'link list' shows
+
+        """)
+  }
+
   @Test func linkAddSendsTheAddAndItsAnswerOnly() async throws {
     let result = try await transcript(":trace on\nlink add Swift https://swift.org")
     #expect(result.status == 0)
@@ -246,6 +265,27 @@ import Testing
         )
 
         """)
+  }
+
+  @Test func helpShowsTheAmountAndTheRefEachWithAHelpLine() async throws {
+    let help = try await transcript("help ledger").transcript
+    #expect(
+      help.contains(
+        """
+        ledger add income|expense <amount> [<memo>] [--on YYYY-MM-DD] [--category NAME]
+            Record income or an expense.
+            income|expense   whether money came in or went out
+            <amount>         the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals
+            <memo>           what it was for
+        """))
+    #expect(
+      help.contains(
+        """
+            Change a transaction.
+            <ref>                  the short id a listing shows (any unique start of it)
+            --kind income|expense  income or expense
+            --amount AMOUNT        the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals
+        """))
   }
 
   @Test func helpListsEveryCommandAndANounsOptions() async throws {

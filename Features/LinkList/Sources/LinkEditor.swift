@@ -14,10 +14,11 @@ import Loop
 ///
 /// Saving asks the parent (``Action/Delegate/save(mode:draft:)``), which saves through
 /// the client, closes the editor and reloads its list; when the client rejects the draft (blank
-/// title, invalid address, missing category), the parent sends ``Action/saveFailed(_:)`` and the
-/// editor shows why in ``State/errorMessage``, keeping the draft as typed so the user can fix
-/// it. Cancelling closes the editor: it dismisses itself (`@Dependency(\.dismiss)`), which its
-/// parent presents with `@Presents` and `ifLet`.
+/// title, invalid address, missing category), the parent writes why into
+/// ``State/errorMessage`` and ends ``State/isSaving``, keeping the draft as typed so the user can
+/// fix it (as the ledger does with its editor: a parent changes its child's state directly rather
+/// than sending it an action). Cancelling closes the editor: it dismisses itself
+/// (`@Dependency(\.dismiss)`), which its parent presents with `@Presents` and `ifLet`.
 ///
 /// NB: the parent, not the editor, runs the save. The parent closes the editor when the save
 /// succeeds, which cancels the editor's effects, and Loop's runtime cancels with an effect every
@@ -64,15 +65,13 @@ public struct LinkEditor: Reducer {
     case cancelSubmitted
     /// Asks the parent to act.
     case delegate(Delegate)
-    /// The client rejected the save.
-    case saveFailed(LinkError)
     /// The user asked to save.
     case saveSubmitted
 
     /// What the editor asks its parent to do.
     public enum Delegate: Equatable, Sendable {
-      /// Save the draft (add it, or update the link), then close the editor, or send
-      /// ``Action/saveFailed(_:)``.
+      /// Save the draft (add it, or update the link), then close the editor, or show why the
+      /// client rejected it in ``State/errorMessage``.
       case save(mode: Mode, draft: LinkDraft)
     }
   }
@@ -95,11 +94,6 @@ public struct LinkEditor: Reducer {
         return .run { [dismiss] _ in await dismiss() }
 
       case .delegate:
-        return .none
-
-      case .saveFailed(let error):
-        state.isSaving = false
-        state.errorMessage = error.description
         return .none
 
       case .saveSubmitted:

@@ -275,7 +275,9 @@ public struct LinkList: Reducer {
           state.errorMessage = error.description
           return .none
         }
-        return .send(.editor(.presented(.saveFailed(error))))
+        state.editor?.isSaving = false
+        state.editor?.errorMessage = error.description
+        return .none
 
       case .screenSelected(let screen):
         state.screen = screen

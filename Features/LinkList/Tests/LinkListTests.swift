@@ -391,6 +391,38 @@ import Testing
     await store.finish()
   }
 
+  nonisolated static let failures: [(LinkError, String)] = [
+    (
+      .invalidURL("swift.org"),
+      "'swift.org' is not a web address: enter an absolute http or https URL, such as "
+        + "'https://example.com'."
+    ),
+    (.emptyTitle, "A link needs a title."),
+    (
+      .categoryNotFound(id(7)),
+      "No category with id '00000000-0000-0000-0000-000000000007' exists."
+    ),
+    (
+      .notFound(id(4)),
+      "No link with id '00000000-0000-0000-0000-000000000004' exists."
+    ),
+  ]
+
+  @Test(arguments: failures)
+  func aRejectedSaveShowsWhyInTheOpenEditorAndKeepsItsDraft(_ error: LinkError, _ message: String)
+    async
+  {
+    let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
+    let store = makeStore(
+      LinkList.State(editor: LinkEditor.State(mode: .add, draft: draft, isSaving: true)))
+    await store.send(.saveLinkResponse(.failure(error))) {
+      $0.editor?.isSaving = false
+      $0.editor?.errorMessage = message
+    }
+    #expect(store.state.errorMessage == nil)
+    await store.finish()
+  }
+
   @Test func aSaveThatFailedWhilePresentedThenSucceedsClosesTheEditor() async throws {
     let bad = LinkDraft(title: " ", url: "https://swift.org")
     let good = LinkDraft(title: "Swift", url: "https://swift.org")
@@ -402,8 +434,7 @@ import Testing
     await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
     await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
     await store.receive(.editor(.presented(.delegate(.save(mode: .add, draft: bad)))))
-    await store.receive(.saveLinkResponse(.failure(.emptyTitle)))
-    await store.receive(.editor(.presented(.saveFailed(.emptyTitle)))) {
+    await store.receive(.saveLinkResponse(.failure(.emptyTitle))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage = "A link needs a title."
     }
