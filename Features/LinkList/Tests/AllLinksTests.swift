@@ -309,6 +309,15 @@ import Testing
     await store.finish()
   }
 
+  @Test func aPageOfNoRowsIsRefused() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = AllLinks(pageSize: 0)
+      })
+    let standardError = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("AllLinks(pageSize:) needs at least one row a page"))
+  }
+
   // MARK: Added links
 
   @Test func anAddedLinkShowsInItsPlaceAmongTheLoadedRows() {
@@ -321,6 +330,15 @@ import Testing
     state.show(added: between, categoryName: "Work")
     #expect(state.rows.map(\.title) == ["Zig", "Rust", "Go", "Kotlin", "Swift"])
     #expect(state.rows[id: id(8)]?.categoryName == "Work")
+  }
+
+  @Test func anAddedLinkAsOldAsARowGoesAfterItWhenItsIdIsSmaller() {
+    // NB: the client's order, newest first and then the larger id first: Kotlin (id 2) comes
+    // before a link of its own time with id 0.
+    let twin = Link(id: id(0), title: "Go", url: seededURL(8), createdAt: kotlin.createdAt)
+    var state = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    state.show(added: twin, categoryName: nil)
+    #expect(state.rows.map(\.title) == ["Rust", "Kotlin", "Go", "Swift"])
   }
 
   /// Where the loaded rows cannot tell an added link's place, so it is not shown.
