@@ -79,8 +79,8 @@ public struct CasePath<Root, Value>: Sendable {
   /// ```swift
   /// let save: CasePath<Action, LinkEditor.Delegate> =
   ///   .case(Action.editor).appending(path: .case(LinkEditor.Action.delegate))
-  /// save.extract(.editor(.delegate(.cancelled)))  // .cancelled
-  /// save.embed(.cancelled)  // .editor(.delegate(.cancelled))
+  /// save.extract(.editor(.delegate(.cancel)))  // .cancel
+  /// save.embed(.cancel)  // .editor(.delegate(.cancel))
   /// ```
   ///
   /// - Parameter path: A path from this path's payload to one of its cases.

@@ -22,7 +22,7 @@
 ///   qualified by their enclosing types, without the module: `Counter.State`.
 /// - Enums: `.caseName`, or `.caseName(` payload `)` (inline when the payload is a single
 ///   unlabelled one-line value: `.queryChanged("milk")`). The root value is qualified by its type:
-///   `Counter.Action.incrementTapped`.
+///   `Counter.Action.incrementSubmitted`.
 /// - Optionals: `nil`, or the wrapped value as is.
 /// - Arrays and `IdentifiedArray`: `[` … `]`; a `StackState`: `[` `#0: element` … `]`, each
 ///   element under its id; dictionaries: `[` `key: value` … `]` in key order;
@@ -69,7 +69,7 @@ package enum Diff {
   /// indented two spaces per level, so a caller can indent the whole block as it likes.
   ///
   /// ```swift
-  /// Diff.dump(Counter.Action.incrementTapped)  // "Counter.Action.incrementTapped"
+  /// Diff.dump(Counter.Action.incrementSubmitted)  // "Counter.Action.incrementSubmitted"
   /// ```
   ///
   /// - Parameter value: The value to render.

@@ -3,9 +3,9 @@ extension Effect {
   /// with `id`.
   ///
   /// ```swift
-  /// case .scrolled(let offset):
-  ///   return .send(.positionSaved(offset))
-  ///     .throttle(id: CancelID.save, for: .seconds(1), clock: clock, latest: true)
+  /// case .queryChanged(let query):
+  ///   return .send(.searchRequested(query))
+  ///     .throttle(id: CancelID.search, for: .seconds(1), clock: clock, latest: true)
   /// ```
   ///
   /// The first action goes through at once. One that comes within `interval` of the last one

@@ -4,9 +4,9 @@
 /// Effects are values; reducers return them and the store runs them:
 ///
 /// ```swift
-/// case .refreshTapped:
+/// case .refreshSubmitted:
 ///   return .run { send in
-///     await send(.linksLoaded(try await linkClient.fetchLinks()))
+///     await send(.linksResponse(try await linkClient.fetchLinks()))
 ///   } catch: { error, send in
 ///     await send(.loadFailed(error.localizedDescription))
 ///   }
@@ -155,8 +155,10 @@ public struct Effect<Action>: Sendable {
   ///   - priority: The priority of the task that runs the operation.
   ///   - operation: The work. It receives a `Send` to deliver actions.
   ///   - handler: Turns an error thrown by `operation` into actions.
-  ///   - fileID: The file of the call, for reporting an uncaught error.
-  ///   - line: The line of the call.
+  ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The effect.
   public static func run(
     priority: TaskPriority? = nil,
@@ -167,8 +169,11 @@ public struct Effect<Action>: Sendable {
       nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
     )? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Self {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: captured now, so the effect keeps the dependencies of the reducer that created it
     // rather than those of whatever starts its task.
     let dependencies = DependencyValues.current
@@ -179,19 +184,19 @@ public struct Effect<Action>: Sendable {
         let completion = EffectCompletion()
         let send = Send<Action> { action in
           if completion.isCompleted {
-            reportIssue(
+            IssueReporting.current.reportIssue(
               """
               An action was sent from a completed effect:
 
                   \(Diff.dump(action).indentingContinuationLines(by: 4))
 
-              The 'Effect.run' returned from '\(fileID):\(line)' had finished: its 'send' was \
-              called from a task the operation started and did not wait for.
+              The 'Effect.run' returned from '\(location.fileIDAndLine)' had finished: its 'send' \
+              was called from a task the operation started and did not wait for.
 
               To fix, make the operation wait for everything that sends (await the task, or use \
               a task group), so that it returns only when it is done sending.
               """,
-              fileID: fileID, line: line)
+              at: location)
           }
           runtimeSend(action)
         }
@@ -205,16 +210,16 @@ public struct Effect<Action>: Sendable {
             if let handler {
               await handler(error, send)
             } else if !Task.isCancelled {
-              reportIssue(
+              IssueReporting.current.reportIssue(
                 """
-                An 'Effect.run' returned from '\(fileID):\(line)' threw an unhandled error:
+                An 'Effect.run' returned from '\(location.fileIDAndLine)' threw an unhandled error:
 
                     \(error)
 
                 To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch \
                 it inside the operation.
                 """,
-                fileID: fileID, line: line)
+                at: location)
             }
           }
         }

@@ -138,6 +138,9 @@ extension IssueLocation {
     self.staticFilePath = filePath
   }
 
+  /// The location as `fileID:line`, as reports name the call of an operator.
+  var fileIDAndLine: String { "\(fileID):\(line)" }
+
   /// Two locations are equal when they name the same place.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     (lhs.fileID, lhs.filePath, lhs.line, lhs.column)

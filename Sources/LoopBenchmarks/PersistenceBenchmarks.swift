@@ -130,110 +130,27 @@ enum PersistenceBenchmarks {
 
     // NB: in memory, a sort looks at every row (there is no index), so fewer repeats keep the
     // whole run under two minutes.
-    let recentRepeats = settings.size(inMemory ? 50 : 2_000, quick: 10)
-    var checksum = 0
-    let recent = try medianTimes(runs: settings.runs) {
-      for _ in 0..<recentRepeats {
-        checksum &+= try BenchLink.fetchMostRecentlyViewed(in: context)
-      }
-    } baseline: {
-      for _ in 0..<recentRepeats {
-        checksum &+= try direct.select(
-          recentSQL,
-          bind: { statement in
-            sqlite3_bind_int64(statement, 1, 6)
-            sqlite3_bind_int64(statement, 2, 0)
-          }
-        ).count
-      }
-    }
-    try expectSame(
-      try context.fetchAll(
-        BenchLink.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6),
-      try direct.select(recentSQL) { statement in
-        sqlite3_bind_int64(statement, 1, 6)
-        sqlite3_bind_int64(statement, 2, 0)
-      }, "recent")
-
-    let query = settings.quick ? "title 777" : "title 7777"
-    let searchRepeats = settings.size(inMemory ? 2 : 20, quick: 1)
-    let search = try medianTimes(runs: settings.runs) {
-      for _ in 0..<searchRepeats {
-        checksum &+= try context.fetchAll(
-          BenchLink.self, predicate: #Predicate { $0.title.contains(query) }
-        ).count
-      }
-    } baseline: {
-      for _ in 0..<searchRepeats {
-        checksum &+= try direct.select(searchSQL) { statement in
-          bindText(statement, 1, query)
-        }.count
-      }
-    }
-    try expectSame(
-      try context.fetchAll(BenchLink.self, predicate: #Predicate { $0.title.contains(query) }),
-      try direct.select(searchSQL) { bindText($0, 1, query) }, "search")
-
-    let lookups = (0..<settings.size(20_000, quick: 100)).map {
-      links[($0 &* 7_919) % links.count].id
-    }
-    let byID = try medianTimes(runs: settings.runs) {
-      for id in lookups {
-        checksum &+= try context.fetch(BenchLink.self, id: id) == nil ? 0 : 1
-      }
-    } baseline: {
-      for id in lookups {
-        checksum &+= try direct.select(byIDSQL) { statement in bindUUID(statement, 1, id) }.count
-      }
-    }
-    // About one link in ten has more than 86 visits (visits are the index modulo 97).
-    let minimumVisits = 86
-    let countRepeats = settings.size(inMemory ? 20 : 50, quick: 1)
-    let count = try medianTimes(runs: settings.runs) {
-      for _ in 0..<countRepeats {
-        checksum &+= try context.fetchCount(
-          FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
-      }
-    } baseline: {
-      for _ in 0..<countRepeats {
-        checksum &+= try direct.count(countSQL) {
-          sqlite3_bind_int64($0, 1, Int64(minimumVisits))
+    let repeats = ReadRepeats(
+      recent: settings.size(inMemory ? 50 : 2_000, quick: 10),
+      search: settings.size(inMemory ? 2 : 20, quick: 1),
+      count: settings.size(inMemory ? 20 : 50, quick: 1))
+    let reads = DirectReads(
+      name: "C API, same SQL",
+      recent: { limit in
+        try direct.select(recentSQL) { statement in
+          sqlite3_bind_int64(statement, 1, Int64(limit))
+          sqlite3_bind_int64(statement, 2, 0)
         }
-      }
-    }
-    let counted = try context.fetchCount(
-      FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
-    guard
-      counted > 0,
-      counted == (try direct.count(countSQL) { sqlite3_bind_int64($0, 1, Int64(minimumVisits)) })
-    else {
-      throw Failure(description: "count: Loop and the C API disagree")
-    }
-    if checksum == 42 { print("") }  // NB: keeps the loops from being optimized away.
+      },
+      search: { query in try direct.select(searchSQL) { bindText($0, 1, query) } },
+      byID: { id in try direct.select(byIDSQL) { bindUUID($0, 1, id) }.count },
+      count: { minimumVisits in
+        try direct.count(countSQL) { sqlite3_bind_int64($0, 1, Int64(minimumVisits)) }
+      })
 
-    return [
-      Measurement(
-        group: group, name: "insert \(rows.formatted()) in one transaction",
-        operations: rows, ours: insert.ours, baseline: insert.baseline,
-        baselineName: "C API, same SQL",
-        unit: .perSecond),
-      Measurement(
-        group: group, name: "fetchAll by date desc, limit 6, indexed",
-        operations: recentRepeats, ours: recent.ours, baseline: recent.baseline,
-        baselineName: "C API, same SQL", unit: .nanoseconds),
-      Measurement(
-        group: group, name: "title contains '\(query)'",
-        operations: searchRepeats, ours: search.ours, baseline: search.baseline,
-        baselineName: "C API, same SQL", unit: .milliseconds),
-      Measurement(
-        group: group, name: "fetch by id", operations: lookups.count,
-        ours: byID.ours, baseline: byID.baseline, baselineName: "C API, same SQL",
-        unit: .nanoseconds),
-      Measurement(
-        group: group, name: "fetchCount where visits > \(minimumVisits)",
-        operations: countRepeats, ours: count.ours, baseline: count.baseline,
-        baselineName: "C API, same SQL", unit: .milliseconds),
-    ]
+    return try StorageBenchmarks.rows(
+      insert: insert, reading: context, links: links, beside: reads, repeats: repeats,
+      settings: settings, group: group)
   }
 
   static func makeLinks(_ count: Int) -> [BenchLink] {
@@ -246,12 +163,6 @@ enum PersistenceBenchmarks {
         url: "https://example.com/articles/\(index)",
         createdAt: start.addingTimeInterval(Double(index)),
         lastViewedDate: start.addingTimeInterval(viewed), visits: index % 97)
-    }
-  }
-
-  static func expectSame(_ ours: [BenchLink], _ direct: [BenchLink], _ name: String) throws {
-    guard ours == direct, !ours.isEmpty else {
-      throw Failure(description: "\(name): Loop and the C API disagree")
     }
   }
 }

@@ -75,94 +75,19 @@ enum PostgresBenchmarks {
     }
     let direct = try DirectPostgres(filled)
 
-    let recentRepeats = settings.size(2_000, quick: 10)
-    var checksum = 0
-    let recent = try medianTimes(runs: settings.runs) {
-      for _ in 0..<recentRepeats {
-        checksum &+= try BenchLink.fetchMostRecentlyViewed(in: context)
-      }
-    } baseline: {
-      for _ in 0..<recentRepeats {
-        checksum &+= try direct.select(recentSQL, [.int8(6), .int8(0)]).count
-      }
-    }
-    try PersistenceBenchmarks.expectSame(
-      try context.fetchAll(
-        BenchLink.self, sortBy: [SortDescriptor(\.lastViewedDate, order: .reverse)], limit: 6),
-      try direct.select(recentSQL, [.int8(6), .int8(0)]), "recent")
+    let reads = DirectReads(
+      name: "libpq, same SQL",
+      recent: { limit in try direct.select(recentSQL, [.int8(Int64(limit)), .int8(0)]) },
+      search: { query in try direct.select(searchSQL, [.text(query)]) },
+      byID: { id in try direct.select(byIDSQL, [.uuid(id)]).count },
+      count: { minimumVisits in try direct.count(countSQL, [.int8(Int64(minimumVisits))]) })
 
-    let query = settings.quick ? "title 777" : "title 7777"
-    let searchRepeats = settings.size(20, quick: 1)
-    let search = try medianTimes(runs: settings.runs) {
-      for _ in 0..<searchRepeats {
-        checksum &+= try context.fetchAll(
-          BenchLink.self, predicate: #Predicate { $0.title.contains(query) }
-        ).count
-      }
-    } baseline: {
-      for _ in 0..<searchRepeats {
-        checksum &+= try direct.select(searchSQL, [.text(query)]).count
-      }
-    }
-    try PersistenceBenchmarks.expectSame(
-      try context.fetchAll(BenchLink.self, predicate: #Predicate { $0.title.contains(query) }),
-      try direct.select(searchSQL, [.text(query)]), "search")
-
-    let lookups = (0..<settings.size(20_000, quick: 100)).map {
-      links[($0 &* 7_919) % links.count].id
-    }
-    let byID = try medianTimes(runs: settings.runs) {
-      for id in lookups {
-        checksum &+= try context.fetch(BenchLink.self, id: id) == nil ? 0 : 1
-      }
-    } baseline: {
-      for id in lookups {
-        checksum &+= try direct.select(byIDSQL, [.uuid(id)]).count
-      }
-    }
-    let minimumVisits = 86
-    let countRepeats = settings.size(50, quick: 1)
-    let count = try medianTimes(runs: settings.runs) {
-      for _ in 0..<countRepeats {
-        checksum &+= try context.fetchCount(
-          FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
-      }
-    } baseline: {
-      for _ in 0..<countRepeats {
-        checksum &+= try direct.count(countSQL, [.int8(Int64(minimumVisits))])
-      }
-    }
-    let counted = try context.fetchCount(
-      FetchDescriptor<BenchLink>(predicate: #Predicate { $0.visits > minimumVisits }))
-    guard counted > 0, counted == (try direct.count(countSQL, [.int8(Int64(minimumVisits))]))
-    else {
-      throw PersistenceBenchmarks.Failure(description: "count: Loop and libpq disagree")
-    }
-    if checksum == 42 { print("") }  // NB: keeps the loops from being optimized away.
-
-    let baselineName = "libpq, same SQL"
-    return [
-      Measurement(
-        group: group, name: "insert \(rows.formatted()) in one transaction",
-        operations: rows, ours: insert.ours, baseline: insert.baseline,
-        baselineName: baselineName, unit: .perSecond),
-      Measurement(
-        group: group, name: "fetchAll by date desc, limit 6, indexed",
-        operations: recentRepeats, ours: recent.ours, baseline: recent.baseline,
-        baselineName: baselineName, unit: .nanoseconds),
-      Measurement(
-        group: group, name: "title contains '\(query)'",
-        operations: searchRepeats, ours: search.ours, baseline: search.baseline,
-        baselineName: baselineName, unit: .milliseconds),
-      Measurement(
-        group: group, name: "fetch by id", operations: lookups.count,
-        ours: byID.ours, baseline: byID.baseline, baselineName: baselineName,
-        unit: .nanoseconds),
-      Measurement(
-        group: group, name: "fetchCount where visits > \(minimumVisits)",
-        operations: countRepeats, ours: count.ours, baseline: count.baseline,
-        baselineName: baselineName, unit: .milliseconds),
-    ]
+    return try StorageBenchmarks.rows(
+      insert: insert, reading: context, links: links, beside: reads,
+      repeats: ReadRepeats(
+        recent: settings.size(2_000, quick: 10), search: settings.size(20, quick: 1),
+        count: settings.size(50, quick: 1)),
+      settings: settings, group: group)
   }
 }
 

@@ -63,6 +63,9 @@ enum LinkCommands {
       // NB: the rows this page added; those of earlier pages may have been dropped.
       let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
       seen = screen.droppedRowCount + screen.rows.count
+      // NB: the refs' length is asked for before the next page: both read the database, one at
+      // a time, and the first row waits for the length, not for the next page too.
+      if !rows.isEmpty { try await printer.prepare() }
       // NB: the next page is asked for before this one prints: the client reads it off the main
       // actor while the page prints.
       let next =
@@ -269,6 +272,23 @@ struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
     self.extra = extra
   }
 
+  /// Learns what printing rows needs from the database: the length of every ref, in a table.
+  ///
+  /// Asked once, before the first row: a ref must name its link among every link, not only
+  /// among those printed so far. ``print(_:)`` asks for it when it was not asked before.
+  mutating func prepare() async throws(CommandError) {
+    guard format != .json else { return }
+    _ = try await everyRefLength()
+  }
+
+  /// The length of every ref, asked for the first time only.
+  private mutating func everyRefLength() async throws(CommandError) -> Int {
+    if let refLength { return refLength }
+    let length = try await session.refLength(of: nil)
+    refLength = length
+    return length
+  }
+
   /// Prints a page of rows (nothing for none).
   mutating func print(_ rows: some Collection<Row>) async throws(CommandError) {
     guard !rows.isEmpty else { return }
@@ -278,15 +298,7 @@ struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
       json = printer
       return
     }
-    // NB: asked once, before the first row: a ref must name its link among every link, not
-    // only among those printed so far.
-    let length: Int
-    if let refLength {
-      length = refLength
-    } else {
-      length = try await session.refLength(of: nil)
-      refLength = length
-    }
+    let length = try await everyRefLength()
     let renderer = LinkRenderer(environment: session.environment, style: session.style)
     var table =
       self.table ?? PagedTable(columns: renderer.columns(extra: extra), style: session.style)

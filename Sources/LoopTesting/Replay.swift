@@ -16,7 +16,7 @@ import Loop
 ///   $0.date = values.date
 /// }
 /// await replay(recording, on: store, values: values) {
-///   await store.send(.incrementTapped).finish()
+///   await store.send(.incrementSubmitted).finish()
 /// }
 /// ```
 ///

@@ -8,8 +8,8 @@ import Testing
 /// ```swift
 /// @MainActor @Test func incrementing() async {
 ///   let store = TestStore(initialState: Counter.State()) { Counter() }
-///   await store.send(.incrementTapped) { $0.count = 1 }
-///   await store.send(.factButtonTapped) { $0.isLoading = true }
+///   await store.send(.incrementSubmitted) { $0.count = 1 }
+///   await store.send(.factSubmitted) { $0.isLoading = true }
 ///   await store.receive(.factResponse("1 is the loneliest number")) {
 ///     $0.isLoading = false
 ///     $0.fact = "1 is the loneliest number"
@@ -18,7 +18,7 @@ import Testing
 /// ```
 ///
 /// A change to shared state (a `@Shared` in the state) is asserted in the same closure:
-/// `await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }`.
+/// `await store.send(.incrementSubmitted) { $0.$count.withLock { $0 = 1 } }`.
 ///
 /// Every failure is reported at the line of the `send`, `receive` or `finish` call, with a diff
 /// that shows only what differs. Dependencies default to their `testValue`, so a test reaches
@@ -118,10 +118,8 @@ public final class TestStore<State: Equatable, Action> {
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
     markMainQueue
     var dependencies = DependencyValues(context: .test)
@@ -186,10 +184,8 @@ public final class TestStore<State: Equatable, Action> {
   public func send(
     _ action: Action,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async -> TestStoreTask {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard !isDismissed else {
@@ -226,33 +222,20 @@ public final class TestStore<State: Equatable, Action> {
     return TestStoreTask(effects: effects, store: self)
   }
 
-  /// Sends the action `casePath` embeds `value` in, and asserts the state it produced: for
-  /// nested actions, without spelling each level.
+  /// Sends the action `casePath` embeds `value` in, as `send(_:assert:)` does: for nested
+  /// actions, without spelling each level.
   ///
   /// ```swift
-  /// await store.send(.case(Action.view).appending(path: .case(View.deleteTapped)), [0]) {
-  ///   $0.rows.remove(at: 0)
+  /// await store.send(.case(Action.form).appending(path: .case(Form.Action.nameChanged)), "Milk") {
+  ///   $0.form.name = "Milk"
   /// }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - casePath: The action's case, such as `.case(Action.queryChanged)`.
-  ///   - value: The payload to send in that case.
-  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
-  ///   - fileID: The file of the call.
-  ///   - filePath: The file path of the call.
-  ///   - line: The line of the call.
-  ///   - column: The column of the call.
-  /// - Returns: The effects the action started; `await task.finish()` waits for them.
   @discardableResult
   public func send<Value>(
-    _ casePath: CasePath<Action, Value>,
-    _ value: Value,
+    _ casePath: CasePath<Action, Value>, _ value: Value,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async -> TestStoreTask {
     await send(
       casePath.embed(value), assert: updateStateToExpectedResult, fileID: fileID,
@@ -319,126 +302,70 @@ extension TestStore where Action: Equatable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   public func receive(
-    _ expectedAction: Action,
-    timeout: Duration? = nil,
+    _ expectedAction: Action, timeout: Duration? = nil,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     await receive(
-      expected: Diff.dump(expectedAction),
-      matching: { $0 == expectedAction },
-      mismatch: { Message.unexpectedAction(expected: expectedAction, received: $0) },
-      timeout: timeout, update: updateStateToExpectedResult,
+      .action(expectedAction), matching: { $0 == expectedAction }, timeout: timeout,
+      update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
+// NB: the overloads below forward to one implementation; their `timeout`, `assert` and call site
+// parameters are those of `receive(_:timeout:assert:)` above.
 extension TestStore {
-  /// Asserts that an effect sent an action matching `isMatching` next, and the state it
-  /// produced.
-  ///
-  /// Use it for actions that are not `Equatable`.
-  ///
-  /// - Parameters:
-  ///   - isMatching: Returns `true` for the expected action.
-  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
-  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
-  ///   - fileID: The file of the call.
-  ///   - filePath: The file path of the call.
-  ///   - line: The line of the call.
-  ///   - column: The column of the call.
+  /// Asserts that an effect sent an action `isMatching` accepts next, and the state it produced:
+  /// `receive` for actions that are not `Equatable`.
   public func receive(
-    _ isMatching: (Action) -> Bool,
-    timeout: Duration? = nil,
+    _ isMatching: (Action) -> Bool, timeout: Duration? = nil,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     await receive(
-      expected: "an action matching the predicate",
-      matching: isMatching,
-      mismatch: { Message.actionNotMatching(received: $0, what: "the predicate") },
-      timeout: timeout, update: updateStateToExpectedResult,
+      .accepted(by: "the predicate", as: "an action matching the predicate"),
+      matching: isMatching, timeout: timeout, update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Asserts that an effect sent an action of the case `casePath` next, and the state it
-  /// produced.
-  ///
-  /// - Parameters:
-  ///   - casePath: The expected action's case, such as `.case(Action.linksLoaded)`.
-  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
-  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
-  ///   - fileID: The file of the call.
-  ///   - filePath: The file path of the call.
-  ///   - line: The line of the call.
-  ///   - column: The column of the call.
+  /// Asserts that an effect sent an action of the case `casePath` (such as
+  /// `.case(Action.linksResponse)`) next, and the state it produced.
   public func receive<Value>(
-    _ casePath: CasePath<Action, Value>,
-    timeout: Duration? = nil,
+    _ casePath: CasePath<Action, Value>, timeout: Duration? = nil,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     await receive(
-      expected: "an action of the case path's case",
-      matching: casePath.matches,
-      mismatch: { Message.actionNotMatching(received: $0, what: "the case path") },
-      timeout: timeout, update: updateStateToExpectedResult,
+      .accepted(by: "the case path", as: "an action of the case path's case"),
+      matching: casePath.matches, timeout: timeout, update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Asserts that an effect sent the case `casePath` with the payload `value` next, and the
-  /// state it produced.
-  ///
-  /// For actions that are not `Equatable` whose payload is:
+  /// state it produced: for actions that are not `Equatable` whose payload is.
   ///
   /// ```swift
   /// await store.receive(.case(Action.loaded), .success(42)) { $0.value = 42 }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - casePath: The expected action's case.
-  ///   - value: The expected payload.
-  ///   - timeout: How long to wait; `nil` uses the store's `timeout`.
-  ///   - updateStateToExpectedResult: Changes the previous state into the expected state.
-  ///   - fileID: The file of the call.
-  ///   - filePath: The file path of the call.
-  ///   - line: The line of the call.
-  ///   - column: The column of the call.
   public func receive<Value: Equatable>(
-    _ casePath: CasePath<Action, Value>,
-    _ value: Value,
-    timeout: Duration? = nil,
+    _ casePath: CasePath<Action, Value>, _ value: Value, timeout: Duration? = nil,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
-    let expectedAction = casePath.embed(value)
     await receive(
-      expected: Diff.dump(expectedAction),
-      matching: { casePath.extract($0) == value },
-      mismatch: { Message.unexpectedAction(expected: expectedAction, received: $0) },
+      .action(casePath.embed(value)), matching: { casePath.extract($0) == value },
       timeout: timeout, update: updateStateToExpectedResult,
       at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   private func receive(
-    expected: String,
-    matching isMatching: (Action) -> Bool,
-    mismatch: (Action) -> String,
-    timeout: Duration?,
-    update: ((inout State) throws -> Void)?,
-    at location: IssueLocation
+    _ expected: ExpectedAction<Action>, matching isMatching: (Action) -> Bool,
+    timeout: Duration?, update: ((inout State) throws -> Void)?, at location: IssueLocation
   ) async {
     let timeout = timeout ?? self.timeout
     // NB: a non-exhaustive store looks past actions that do not match.
@@ -452,8 +379,9 @@ extension TestStore {
       }
       report(
         core.runtime.inFlight.isEmpty
-          ? Message.nothingToReceive(expected: expected)
-          : Message.receiveTimedOut(expected: expected, timeout: timeout, inFlight: inFlight),
+          ? Message.nothingToReceive(expected: expected.description)
+          : Message.receiveTimedOut(
+            expected: expected.description, timeout: timeout, inFlight: inFlight),
         at: location)
       return
     }
@@ -479,7 +407,7 @@ extension TestStore {
     }
     // NB: the wrong action's change is not the test's to describe: the mismatch alone is reported.
     guard isMatching(next.action) else {
-      report(mismatch(next.action), at: location)
+      report(expected.mismatch(next.action), at: location)
       return
     }
     assertState(
@@ -502,10 +430,8 @@ extension TestStore {
   ///   - column: The column of the call.
   public func finish(
     timeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await waitUntil(
@@ -524,10 +450,8 @@ extension TestStore {
   ///   - column: The column of the call.
   public func skipReceivedActions(
     strict: Bool = true,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard !received.isEmpty else {
@@ -555,10 +479,8 @@ extension TestStore {
   ///   - column: The column of the call.
   public func skipInFlightEffects(
     strict: Bool = true,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     guard !core.runtime.inFlight.isEmpty else {
       if strict {
@@ -579,7 +501,7 @@ extension TestStore {
   ///
   /// ```swift
   /// store.exhaustivity = .off
-  /// await store.send(.refreshTapped)
+  /// await store.send(.refreshSubmitted)
   /// store.assert { $0.isLoading = true }  // the rows it also changed are not checked
   /// ```
   ///
@@ -591,10 +513,8 @@ extension TestStore {
   ///   - column: The column of the call.
   public func assert(
     _ updateStateToExpectedResult: (inout State) throws -> Void,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let base = SharedSnapshot(state: expectedState, shared: sharedChanges.asserted())
@@ -613,8 +533,8 @@ extension TestStore {
   ///
   /// ```swift
   /// await store.withExhaustivity(.off) {
-  ///   await store.send(.refreshTapped)
-  ///   await store.receive(.case(Action.rowsLoaded))
+  ///   await store.send(.refreshSubmitted)
+  ///   await store.receive(.case(Action.rowsResponse))
   /// }
   /// ```
   ///
@@ -897,10 +817,8 @@ public struct TestStoreTask: Sendable {
   ///   - column: The column of the call.
   public func finish(
     timeout: Duration = .seconds(1),
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     guard let task else { return }
     let flag = isFinished
@@ -945,4 +863,28 @@ private let mainQueueKey = DispatchSpecificKey<Bool>()
 /// Whether the caller runs on the main queue, and so on the main actor.
 private func isOnMainActor() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
+
+/// What a `receive` waits for, as its failure messages name it.
+private enum ExpectedAction<Action> {
+  /// An action equal to this one.
+  case action(Action)
+  /// An action that `matcher` ("the predicate") accepts, named `description` in failures.
+  case accepted(by: String, as: String)
+
+  /// The expected action as a failure names it.
+  var description: String {
+    switch self {
+    case .action(let action): Diff.dump(action)
+    case .accepted(_, let description): description
+    }
+  }
+
+  /// The failure when `received` came instead.
+  func mismatch(_ received: Action) -> String {
+    switch self {
+    case .action(let expected): Message.unexpectedAction(expected: expected, received: received)
+    case .accepted(let matcher, _): Message.actionNotMatching(received: received, what: matcher)
+    }
+  }
 }

@@ -91,7 +91,6 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   func fetch<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
-    try descriptor.validate()
     let table = try table(description)
     let needed = descriptor.rangeEnd
     let matcher = RowMatcher(descriptor.predicate, description)
@@ -131,7 +130,6 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
-    try descriptor.validate()
     let matcher = RowMatcher(descriptor.predicate, description)
     return descriptor.rangeCount(try matching(try table(description), matcher).count)
   }

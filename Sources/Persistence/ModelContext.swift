@@ -161,8 +161,7 @@ public final class ModelContext: Sendable {
   ///   ``PersistenceError/predicateFailed(model:reason:)``,
   ///   ``PersistenceError/decodingFailed(model:column:reason:)``.
   public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-    let table = try container.table(T.self)
-    return try container.withBackend { try $0.fetch(descriptor, table: table) }
+    try read(descriptor) { backend, table in try backend.fetch(descriptor, table: table) }
   }
 
   /// How many models a descriptor selects (after its offset and limit).
@@ -171,8 +170,7 @@ public final class ModelContext: Sendable {
   /// - Returns: The number of models ``fetch(_:)`` would return.
   /// - Throws: As ``fetch(_:)``.
   public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-    let table = try container.table(T.self)
-    return try container.withBackend { try $0.fetchCount(descriptor, table: table) }
+    try read(descriptor) { backend, table in try backend.fetchCount(descriptor, table: table) }
   }
 
   /// The models of a type, optionally filtered, sorted and limited: one call for every fetch.
@@ -234,8 +232,9 @@ public final class ModelContext: Sendable {
   public func fetch<T: PersistentModel, R>(
     _ descriptor: FetchDescriptor<T>, reading read: (Row<T>) throws -> R
   ) throws -> [R] {
-    let table = try container.table(T.self)
-    return try container.withBackend { try $0.fetch(descriptor, table: table, reading: read) }
+    try self.read(descriptor) { backend, table in
+      try backend.fetch(descriptor, table: table, reading: read)
+    }
   }
 
   /// The ids of the models a descriptor selects, in its order, without reading the models:
@@ -253,8 +252,43 @@ public final class ModelContext: Sendable {
   public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws
     -> [T.ID]
   {
+    try read(descriptor) { backend, table in
+      try backend.fetchIdentifiers(descriptor, table: table)
+    }
+  }
+
+  /// What `body` reads from the backend for `descriptor`, once the model type is known to be
+  /// registered and the descriptor's limit and offset are valid.
+  ///
+  /// NB: the one place a descriptor is checked, so every backend gets only valid ones.
+  private func read<T: PersistentModel, R>(
+    _ descriptor: FetchDescriptor<T>,
+    _ body: (any StorageBackend, TableDescription<T>) throws -> R
+  ) throws -> R {
     let table = try container.table(T.self)
-    return try container.withBackend { try $0.fetchIdentifiers(descriptor, table: table) }
+    try descriptor.validate()
+    return try container.withBackend { try body($0, table) }
+  }
+
+  /// How many leading hexadecimal digits of their ids tell every stored model of a type from
+  /// every other: one more than the most digits two of them share (at least 1, at most 32).
+  ///
+  /// ```swift
+  /// let length = try context.fetchIDPrefixLength(Link.self)
+  /// let ref = link.id.rawValue.uuidString.prefix(length)  // names this link alone
+  /// ```
+  ///
+  /// It reads the ids alone, in their order, comparing each with the one before: on SQLite in
+  /// one pass over the id index, without making the ids; elsewhere a page at a time. Its memory
+  /// does not grow with the models.
+  ///
+  /// - Parameter type: The model type.
+  /// - Returns: The number of digits; 1 when fewer than two models are stored.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchIDPrefixLength<T: PersistentModel>(_ type: T.Type) throws -> Int
+  where T.ID == ModelID<T> {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchIDPrefixLength(table: table) }
   }
 
   /// The model with an id.

@@ -240,7 +240,6 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   func fetch<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description, dialect: .postgres)
     guard let plan = translator.translate(descriptor.predicate) else {
@@ -299,7 +298,6 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description, dialect: .postgres)
     var total = 0

@@ -39,12 +39,10 @@ final class PostgresTable<T: PersistentModel> {
         + Array(repeating: "?", count: names.count).joined(separator: ", ")
         + ") ON CONFLICT DO NOTHING",
       kinds: kinds)
-    var assignments = names.map { "\($0) = ?" }
-    assignments.remove(at: description.idIndex)
     var updateKinds = kinds
     updateKinds.remove(at: description.idIndex)
     update = PostgresStatement(
-      sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(id) = ?",
+      sql: "UPDATE \(table) SET \(description.updateAssignments(names)) WHERE \(id) = ?",
       kinds: updateKinds + idKind)
     selectByID = PostgresStatement(sql: "\(selectAll) WHERE \(id) = ?", kinds: idKind)
     existsByID = PostgresStatement(sql: "SELECT 1 FROM \(table) WHERE \(id) = ?", kinds: idKind)

@@ -213,7 +213,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         try reading(Row(table: description, source: .values(description.encode($0))))
       }
     }
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     guard let plan = translator.translate(descriptor.predicate) else {
@@ -285,7 +284,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> Int {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     var total = 0
@@ -308,7 +306,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T.ID] {
-    try descriptor.validate()
     let table = try table(description)
     var translator = PredicateTranslator(table: description)
     // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.
@@ -349,6 +346,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       return true
     }
     return ids
+  }
+
+  func fetchIDPrefixLength<T: PersistentModel>(table description: TableDescription<T>) throws
+    -> Int
+  where T.ID == ModelID<T> {
+    _ = try table(description)
+    let id = quoted(description.columns[description.idIndex].name)
+    var prefix = IDPrefix()
+    // NB: the id index in order, each id compared in place as the 16 bytes stored: neither an
+    // id nor an array of them is made, so SQLite's walk of the index is most of the cost.
+    try database.query("SELECT \(id) FROM \(quoted(description.table)) ORDER BY \(id)") {
+      statement in
+      if let bytes = statement.bytes16(at: 0) { prefix.add(IDPrefix.key(ofBytes: bytes)) }
+      return true
+    }
+    return prefix.length
   }
 
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {

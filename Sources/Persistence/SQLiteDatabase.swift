@@ -317,6 +317,15 @@ final class SQLiteStatement {
     }
   }
 
+  /// The bytes of result column `index` of the current row, if it holds a blob of 16; valid
+  /// until the statement steps again.
+  func bytes16(at index: Int32) -> UnsafeRawPointer? {
+    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
+      sqlite3_column_bytes(handle, index) == 16
+    else { return nil }
+    return sqlite3_column_blob(handle, index)
+  }
+
   /// The UUID in result column `index` of the current row, if it holds 16 bytes.
   func uuid(at index: Int32) -> UUID? {
     guard sqlite3_column_type(handle, index) == SQLITE_BLOB,

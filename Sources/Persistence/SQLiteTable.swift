@@ -29,10 +29,8 @@ final class SQLiteTable<T: PersistentModel> {
     insert = try database.prepareUncached(
       "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES ("
         + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")")
-    var assignments = names.map { "\($0) = ?" }
-    assignments.remove(at: description.idIndex)
     update = try database.prepareUncached(
-      "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(id) = ?")
+      "UPDATE \(table) SET \(description.updateAssignments(names)) WHERE \(id) = ?")
     selectByID = try database.prepareUncached("\(selectAll) WHERE \(id) = ?")
     existsByID = try database.prepareUncached("SELECT 1 FROM \(table) WHERE \(id) = ?")
     deleteByID = try database.prepareUncached("DELETE FROM \(table) WHERE \(id) = ?")

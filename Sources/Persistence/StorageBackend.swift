@@ -5,6 +5,8 @@ import Foundation
 ///
 /// NB: backends are not thread-safe; the container calls them only while holding its lock, which
 /// is why the conforming classes are `@unchecked Sendable`.
+/// A ``FetchDescriptor`` reaches a backend only once ``ModelContext`` has checked its limit and
+/// offset, so a backend does not check them again.
 protocol StorageBackend: AnyObject, Sendable {
   func insert<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
   func update<T: PersistentModel>(_ model: T, table: TableDescription<T>) throws
@@ -20,6 +22,8 @@ protocol StorageBackend: AnyObject, Sendable {
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>
   ) throws -> [T.ID]
+  func fetchIDPrefixLength<T: PersistentModel>(table: TableDescription<T>) throws -> Int
+  where T.ID == ModelID<T>
   func fetch<T: PersistentModel, R>(
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
   ) throws -> [R]
@@ -37,6 +41,28 @@ extension StorageBackend {
     try fetch(descriptor, table: table).map(\.id)
   }
 
+  /// How many leading hexadecimal digits tell every stored id of `T` from every other
+  /// (``ModelContext/fetchIDPrefixLength(_:)``).
+  ///
+  /// NB: a backend that can walk the id index itself (SQLite) does so; this fallback reads the
+  /// ids in pages of ``idPageSize``, each after the last id of the one before, so its memory
+  /// does not grow with the rows.
+  func fetchIDPrefixLength<T: PersistentModel>(table: TableDescription<T>) throws -> Int
+  where T.ID == ModelID<T> {
+    var prefix = IDPrefix()
+    var last: T.ID?
+    while true {
+      var descriptor = FetchDescriptor<T>(
+        predicate: last.map { last in #Predicate<T> { $0.id > last } },
+        sortBy: [SortDescriptor(\.id)])
+      descriptor.fetchLimit = idPageSize
+      let ids = try fetchIdentifiers(descriptor, table: table)
+      for id in ids { prefix.add(IDPrefix.key(of: id.rawValue)) }
+      guard ids.count == idPageSize else { return prefix.length }
+      last = ids.last
+    }
+  }
+
   /// What `reading` takes from each row `descriptor` selects, in its order.
   ///
   /// NB: a backend that reads rows in place (SQLite) hands them over without building the
@@ -47,6 +73,39 @@ extension StorageBackend {
     try fetch(descriptor, table: table).map { model in
       try reading(Row(table: table, source: .values(try table.encode(model))))
     }
+  }
+}
+
+/// How many ids the fallback ``StorageBackend/fetchIDPrefixLength(table:)`` reads at a time.
+private let idPageSize = 16_384
+
+/// The shortest prefix that tells ids apart, taken over ids added in ascending order: one more
+/// than the most leading hexadecimal digits two neighbours share, at least 1 and at most 32.
+///
+/// NB: in sorted order an id shares the most digits with a neighbour, so comparing neighbours
+/// finds the longest prefix any two ids share.
+struct IDPrefix {
+  private var previous: UInt128?
+  private var shared = 0
+
+  /// The digits the ids added so far need.
+  var length: Int { min(shared + 1, 32) }
+
+  /// Adds the next id in ascending order, as its ``key(of:)``.
+  mutating func add(_ key: UInt128) {
+    if let previous { shared = max(shared, (previous ^ key).leadingZeroBitCount / 4) }
+    previous = key
+  }
+
+  /// A UUID's 16 bytes as one number, so that its hexadecimal digits are the number's, from the
+  /// most significant.
+  static func key(of uuid: UUID) -> UInt128 {
+    withUnsafeBytes(of: uuid.uuid) { UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self)) }
+  }
+
+  /// The key of 16 bytes at `bytes`, as ``key(of:)`` makes it of the UUID they store.
+  static func key(ofBytes bytes: UnsafeRawPointer) -> UInt128 {
+    UInt128(bigEndian: bytes.loadUnaligned(as: UInt128.self))
   }
 }
 

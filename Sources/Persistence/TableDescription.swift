@@ -267,6 +267,18 @@ final class TableDescription<Model: PersistentModel>: Sendable {
     return values
   }
 
+  /// An UPDATE's SET list for the quoted column `names` (in stored order): every column but the
+  /// id, each from a parameter, in ``updateParameters(_:)``'s order.
+  ///
+  /// NB: a model of an id alone has nothing to set; setting the id to itself still changes the
+  /// row when it exists, which is how an update tells a missing row.
+  func updateAssignments(_ names: [String]) -> String {
+    var assignments = names.map { "\($0) = ?" }
+    assignments.remove(at: idIndex)
+    if assignments.isEmpty { return "\(names[idIndex]) = \(names[idIndex])" }
+    return assignments.joined(separator: ", ")
+  }
+
   /// An UPDATE's parameters from ``encode(_:)``'s values: every column but the id, in order,
   /// then the id, which the statement's WHERE compares.
   func updateParameters(_ values: [SQLValue]) -> [SQLValue] {

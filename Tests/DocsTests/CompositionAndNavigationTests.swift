@@ -11,14 +11,14 @@ struct Volume: Reducer {
   }
 
   enum Action: Equatable {
-    case downTapped
-    case upTapped
+    case lowerSubmitted
+    case raiseSubmitted
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .downTapped: state.level = max(0, state.level - 1)
-    case .upTapped: state.level = min(10, state.level + 1)
+    case .lowerSubmitted: state.level = max(0, state.level - 1)
+    case .raiseSubmitted: state.level = min(10, state.level + 1)
     }
     return .none
   }
@@ -33,7 +33,7 @@ struct Player: Reducer {
   }
 
   enum Action: Equatable {
-    case muteTapped
+    case muteSubmitted
     case volume(Volume.Action)
   }
 
@@ -41,7 +41,7 @@ struct Player: Reducer {
     Scope(state: \.volume, action: .case(Action.volume)) { Volume() }
     Reduce { state, action in
       switch action {
-      case .muteTapped:
+      case .muteSubmitted:
         state.isMuted.toggle()
       case .volume:
         state.isMuted = false
@@ -61,7 +61,7 @@ struct Song: Reducer {
   }
 
   enum Action: Equatable {
-    case starTapped
+    case starSubmitted
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -79,13 +79,13 @@ struct TitleEditor: Reducer {
   }
 
   enum Action: Equatable {
-    case cancelTapped
+    case cancelSubmitted
     case delegate(Delegate)
-    case saveTapped
+    case saveSubmitted
     case titleChanged(String)
 
     enum Delegate: Equatable {
-      case saved(String)
+      case save(String)
     }
   }
 
@@ -93,14 +93,14 @@ struct TitleEditor: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .cancelTapped:
+    case .cancelSubmitted:
       return .run { _ in await dismiss() }
     case .delegate:
       return .none
-    case .saveTapped:
+    case .saveSubmitted:
       let title = state.title
       return .run { send in
-        await send(.delegate(.saved(title)))
+        await send(.delegate(.save(title)))
         await dismiss()
       }
     case .titleChanged(let title):
@@ -122,23 +122,23 @@ struct Playlist: Reducer {
 
   enum Action: Equatable {
     case editor(PresentationAction<TitleEditor.Action>)
-    case removeTapped(Song.State.ID)
-    case renameTapped
+    case removeSubmitted(Song.State.ID)
+    case renameSubmitted
     case songs(IdentifiedActionOf<Song>)
   }
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .editor(.presented(.delegate(.saved(let name)))):
+      case .editor(.presented(.delegate(.save(let name)))):
         state.name = name
         return .none
       case .editor:
         return .none
-      case .removeTapped(let id):
+      case .removeSubmitted(let id):
         state.songs.remove(id: id)
         return .none
-      case .renameTapped:
+      case .renameSubmitted:
         state.editor = TitleEditor.State(title: state.name)
         return .none
       case .songs:
@@ -165,9 +165,9 @@ struct Library: Reducer {
   }
 
   enum Action: Equatable {
-    case clearTapped
+    case clearSubmitted
     case destination(PresentationAction<Destination.Action>)
-    case newTapped
+    case addSubmitted
   }
 
   struct Destination: Reducer {
@@ -194,18 +194,18 @@ struct Library: Reducer {
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .clearTapped:
+      case .clearSubmitted:
         state.destination = .confirmClear(Confirmation.State())
         return .none
-      case .destination(.presented(.confirmClear(.delegate(.confirmed)))):
+      case .destination(.presented(.confirmClear(.delegate(.proceed)))):
         state.playlists = []
         return .none
-      case .destination(.presented(.newPlaylist(.delegate(.saved(let name))))):
+      case .destination(.presented(.newPlaylist(.delegate(.save(let name))))):
         state.playlists.append(name)
         return .none
       case .destination:
         return .none
-      case .newTapped:
+      case .addSubmitted:
         state.destination = .newPlaylist(TitleEditor.State(title: ""))
         return .none
       }
@@ -220,22 +220,22 @@ struct Confirmation: Reducer {
   struct State: Equatable {}
 
   enum Action: Equatable {
-    case cancelTapped
-    case confirmTapped
+    case cancelSubmitted
+    case confirmSubmitted
     case delegate(Delegate)
 
-    enum Delegate: Equatable { case confirmed }
+    enum Delegate: Equatable { case proceed }
   }
 
   @Dependency(\.dismiss) var dismiss
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .cancelTapped:
+    case .cancelSubmitted:
       return .run { _ in await dismiss() }
-    case .confirmTapped:
+    case .confirmSubmitted:
       return .run { send in
-        await send(.delegate(.confirmed))
+        await send(.delegate(.proceed))
         await dismiss()
       }
     case .delegate:
@@ -253,8 +253,8 @@ struct Session: Reducer {
 
   enum Action: Equatable {
     case playlist(Playlist.Action)
-    case signInTapped
-    case signOutTapped
+    case signInSubmitted
+    case signOutSubmitted
   }
 
   var body: some ReducerOf<Self> {
@@ -262,10 +262,10 @@ struct Session: Reducer {
       switch action {
       case .playlist:
         return .none
-      case .signInTapped:
+      case .signInSubmitted:
         state = .signedIn(Playlist.State())
         return .none
-      case .signOutTapped:
+      case .signOutSubmitted:
         state = .signedOut
         return .none
       }
@@ -284,17 +284,17 @@ struct SongPage: Reducer {
   }
 
   enum Action: Equatable {
-    case closeTapped
-    case playTapped
+    case closeSubmitted
+    case playSubmitted
   }
 
   @Dependency(\.dismiss) var dismiss
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .closeTapped:
+    case .closeSubmitted:
       return .run { _ in await dismiss() }
-    case .playTapped:
+    case .playSubmitted:
       state.plays += 1
       return .none
     }
@@ -311,18 +311,18 @@ struct Browser: Reducer {
 
   enum Action: Equatable {
     case path(StackActionOf<SongPage>)
-    case songTapped(String)
+    case songSelected(String)
   }
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .path(.element(let id, .playTapped)):
+      case .path(.element(let id, .playSubmitted)):
         if let title = state.path[id: id]?.title { state.played.append(title) }
         return .none
       case .path:
         return .none
-      case .songTapped(let title):
+      case .songSelected(let title):
         state.path.append(SongPage.State(title: title))
         return .none
       }
@@ -341,7 +341,7 @@ struct UpNext: Reducer {
 
   enum Action: Equatable {
     case alert(PresentationAction<Alert>)
-    case clearTapped
+    case clearSubmitted
 
     enum Alert: Equatable {
       case confirmClear
@@ -356,7 +356,7 @@ struct UpNext: Reducer {
         return .none
       case .alert:
         return .none
-      case .clearTapped:
+      case .clearSubmitted:
         state.alert = .clear(count: state.songs.count)
         return .none
       }
@@ -383,8 +383,8 @@ extension AlertState where Action == UpNext.Action.Alert {
 @MainActor @Test func theEditorAloneSavesAndAsksToClose() async {
   let store = TestStore(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
   await store.send(.titleChanged("Road trip")) { $0.title = "Road trip" }
-  await store.send(.saveTapped)
-  await store.receive(.delegate(.saved("Road trip")))
+  await store.send(.saveSubmitted)
+  await store.receive(.delegate(.save("Road trip")))
   #expect(store.isDismissed)
 }
 // snippet: end
@@ -393,7 +393,7 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func aScopedChildRunsOnItsPartOfTheState() async {
     // snippet: player-test
     let store = TestStore(initialState: Player.State(isMuted: true)) { Player() }
-    await store.send(.volume(.upTapped)) {
+    await store.send(.volume(.raiseSubmitted)) {
       $0.volume.level = 6
       $0.isMuted = false
     }
@@ -404,7 +404,7 @@ extension AlertState where Action == UpNext.Action.Alert {
     let store = Store(initialState: Player.State()) { Player() }
     // snippet: player-scope
     let volumeStore = store.scope(state: \.volume, action: .case(Player.Action.volume))
-    volumeStore.send(.upTapped)
+    volumeStore.send(.raiseSubmitted)
     #expect(store.state.volume.level == 6)
     // snippet: end
   }
@@ -419,11 +419,11 @@ extension AlertState where Action == UpNext.Action.Alert {
     ) {
       Playlist()
     }
-    await store.send(.songs(.element(id: 2, action: .starTapped))) {
+    await store.send(.songs(.element(id: 2, action: .starSubmitted))) {
       $0.songs[id: 2]?.isStarred = true
       $0.starred = 1
     }
-    await store.send(.removeTapped(2)) {
+    await store.send(.removeSubmitted(2)) {
       $0.songs.remove(id: 2)
       $0.starred = 0
     }
@@ -433,12 +433,12 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func aPresentedEditorSavesAndClosesItself() async {
     // snippet: playlist-rename-test
     let store = TestStore(initialState: Playlist.State()) { Playlist() }
-    await store.send(.renameTapped) { $0.editor = TitleEditor.State(title: "Mix") }
+    await store.send(.renameSubmitted) { $0.editor = TitleEditor.State(title: "Mix") }
     await store.send(.editor(.presented(.titleChanged("Road trip")))) {
       $0.editor?.title = "Road trip"
     }
-    await store.send(.editor(.presented(.saveTapped)))
-    await store.receive(.editor(.presented(.delegate(.saved("Road trip"))))) {
+    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.receive(.editor(.presented(.delegate(.save("Road trip"))))) {
       $0.name = "Road trip"
     }
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
@@ -452,7 +452,7 @@ extension AlertState where Action == UpNext.Action.Alert {
     } withDependencies: {
       $0.dismiss = DismissEffect { calls += 1 }
     }
-    await store.send(.cancelTapped)
+    await store.send(.cancelSubmitted)
     #expect(calls == 1)
     #expect(store.isDismissed)
   }
@@ -460,11 +460,11 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func aChildAloneInAPlainStoreReportsWhereDismissWasCalled() async throws {
     let issues = await reportedIssues {
       let store = Store(initialState: TitleEditor.State(title: "Mix")) { TitleEditor() }
-      await store.send(.cancelTapped).finish()
+      await store.send(.cancelSubmitted).finish()
     }
-    // NB: the line of `await dismiss()` in the editor's `.cancelTapped`, above.
+    // NB: the line of `await dismiss()` in the editor's `.cancelSubmitted`, above.
     let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
-    let line = try #require(lines.firstIndex { $0.contains("case .cancelTapped:") }) + 2
+    let line = try #require(lines.firstIndex { $0.contains("case .cancelSubmitted:") }) + 2
     #expect(lines[line - 1].contains("await dismiss()"))
     #expect(issues.messages.count == 1)
     #expect(
@@ -476,9 +476,9 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func anEnumDestinationPresentsOneCaseAtATime() async {
     // snippet: library-test
     let store = TestStore(initialState: Library.State(playlists: ["Mix"])) { Library() }
-    await store.send(.clearTapped) { $0.destination = .confirmClear(Confirmation.State()) }
-    await store.send(.destination(.presented(.confirmClear(.confirmTapped))))
-    await store.receive(.destination(.presented(.confirmClear(.delegate(.confirmed))))) {
+    await store.send(.clearSubmitted) { $0.destination = .confirmClear(Confirmation.State()) }
+    await store.send(.destination(.presented(.confirmClear(.confirmSubmitted))))
+    await store.receive(.destination(.presented(.confirmClear(.delegate(.proceed))))) {
       $0.playlists = []
     }
     await store.receive(.destination(.dismiss)) { $0.destination = nil }
@@ -496,14 +496,14 @@ extension AlertState where Action == UpNext.Action.Alert {
 
   @MainActor @Test func dismissingFromTheParentClosesTheChild() async {
     let store = TestStore(initialState: Library.State()) { Library() }
-    await store.send(.newTapped) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }
+    await store.send(.addSubmitted) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @MainActor @Test func anActionForAnAbsentChildIsReported() async {
     let issues = await reportedIssues {
       let store = TestStore(initialState: Playlist.State()) { Playlist() }
-      await store.send(.editor(.presented(.saveTapped)))
+      await store.send(.editor(.presented(.saveSubmitted)))
     }
     #expect(issues.messages.count == 1)
     #expect(
@@ -514,11 +514,11 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func aCaseChildRunsWhileTheStateIsItsCase() async {
     // snippet: session-test
     let store = TestStore(initialState: Session.State.signedOut) { Session() }
-    await store.send(.signInTapped) { $0 = .signedIn(Playlist.State()) }
-    await store.send(.playlist(.renameTapped)) {
+    await store.send(.signInSubmitted) { $0 = .signedIn(Playlist.State()) }
+    await store.send(.playlist(.renameSubmitted)) {
       $0 = .signedIn(Playlist.State(editor: TitleEditor.State(title: "Mix")))
     }
-    await store.send(.signOutTapped) { $0 = .signedOut }
+    await store.send(.signOutSubmitted) { $0 = .signedOut }
     // snippet: end
   }
 
@@ -528,9 +528,9 @@ extension AlertState where Action == UpNext.Action.Alert {
     let explicit: CasePath<Player.Action, Volume.Action> = .case(Player.Action.volume) {
       if case .volume(let action) = $0 { action } else { nil }
     }
-    #expect(oneLine.extract(.volume(.upTapped)) == .upTapped)
-    #expect(explicit.extract(.muteTapped) == nil)
-    #expect(oneLine.embed(.downTapped) == .volume(.downTapped))
+    #expect(oneLine.extract(.volume(.raiseSubmitted)) == .raiseSubmitted)
+    #expect(explicit.extract(.muteSubmitted) == nil)
+    #expect(oneLine.embed(.lowerSubmitted) == .volume(.lowerSubmitted))
     // snippet: end
   }
 
@@ -540,22 +540,22 @@ extension AlertState where Action == UpNext.Action.Alert {
       .case(Playlist.Action.editor)
     let presented = editor.appending(path: .case(PresentationAction.presented))
     let saved = presented.appending(path: .case(TitleEditor.Action.delegate))
-    #expect(saved.extract(.editor(.presented(.delegate(.saved("Mix"))))) == .saved("Mix"))
+    #expect(saved.extract(.editor(.presented(.delegate(.save("Mix"))))) == .save("Mix"))
     // snippet: end
   }
 
   @MainActor @Test func aStackPushesRunsAndPopsItsScreens() async {
     // snippet: browser-test
     let store = TestStore(initialState: Browser.State()) { Browser() }
-    await store.send(.songTapped("So What")) { $0.path.append(SongPage.State(title: "So What")) }
-    await store.send(.songTapped("Blue in Green")) {
+    await store.send(.songSelected("So What")) { $0.path.append(SongPage.State(title: "So What")) }
+    await store.send(.songSelected("Blue in Green")) {
       $0.path.append(SongPage.State(title: "Blue in Green"))
     }
-    await store.send(.path(.element(id: 1, action: .playTapped))) {
+    await store.send(.path(.element(id: 1, action: .playSubmitted))) {
       $0.path[id: 1]?.plays = 1
       $0.played = ["Blue in Green"]
     }
-    await store.send(.path(.element(id: 0, action: .closeTapped)))
+    await store.send(.path(.element(id: 0, action: .closeSubmitted)))
     await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
     // snippet: end
   }
@@ -563,7 +563,7 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func aStackActionForAMissingScreenIsReported() async {
     let issues = await reportedIssues {
       let store = TestStore(initialState: Browser.State()) { Browser() }
-      await store.send(.path(.element(id: 0, action: .playTapped)))
+      await store.send(.path(.element(id: 0, action: .playSubmitted)))
     }
     #expect(issues.messages.count == 1)
     #expect(
@@ -574,7 +574,7 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func anAlertsAnswerRunsTheParentAndClosesIt() async {
     // snippet: up-next-test
     let store = TestStore(initialState: UpNext.State()) { UpNext() }
-    await store.send(.clearTapped) { $0.alert = .clear(count: 2) }
+    await store.send(.clearSubmitted) { $0.alert = .clear(count: 2) }
     await store.send(.alert(.presented(.confirmClear))) {
       $0.alert = nil
       $0.songs = []
@@ -585,7 +585,7 @@ extension AlertState where Action == UpNext.Action.Alert {
   @MainActor @Test func anAlertDismissedChangesNothingElse() async {
     // snippet: up-next-dismiss-test
     let store = TestStore(initialState: UpNext.State()) { UpNext() }
-    await store.send(.clearTapped) { $0.alert = .clear(count: 2) }
+    await store.send(.clearSubmitted) { $0.alert = .clear(count: 2) }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     // snippet: end
   }

@@ -67,8 +67,8 @@ struct NoteList: Reducer {
   }
 
   enum Action: Equatable {
-    case addTapped(String)
-    case notesLoaded([Note])
+    case addSubmitted(String)
+    case notesResponse([Note])
     case onAppear
   }
 
@@ -78,15 +78,15 @@ struct NoteList: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .addTapped(let text):
+    case .addSubmitted(let text):
       let note = Note(id: uuid(), text: text, createdAt: date.now)
       state.notes.append(note)
       return .run { _ in try await notesClient.save(note) }
-    case .notesLoaded(let notes):
+    case .notesResponse(let notes):
       state.notes = notes
       return .none
     case .onAppear:
-      return .run { send in await send(.notesLoaded(try await notesClient.all())) }
+      return .run { send in await send(.notesResponse(try await notesClient.all())) }
     }
   }
 }
@@ -132,9 +132,9 @@ extension DependencyValues {
     let note = Note(
       id: UUID(counting: 0), text: "Buy milk", createdAt: Date(timeIntervalSince1970: 0))
 
-    await store.send(.addTapped("Buy milk")) { $0.notes = [note] }
+    await store.send(.addSubmitted("Buy milk")) { $0.notes = [note] }
     await store.send(.onAppear)
-    await store.receive(.notesLoaded([note]))
+    await store.receive(.notesResponse([note]))
     await store.finish()
   }
   // snippet: end
@@ -210,7 +210,7 @@ extension DependencyValues {
       $0.date = .constant(Date(timeIntervalSince1970: 0))
       $0.notes.save = { _ in }
     }
-    await store.send(.addTapped("Call Ada")) {
+    await store.send(.addSubmitted("Call Ada")) {
       $0.notes = [
         Note(id: UUID(counting: 7), text: "Call Ada", createdAt: Date(timeIntervalSince1970: 0))
       ]

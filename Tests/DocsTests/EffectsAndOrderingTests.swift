@@ -43,8 +43,8 @@ struct Metronome: Reducer {
   }
 
   enum Action: Equatable {
-    case startTapped
-    case stopTapped
+    case startSubmitted
+    case stopSubmitted
     case ticked
   }
 
@@ -54,7 +54,7 @@ struct Metronome: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .startTapped:
+    case .startSubmitted:
       return .run { send in
         while true {
           try await clock.sleep(for: .seconds(1))
@@ -62,7 +62,7 @@ struct Metronome: Reducer {
         }
       }
       .cancellable(id: CancelID.ticking, cancelInFlight: true)
-    case .stopTapped:
+    case .stopSubmitted:
       return .cancel(id: CancelID.ticking)
     case .ticked:
       state.ticks += 1
@@ -80,7 +80,7 @@ struct TitleCount: Reducer {
   }
 
   enum Action: Equatable {
-    case countTapped
+    case countSubmitted
     case counted(Int)
     case failed(String)
   }
@@ -90,7 +90,7 @@ struct TitleCount: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     // snippet: title-count-catch
-    case .countTapped:
+    case .countSubmitted:
       return .run { send in
         await send(.counted(try await bookshelf.titles().count))
       } catch: { error, send in
@@ -169,12 +169,12 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
     } withDependencies: {
       $0.continuousClock = clock
     }
-    await store.send(.startTapped)
+    await store.send(.startSubmitted)
     await clock.advance(by: .seconds(1))
     await store.receive(.ticked) { $0.ticks = 1 }
     await clock.advance(by: .seconds(1))
     await store.receive(.ticked) { $0.ticks = 2 }
-    await store.send(.stopTapped)
+    await store.send(.stopSubmitted)
     await clock.advance(by: .seconds(5))
     await store.finish()
     // snippet: end
@@ -184,13 +184,13 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
     let clock = TestClock()
     let store = TestStore(initialState: Metronome.State()) { Metronome() }
     store.dependencies.continuousClock = clock
-    await store.send(.startTapped)
+    await store.send(.startSubmitted)
     await clock.advance(by: .milliseconds(500))
-    await store.send(.startTapped)
+    await store.send(.startSubmitted)
     await clock.advance(by: .milliseconds(500))
     await clock.advance(by: .milliseconds(500))
     await store.receive(.ticked) { $0.ticks = 1 }
-    await store.send(.stopTapped)
+    await store.send(.stopSubmitted)
     await store.finish()
   }
 
@@ -202,7 +202,7 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
       $0.continuousClock = clock
     }
     // snippet: metronome-task-cancel
-    let task = store.send(.startTapped)
+    let task = store.send(.startSubmitted)
     await clock.advance(by: .seconds(1))
     task.cancel()
     await clock.advance(by: .seconds(1))
@@ -218,7 +218,7 @@ struct ShelfUnreadable: Error, CustomStringConvertible {
     } withDependencies: {
       $0.bookshelf.titles = { throw ShelfUnreadable() }
     }
-    await store.send(.countTapped)
+    await store.send(.countSubmitted)
     await store.receive(.failed("the shelf cannot be read")) {
       $0.failure = "the shelf cannot be read"
     }

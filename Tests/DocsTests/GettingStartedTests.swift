@@ -49,10 +49,10 @@ struct ReadingList: Reducer {
   }
 
   enum Action: Equatable {
-    case addTapped
+    case addSubmitted
     case draftChanged(String)
     case onAppear
-    case titlesLoaded([String])
+    case titlesResponse([String])
   }
 
   @Dependency(\.bookshelf) var bookshelf
@@ -60,7 +60,7 @@ struct ReadingList: Reducer {
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .addTapped:
+      case .addSubmitted:
         let title = state.draft.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { return .none }
         state.draft = ""
@@ -72,9 +72,9 @@ struct ReadingList: Reducer {
       case .onAppear:
         state.isLoading = true
         return .run { send in
-          await send(.titlesLoaded(try await bookshelf.titles()))
+          await send(.titlesResponse(try await bookshelf.titles()))
         }
-      case .titlesLoaded(let titles):
+      case .titlesResponse(let titles):
         state.isLoading = false
         state.titles = titles
         return .none
@@ -90,7 +90,7 @@ struct ReadingList: Reducer {
 func runReadingList() {
   let store = Store(initialState: ReadingList.State()) { ReadingList() }
   store.send(.draftChanged("Dune"))
-  store.send(.addTapped)
+  store.send(.addSubmitted)
   // store.state.titles == ["Dune"]
 }
 // snippet: end
@@ -106,7 +106,7 @@ func runReadingList() {
       $0.bookshelf.add = { await shelf.add($0) }
     }
     store.send(.draftChanged("Dune"))
-    let saving = store.send(.addTapped)
+    let saving = store.send(.addSubmitted)
     #expect(store.state.titles == ["Dune"])
     await saving.finish()
     #expect(await shelf.titles == ["Dune"])
@@ -123,12 +123,12 @@ func runReadingList() {
     }
 
     await store.send(.onAppear) { $0.isLoading = true }
-    await store.receive(.titlesLoaded(["Dune"])) {
+    await store.receive(.titlesResponse(["Dune"])) {
       $0.isLoading = false
       $0.titles = ["Dune"]
     }
     await store.send(.draftChanged("Emma")) { $0.draft = "Emma" }
-    await store.send(.addTapped) {
+    await store.send(.addSubmitted) {
       $0.draft = ""
       $0.titles = ["Dune", "Emma"]
     }

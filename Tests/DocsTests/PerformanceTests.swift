@@ -31,7 +31,7 @@ struct Queue: Reducer {
       Song.State(id: 1, title: "Blue in Green"), Song.State(id: 2, title: "So What"),
     ]
     let store = TestStore(initialState: Queue.State(songs: songs)) { Queue() }
-    await store.send(.songs(.element(id: 2, action: .starTapped))) {
+    await store.send(.songs(.element(id: 2, action: .starSubmitted))) {
       $0.songs[id: 2]?.isStarred = true
     }
   }

@@ -57,7 +57,7 @@ struct TrackList: Reducer {
 
   enum Action: Equatable {
     case editor(PresentationAction<TrackEditor.Action>)
-    case trackTapped(Track.ID)
+    case trackSelected(Track.ID)
   }
 
   var body: some ReducerOf<Self> {
@@ -65,7 +65,7 @@ struct TrackList: Reducer {
       switch action {
       case .editor:
         return .none
-      case .trackTapped(let id):
+      case .trackSelected(let id):
         guard let track = Shared(state.$tracks[id: id]) else { return .none }
         state.editor = TrackEditor.State(track: track)
         return .none
@@ -125,7 +125,7 @@ struct Profile: Reducer {
       let intro = Track(id: 1, title: "Intro")
       @Shared(.inMemory("tracks")) var tracks: IdentifiedArrayOf<Track> = [intro]
       let store = TestStore(initialState: TrackList.State()) { TrackList() }
-      await store.send(.trackTapped(1)) {
+      await store.send(.trackSelected(1)) {
         $0.editor = TrackEditor.State(track: Shared(value: intro))
       }
       await store.send(.editor(.presented(.titleChanged("Overture")))) {

@@ -14,7 +14,7 @@ struct SongSearch: Reducer {
 
   enum Action: Equatable {
     case queryChanged(String)
-    case resultsLoaded([String])
+    case resultsResponse([String])
   }
 
   enum CancelID { case search }
@@ -29,9 +29,9 @@ struct SongSearch: Reducer {
       state.query = query
       let songs = self.songs
       return .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock) { send in
-        await send(.resultsLoaded(songs.filter { $0.lowercased().contains(query) }))
+        await send(.resultsResponse(songs.filter { $0.lowercased().contains(query) }))
       }
-    case .resultsLoaded(let results):
+    case .resultsResponse(let results):
       state.results = results
       return .none
     }
@@ -97,7 +97,7 @@ func reportedIssues(of body: () async -> Void) async -> IssueCollector {
     await clock.advance(by: .milliseconds(200))
     await store.send(.queryChanged("so")) { $0.query = "so" }
     await clock.advance(by: .milliseconds(300))
-    await store.receive(.resultsLoaded(["So What"])) { $0.results = ["So What"] }
+    await store.receive(.resultsResponse(["So What"])) { $0.results = ["So What"] }
     await store.finish()
   }
   // snippet: end
@@ -112,7 +112,7 @@ func reportedIssues(of body: () async -> Void) async -> IssueCollector {
     store.exhaustivity = .off
 
     await store.send(.queryChanged("blue"))
-    await store.receive(.resultsLoaded(["Blue in Green"]))
+    await store.receive(.resultsResponse(["Blue in Green"]))
     #expect(store.state.results == ["Blue in Green"])
     // snippet: end
   }
@@ -152,7 +152,7 @@ func reportedIssues(of body: () async -> Void) async -> IssueCollector {
     await store.withExhaustivity(.off) {
       await store.send(.queryChanged("free"))
       await clock.advance(by: .milliseconds(300))
-      await store.receive(.resultsLoaded(["Freddie Freeloader"]))
+      await store.receive(.resultsResponse(["Freddie Freeloader"]))
     }
     store.assert {
       $0.query = "free"
@@ -230,7 +230,7 @@ func reportedIssues(of body: () async -> Void) async -> IssueCollector {
         The store received 1 unexpected action.
 
         Unhandled actions:
-          • SongSearch.Action.resultsLoaded(
+          • SongSearch.Action.resultsResponse(
               [
                 "So What"
               ]

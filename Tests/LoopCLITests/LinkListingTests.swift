@@ -50,6 +50,22 @@ import Testing
     #expect(Set(refs).count == Self.count)
   }
 
+  @Test func theRefsLengthIsAnsweredBeforeTheSecondPageIsAskedFor() async throws {
+    let environment = try await environment()
+    // NB: the 1,000th row is on the first page, the 1,001st on the second.
+    let result = try await transcript(
+      ":trace on\nlink list --offset 999 --limit 2", environment: environment)
+    #expect(result.status == 0)
+    let lines = result.transcript.split(separator: "\n").map(String.init)
+    func firstLine(containing text: String) throws -> Int {
+      try #require(lines.firstIndex { $0.contains(text) }, "no line contains '\(text)'")
+    }
+    let answered = try firstLine(containing: ".refLengthResponse(")
+    #expect(try firstLine(containing: ".refLengthRequested(") < answered)
+    #expect(answered < (try firstLine(containing: ".nextPageRequested")))
+    #expect(lines.filter { $0.contains(".refLengthRequested(") }.count == 1)
+  }
+
   @Test func aJSONListOfSeveralPagesIsOneArrayOfEveryLink() async throws {
     let environment = try await environment()
     let result = try await transcript("link list --format json", environment: environment)

@@ -7,22 +7,22 @@ enum Readme {
   struct Counter: Reducer {
     struct State: Equatable { var count = 0, fact: String? }
     enum Action: Equatable {
-      case incrementTapped, factTapped
-      case factLoaded(String)
+      case incrementSubmitted, factSubmitted
+      case factResponse(String)
     }
     @Dependency(\.numberFact) var numberFact
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch action {
-      case .incrementTapped:
+      case .incrementSubmitted:
         state.count += 1
         return .none
-      case .factTapped:
+      case .factSubmitted:
         let count = state.count
         return .run { send in
-          await send(.factLoaded(try await numberFact.fetch(count)))
+          await send(.factResponse(try await numberFact.fetch(count)))
         }
-      case .factLoaded(let fact):
+      case .factResponse(let fact):
         state.fact = fact
         return .none
       }
@@ -34,7 +34,7 @@ enum Readme {
 @Suite struct ReadmeTourTests {
   @Test func theStoreIncrements() {
     let store = Store(initialState: Readme.Counter.State()) { Readme.Counter() }
-    store.send(.incrementTapped)
+    store.send(.incrementSubmitted)
     #expect(store.state.count == 1)
   }
 
@@ -44,15 +44,15 @@ enum Readme {
     } withDependencies: {
       $0.numberFact.fetch = { "\($0) is a number" }
     }
-    await store.send(.incrementTapped) { $0.count = 1 }
-    await store.send(.factTapped)
-    await store.receive(.factLoaded("1 is a number")) { $0.fact = "1 is a number" }
+    await store.send(.incrementSubmitted) { $0.count = 1 }
+    await store.send(.factSubmitted)
+    await store.receive(.factResponse("1 is a number")) { $0.fact = "1 is a number" }
   }
 
   @Test func aWrongExpectationPrintsTheREADMEsDiff() async {
     let issues = await capturingIssues {
       let store = TestStore(initialState: Readme.Counter.State()) { Readme.Counter() }
-      await store.send(.incrementTapped) { $0.count = 2 }
+      await store.send(.incrementSubmitted) { $0.count = 2 }
     }
     #expect(
       issues.messages == [

@@ -208,6 +208,18 @@ private struct Session: Reducer {
     #expect(store.state.destination == .tally(Tally.State()))
   }
 
+  @Test func aCaseScopeReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: Screen.State(destination: .tally(Tally.State()))) {
+      Screen()
+    }
+    withIssueReporter(issues) { store.send(.destination(.presented(.note(.textChanged("x"))))) }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 28, column: 12)
+      ])
+  }
+
   @Test func ifCaseLetRunsTheChildWhileTheStateIsItsCase() {
     let store = Store(initialState: Session.State.signedIn(Note.State())) { Session() }
     store.send(.signedIn(.textChanged("hello")))
@@ -231,6 +243,16 @@ private struct Session: Reducer {
         """
       ])
     #expect(store.state == .signedOut)
+  }
+
+  @Test func ifCaseLetReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: Session.State.signedOut) { Session() }
+    withIssueReporter(issues) { store.send(.signedIn(.textChanged("late"))) }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 85, column: 15)
+      ])
   }
 
   @Test func ifCaseLetCancelsTheChildsEffectsWhenTheStateLeavesItsCase() async {

@@ -111,6 +111,16 @@ private struct Parent: Reducer {
     #expect(store.state.editor == Note.State(id: 2))
   }
 
+  @Test func aPresentationReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: Parent.State()) { Parent() }
+    withIssueReporter(issues) { store.send(.editor(.dismiss)) }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 36, column: 11)
+      ])
+  }
+
   @Test func anActionForAnAbsentChildIsReported() {
     let issues = IssueCollector()
     let store = Store(initialState: Parent.State()) { Parent() }

@@ -99,6 +99,18 @@ private struct List: Reducer {
     #expect(store.state.rows == [Row.State(id: 1)])
   }
 
+  @Test func forEachReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: List.State()) { List() }
+    withIssueReporter(issues) { store.send(.rows(.element(id: 9, action: .tapped))) }
+    // NB: the column of a call, for the compiler, is where its arguments start: the opening
+    // parenthesis, or the brace of a trailing closure.
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 61, column: 13)
+      ])
+  }
+
   @Test func ifLetRunsTheChildWhenPresent() {
     let store = Store(initialState: List.State(detail: Row.State(id: 5))) { List() }
     store.send(.detail(.tapped))
@@ -123,6 +135,16 @@ private struct List: Reducer {
         """
       ])
     #expect(store.state == List.State())
+  }
+
+  @Test func ifLetReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: List.State()) { List() }
+    withIssueReporter(issues) { store.send(.detail(.tapped)) }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 62, column: 11)
+      ])
   }
 
   @Test func removingAnElementCancelsItsEffects() async {

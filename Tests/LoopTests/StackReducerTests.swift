@@ -269,6 +269,16 @@ private struct Numbers: Reducer {
     #expect(store.state.log == ["parent saw #9 at -1"])
   }
 
+  @Test func aStackReportsAtTheFilePathLineAndColumnOfItsCall() {
+    let issues = IssueCollector()
+    let store = Store(initialState: Self.threeScreens()) { Navigator() }
+    withIssueReporter(issues) { store.send(.path(.element(id: 9, action: .incrementTapped))) }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 73, column: 13)
+      ])
+  }
+
   @Test func popFromForAMissingElementIsReportedAndPopsNothing() {
     let issues = IssueCollector()
     let store = Store(initialState: Numbers.State(path: StackState([1, 2]))) { Numbers() }

@@ -275,6 +275,20 @@ private struct Recorder: Reducer {
     #expect(issues.messages.first?.contains("threw an unhandled error:\n\n    Failure()") == true)
   }
 
+  @Test func anUnhandledEffectErrorIsReportedAtTheFilePathLineAndColumnOfItsRun() async {
+    struct Failure: Error {}
+    let issues = IssueCollector()
+    let runLine = #line + 2
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in .run { _ in throw Failure() } }
+    }
+    await withIssueReporter(issues) { await store.send(1).finish() }
+    #expect(
+      issues.locations == [
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: runLine, column: 39)
+      ])
+  }
+
   @Test func catchTurnsAnEffectErrorIntoAnAction() async {
     struct Failure: Error {}
     let store = Store(initialState: [String]()) {

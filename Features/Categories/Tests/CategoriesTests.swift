@@ -46,7 +46,7 @@ import Testing
 
   // MARK: Loading
 
-  @Test func loadRequestedShowsTheCategoriesByNameWithTheirCounts() async throws {
+  @Test func onAppearShowsTheCategoriesByNameWithTheirCounts() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
     await store.send(.onAppear)
@@ -78,7 +78,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func aLoadRequestedBeforeARenameNeverShowsTheOldNameAfterTheNewOne() async throws {
+  @Test func anOnAppearBeforeARenameNeverShowsTheOldNameAfterTheNewOne() async throws {
     try await seedWorkAndHome()
     // NB: the first load reads before the rename but answers last: a stale answer arriving after
     // the rename's reload.
@@ -312,7 +312,7 @@ import Testing
     #expect(summaries == Array(workAndHomeRows))
   }
 
-  @Test func deleteTappedKeepsTheSelectionOfAnotherCategory() async throws {
+  @Test func deleteSubmittedKeepsTheSelectionOfAnotherCategory() async throws {
     try await seedWorkAndHome()
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(0)))
     await store.send(.deleteSubmitted(categoryID(1)))
@@ -326,7 +326,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func deleteTappedForAMissingCategoryShowsTheError() async {
+  @Test func deleteSubmittedForAMissingCategoryShowsTheError() async {
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {

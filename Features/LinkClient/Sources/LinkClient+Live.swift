@@ -170,32 +170,11 @@ struct LinkStorage: Sendable {
   }
 
   /// How many leading hexadecimal digits tell every stored link's id from every other's (at
-  /// least 1): read from the id index in pages, so the memory it takes does not grow with the
-  /// links.
+  /// least 1): one pass over the id index, whose memory does not grow with the links.
   func fetchIDPrefixLengthOfAll() throws(LinkError) -> Int {
-    try LinkError.capturing {
-      try context.transaction { context in
-        var length = 1
-        var previous: Link.ID?
-        while true {
-          try LinkError.checkCancellation()
-          let last = previous
-          let ids = try context.fetchIdentifiers(
-            Self.idOrder(
-              last.map { last in #Predicate<Link> { $0.id > last } }, ascending: true,
-              limit: Self.idPageSize))
-          for id in ids {
-            if let previous { length = max(length, Self.commonDigits(previous, id) + 1) }
-            previous = id
-          }
-          if ids.count < Self.idPageSize { return min(length, 32) }
-        }
-      }
-    }
+    try LinkError.checkCancellation()
+    return try LinkError.capturing { try context.fetchIDPrefixLength(Link.self) }
   }
-
-  /// How many ids ``fetchIDPrefixLengthOfAll()`` reads at a time.
-  private static let idPageSize = 16_384
 
   /// The links a predicate selects, by id, at most `limit`.
   private static func idOrder(

@@ -89,8 +89,8 @@ public struct LinkClient: Sendable {
   /// How many leading hexadecimal digits tell every stored link's id from every other's (at
   /// least 1): the largest ``fetchIDPrefixLength`` of them.
   ///
-  /// It reads every id, from the id index, in pages (its memory does not grow with the links),
-  /// off the caller's actor.
+  /// It reads every id, in one pass over the id index (its memory does not grow with the
+  /// links), off the caller's actor.
   public var fetchIDPrefixLengthOfAll: nonisolated(nonsending) @Sendable () async throws -> Int =
     unimplemented("LinkClient.fetchIDPrefixLengthOfAll")
 

@@ -125,4 +125,25 @@ import Testing
     #expect(try await harness.links.fetchLinksWithIDPrefix("9", 0) == [])
     #expect(try await harness.links.fetchLinksWithIDPrefix("", 10).count == 5)
   }
+
+  @Test(arguments: Backend.allCases)
+  func fetchIDPrefixLengthOfAllIsOneWithoutTwoLinks(_ backend: Backend) async throws {
+    let harness = try Harness(backend)
+    #expect(try await harness.links.fetchIDPrefixLengthOfAll() == 1)
+    _ = try await seed(harness, ids: [Self.ids[0]])
+    #expect(try await harness.links.fetchIDPrefixLengthOfAll() == 1)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func fetchIDPrefixLengthOfAllIsTheLongestRefOfAnyLink(_ backend: Backend) async throws {
+    let harness = try Harness(backend)
+    let links = try await seed(
+      harness, ids: Self.ids + ["9F3A1234-5000-0000-0000-000000000006"])
+    var longest = 1
+    for link in links {
+      longest = max(longest, try await harness.links.fetchIDPrefixLength(link.id))
+    }
+    #expect(longest == 9)
+    #expect(try await harness.links.fetchIDPrefixLengthOfAll() == longest)
+  }
 }

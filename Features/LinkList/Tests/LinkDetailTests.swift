@@ -251,7 +251,7 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  @Test func editTappedAsksTheParentToEditTheLink() async throws {
+  @Test func editSubmittedAsksTheParentToEditTheLink() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
     await store.send(.editSubmitted)
@@ -259,7 +259,7 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  @Test func deleteTappedAsksTheParentToDeleteTheLink() async {
+  @Test func deleteSubmittedAsksTheParentToDeleteTheLink() async {
     let store = makeStore(LinkDetail.State(linkID: id(3)))
     await store.send(.deleteSubmitted)
     await store.receive(.delegate(.deleteLink(id(3))))

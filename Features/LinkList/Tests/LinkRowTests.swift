@@ -13,7 +13,7 @@ private struct PlainRow: LinkRowItem {
 
 @MainActor
 @Suite struct LinkRowTests {
-  @Test func favoriteTappedAsksTheHostToFlipTheFavoriteAndChangesNothing() async {
+  @Test func favoriteSubmittedAsksTheHostToFlipTheFavoriteAndChangesNothing() async {
     let store = TestStore(
       initialState: PlainRow(id: id(1), title: "Swift", isFavorite: false)
     ) { LinkRow<PlainRow>() }
@@ -22,7 +22,7 @@ private struct PlainRow: LinkRowItem {
     await store.finish()
   }
 
-  @Test func favoriteTappedOnAFavoriteAsksToUnmarkIt() async {
+  @Test func favoriteSubmittedOnAFavoriteAsksToUnmarkIt() async {
     let store = TestStore(
       initialState: RecentLinks.Row(
         id: id(1), title: "Swift", url: seededURL(1), isFavorite: true,
@@ -33,7 +33,7 @@ private struct PlainRow: LinkRowItem {
     await store.finish()
   }
 
-  @Test func openTappedAsksTheHostToOpenTheLink() async {
+  @Test func selectedAsksTheHostToOpenTheLink() async {
     let store = TestStore(
       initialState: AllLinks.Row(
         id: id(1), title: "Swift", url: seededURL(1).absoluteString, isFavorite: false,

@@ -35,7 +35,7 @@ import Testing
 
   func row(_ link: Link) -> RecentLinks.Row? { RecentLinks.Row(link) }
 
-  @Test func loadRequestedShowsTheSixMostRecentlyViewedLinks() async throws {
+  @Test func onAppearShowsTheSixMostRecentlyViewedLinks() async throws {
     let viewed = try await seed()
     let recent = Array(viewed.reversed().prefix(6))
     let store = makeStore(RecentLinks.State(errorMessage: "Old failure."))

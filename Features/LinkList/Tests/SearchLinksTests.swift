@@ -153,7 +153,7 @@ final class QueryLog: Sendable {
     await store.finish()
   }
 
-  @Test func loadRequestedSearchesTheCurrentQueryAgainNow() async throws {
+  @Test func onAppearSearchesTheCurrentQueryAgainNow() async throws {
     var links = try await seed()
     _ = try await fixture.linkClient.setFavorite(id(0), true)
     links[0].isFavorite = true

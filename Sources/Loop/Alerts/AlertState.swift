@@ -10,14 +10,14 @@
 /// }
 /// enum Action: Equatable {
 ///   case alert(PresentationAction<Alert>)
-///   case deleteTapped
+///   case deleteSubmitted
 ///   enum Alert: Equatable { case confirmDeletion }
 /// }
 ///
 /// // In the body:
 /// Reduce { state, action in
 ///   switch action {
-///   case .deleteTapped:
+///   case .deleteSubmitted:
 ///     state.alert = AlertState {
 ///       TextState("Delete 'Read'?")
 ///     } actions: {

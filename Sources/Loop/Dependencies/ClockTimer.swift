@@ -2,7 +2,7 @@ extension Clock where Duration == Swift.Duration {
   /// A sequence that ticks every `interval` on this clock, for as long as it is iterated.
   ///
   /// ```swift
-  /// case .startTapped:
+  /// case .startSubmitted:
   ///   return .run { send in
   ///     for await _ in clock.timer(interval: .seconds(1)) {
   ///       await send(.ticked)

@@ -6,7 +6,7 @@
 ///
 ///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
 ///     switch action {
-///     case .cancelTapped:
+///     case .cancelSubmitted:
 ///       return .run { _ in await dismiss() }
 ///     …
 /// ```

@@ -9,8 +9,8 @@ import Synchronization
 /// test writes them as integer literals:
 ///
 /// ```swift
-/// await store.send(.detailTapped) { $0.path.append(Detail.State()) }
-/// await store.send(.path(.element(id: 0, action: .saveTapped)))
+/// await store.send(.detailSelected) { $0.path.append(Detail.State()) }
+/// await store.send(.path(.element(id: 0, action: .saveSubmitted)))
 /// ```
 ///
 /// A stack built outside a store (a test's initial state, say) numbers its own elements from 0,

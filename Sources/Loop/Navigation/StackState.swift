@@ -10,11 +10,11 @@
 /// }
 /// enum Action {
 ///   case path(StackActionOf<Path>)
-///   case detailTapped
+///   case detailSelected
 /// }
 ///
 /// // In the reducer:
-/// case .detailTapped:
+/// case .detailSelected:
 ///   state.path.append(.detail(Detail.State()))
 /// ```
 ///
@@ -77,7 +77,7 @@ public struct StackState<Element> {
   /// does not hold adds it at the top under that id, which is how a test states a push:
   ///
   /// ```swift
-  /// await store.send(.detailTapped) { $0.path[id: 0] = .detail(Detail.State()) }
+  /// await store.send(.detailSelected) { $0.path[id: 0] = .detail(Detail.State()) }
   /// ```
   ///
   /// - Complexity: O(1) to read or replace, O(*n*) to remove.

@@ -11,7 +11,7 @@ import Synchronization
 ///   $0.uuid = recorder.recording($0.uuid)
 /// }
 /// store.record(into: recorder)
-/// store.send(.incrementTapped)
+/// store.send(.incrementSubmitted)
 /// let recording = Recording(entries: recorder.takeEntries())
 /// ```
 ///

@@ -18,7 +18,7 @@
 /// | )
 /// input increment
 /// value date 2025-03-15T01:00:00.000Z
-/// send Counter.Action.incrementTapped
+/// send Counter.Action.incrementSubmitted
 /// state
 /// |   Counter.State(
 /// | −   count: 0

@@ -7,7 +7,7 @@
 /// ```swift
 /// enum Action: BindableAction {
 ///   case binding(BindingAction<State>)
-///   case saveTapped
+///   case saveSubmitted
 /// }
 ///
 /// store.send(.binding(.set(\.title, "Groceries")))

@@ -47,7 +47,9 @@ extension Reducer {
   ///   - toElementAction: The action case that carries element actions.
   ///   - element: The element reducer.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func forEach<
     ElementState, ElementAction, ElementID: Hashable & Sendable, Element: Reducer
@@ -56,12 +58,15 @@ extension Reducer {
     action toElementAction: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> ForEachReducer<Self, ElementID, Element>
   where ElementState == Element.State, ElementAction == Element.Action {
     ForEachReducer(
       parent: self, element: element(), toElements: toElements,
-      toElementAction: toElementAction, fileID: fileID, line: line)
+      toElementAction: toElementAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -78,23 +83,22 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>
   @usableFromInline
   let toElementAction: CasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  /// Where `forEach` was called: its reports point there.
+  @usableFromInline let location: IssueLocation
 
   @usableFromInline
   init(
     parent: Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>,
     toElementAction: CasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>,
-    fileID: StaticString, line: UInt
+    location: IssueLocation
   ) {
     self.parent = parent
     self.element = element
     self.elementFunction = element.bodyFunction
     self.toElements = toElements
     self.toElementAction = toElementAction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
   }
 
   /// Runs the element reducer for element actions, then the parent.
@@ -102,7 +106,8 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
   /// - Parameters:
   ///   - state: The parent's state.
   ///   - action: The parent's action.
-  /// - Returns: The merged effects.
+  /// - Returns: The element's effect merged with the parent's, and the cancellation of the
+  ///   effects of the elements the parent removed.
   @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
@@ -120,7 +125,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
       if let effect {
         if !effect.isNone {
           elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-            .scoped(toChild: ForEachEffectID(path: UncheckedSendable(toElements), id: id))
+            .scoped(toChild: ElementEffectID(path: UncheckedSendable(toElements), id: id))
         }
       } else {
         reportMissingElement(id: id, action: action)
@@ -145,41 +150,23 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
 
   @usableFromInline
   func reportMissingElement(id: ElementID, action: Parent.Action) {
-    reportIssue(
+    IssueReporting.current.reportIssue(
       """
-      A 'forEach' at '\(fileID):\(line)' received an action for a missing element \
-      (id: \(id)):
+      A 'forEach' at '\(location.fileIDAndLine)' received an action for a missing \
+      element (id: \(id)):
 
           \(Diff.dump(action).indentingContinuationLines(by: 4))
 
       This is usually an effect that outlived its element, or an action sent after the \
       element was removed. To fix, send element actions only for elements in the array.
       """,
-      fileID: fileID, line: line)
+      at: location)
   }
 
   @usableFromInline
   func cancelEffectsOfRemovedElements(_ state: Parent.State) -> Effect<Parent.Action> {
-    let elements = state[keyPath: toElements]
-    // NB: elements may have left; cancel the running effects of those that did.
-    let path = UncheckedSendable(toElements as AnyKeyPath)
-    let remaining = UncheckedSendable(elements)
-    return .cancelChildren { id in
-      guard let id = id.value as? ForEachEffectID<ElementID> else { return false }
-      return id.path == path.value && !remaining.value.contains(id: id.id)
-    }
-  }
-}
-
-@usableFromInline
-struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
-  // NB: key paths are immutable and only compared here.
-  @usableFromInline let path: AnyKeyPath
-  @usableFromInline let id: ID
-
-  @usableFromInline
-  init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>, id: ID) {
-    self.path = path.value
-    self.id = id
+    let remaining = state[keyPath: toElements]
+    return ElementEffectID.cancelEffects(
+      ofElementsLeaving: toElements, remaining: { remaining.contains(id: $0) })
   }
 }

@@ -16,18 +16,23 @@ extension Reducer {
   ///   - toCaseAction: The action case that carries the child's actions.
   ///   - child: The child reducer.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
     _ toCaseState: CasePath<State, CaseState>,
     action toCaseAction: CasePath<Action, CaseAction>,
     @ReducerBuilder<CaseState, CaseAction> then child: () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> IfCaseLetReducer<Self, Child> where CaseState == Child.State, CaseAction == Child.Action {
     IfCaseLetReducer(
       parent: self, child: child(), toCaseState: toCaseState, toCaseAction: toCaseAction,
-      fileID: fileID, line: line)
+      fileID: fileID,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -44,8 +49,8 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
   let toCaseState: CasePath<Parent.State, Child.State>
   let toCaseAction: CasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  /// Where the operator was called: its reports point there.
+  let location: IssueLocation
   /// The id of the child state when it is `Identifiable` (decided once).
   let childIdentity: ((Child.State) -> AnyHashable?)?
   /// Tells this reducer's effects from those of other `ifCaseLet`s.
@@ -53,22 +58,23 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   init(
     parent: Parent, child: Child, toCaseState: CasePath<Parent.State, Child.State>,
-    toCaseAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
+    toCaseAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString,
+    location: IssueLocation
   ) {
     self.parent = parent
     self.child = child
     self.childFunction = child.bodyFunction
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
     self.childIdentity = (Child.State.self as? any Identifiable.Type).map {
       identity(of: Child.State.self, as: $0)
     }
     // NB: a case path is two closures, which cannot be compared: the call's place and the
     // types name the child instead.
     self.caseID = CaseEffectID(
-      file: UInt(bitPattern: fileID.utf8Start), line: line, types: ObjectIdentifier(Self.self),
+      file: UInt(bitPattern: fileID.utf8Start), line: UInt(location.line),
+      types: ObjectIdentifier(Self.self),
       childID: nil)
   }
 
@@ -94,9 +100,9 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         childEffect = effect.map(toCaseAction.embed).scoped(toChild: id)
         state = toCaseState.embed(childState)
       } else {
-        reportIssue(
+        IssueReporting.current.reportIssue(
           """
-          An 'ifCaseLet' at '\(fileID):\(line)' received a child action when the state was \
+          An 'ifCaseLet' at '\(location.fileIDAndLine)' received a child action when the state was \
           another case ('.\(enumCaseName(of: state) ?? "\(state)")'):
 
               \(Diff.dump(action).indentingContinuationLines(by: 4))
@@ -104,7 +110,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           This is usually an effect that outlived its case, or an action sent after the state \
           changed case. To fix, send the child's actions only while the state is its case.
           """,
-          fileID: fileID, line: line)
+          at: location)
       }
     }
     let before = toCaseState.extract(state).map(effectID(of:))

@@ -17,18 +17,22 @@ extension Reducer {
   ///   - toChildAction: The action case that carries the child's actions.
   ///   - child: The child reducer.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
-      fileID: fileID, line: line)
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -40,23 +44,22 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  /// Where the operator was called: its reports point there.
+  let location: IssueLocation
   /// The id of the child state when it is `Identifiable` (decided once): then its effects are
   /// tied to its id.
   let childIdentity: ((Child.State) -> AnyHashable?)?
 
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: CasePath<Parent.Action, Child.Action>, fileID: StaticString, line: UInt
+    toChildAction: CasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
     self.parent = parent
     self.child = child
     self.childFunction = child.bodyFunction
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
     self.childIdentity = (Child.State.self as? any Identifiable.Type).map {
       identity(of: Child.State.self, as: $0)
     }
@@ -84,10 +87,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         childEffect = effect.map(toChildAction.embed).scoped(toChild: effectID(of: childState))
         state[keyPath: toChildState] = childState
       } else {
-        reportIssue(
+        IssueReporting.current.reportIssue(
           """
-          An 'ifLet' at '\(fileID):\(line)' received a child action when the child state was \
-          nil:
+          An 'ifLet' at '\(location.fileIDAndLine)' received a child action when the child state \
+          was nil:
 
               \(Diff.dump(action).indentingContinuationLines(by: 4))
 
@@ -95,7 +98,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           child was dismissed. To fix, send child actions only while the child state is \
           present, or cancel the child's effects when dismissing it.
           """,
-          fileID: fileID, line: line)
+          at: location)
       }
     }
     // NB: read through mutable projections, which for stored properties are plain addresses.

@@ -60,7 +60,7 @@ extension Reducer {
 ///
 /// ```swift
 /// Reduce { state, action in … }
-///   .onChange(of: \.categoryFilter) { _, _ in Reduce { _, _ in .send(.loadRequested) } }
+///   .onChange(of: \.categoryFilter) { _, _ in Reduce { _, _ in .send(.onAppear) } }
 /// ```
 public struct OnChangeReducer<Base: Reducer, Value, Changed: Reducer>: Reducer
 where Changed.State == Base.State, Changed.Action == Base.Action {

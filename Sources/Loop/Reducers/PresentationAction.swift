@@ -6,7 +6,7 @@
 ///   case editor(PresentationAction<LinkEditor.Action>)
 /// }
 ///
-/// store.send(.editor(.presented(.saveTapped)))
+/// store.send(.editor(.presented(.saveSubmitted)))
 /// store.send(.editor(.dismiss))  // closes the editor and cancels its effects
 /// ```
 public enum PresentationAction<Action> {

@@ -25,19 +25,24 @@ extension Reducer {
   ///   - toPresentationAction: The action case that carries the child's presentation actions.
   ///   - destination: The child reducer.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, Presents<DestinationState>>,
     action toPresentationAction: CasePath<Action, PresentationAction<DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> then destination: () -> Destination,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> PresentationReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     PresentationReducer(
       parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction, fileID: fileID, line: line)
+      toPresentationAction: toPresentationAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -56,15 +61,21 @@ extension Reducer {
   ///   - toPresentationState: The projection of the `@Presents` property, such as `\.$alert`.
   ///   - toPresentationAction: The action case that carries the alert's actions.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func ifLet<ButtonAction>(
     _ toPresentationState: WritableKeyPath<State, Presents<AlertState<ButtonAction>>>,
     action toPresentationAction: CasePath<Action, PresentationAction<ButtonAction>>,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> PresentationReducer<Self, EmptyReducer<AlertState<ButtonAction>, ButtonAction>> {
-    ifLet(toPresentationState, action: toPresentationAction, then: {}, fileID: fileID, line: line)
+    ifLet(
+      toPresentationState, action: toPresentationAction, then: {}, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// Presents a confirmation dialog (see ``ConfirmationDialogState``): a button's action runs
@@ -79,16 +90,22 @@ extension Reducer {
   ///   - toPresentationState: The projection of the `@Presents` property, such as `\.$dialog`.
   ///   - toPresentationAction: The action case that carries the dialog's actions.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func ifLet<ButtonAction>(
     _ toPresentationState: WritableKeyPath<State, Presents<ConfirmationDialogState<ButtonAction>>>,
     action toPresentationAction: CasePath<Action, PresentationAction<ButtonAction>>,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> PresentationReducer<Self, EmptyReducer<ConfirmationDialogState<ButtonAction>, ButtonAction>>
   {
-    ifLet(toPresentationState, action: toPresentationAction, then: {}, fileID: fileID, line: line)
+    ifLet(
+      toPresentationState, action: toPresentationAction, then: {}, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 }
 
@@ -105,8 +122,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   let destination: LazyReducer<Destination>
   let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  /// Where the operator was called: its reports point there.
+  let location: IssueLocation
   /// The id of the child state when it is `Identifiable` (decided once).
   let destinationIdentity: ((Destination.State) -> AnyHashable?)?
   /// Which actions answer an alert or a dialog, which then closes.
@@ -116,14 +133,13 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     parent: Parent, destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
-    fileID: StaticString, line: UInt
+    location: IssueLocation
   ) {
     self.parent = parent
     self.destination = LazyReducer(destination)
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
     self.destinationIdentity = (Destination.State.self as? any Identifiable.Type).map {
       identity(of: Destination.State.self, as: $0)
     }
@@ -216,9 +232,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   private func reportAbsentDestination(_ action: Parent.Action) {
-    reportIssue(
+    IssueReporting.current.reportIssue(
       """
-      An 'ifLet' at '\(fileID):\(line)' received a presentation action when nothing was \
+      An 'ifLet' at '\(location.fileIDAndLine)' received a presentation action when nothing was \
       presented:
 
           \(Diff.dump(action).indentingContinuationLines(by: 4))
@@ -227,7 +243,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       was dismissed. To fix, send the child's actions only while it is presented; its effects \
       are cancelled when it is dismissed.
       """,
-      fileID: fileID, line: line)
+      at: location)
   }
 }
 

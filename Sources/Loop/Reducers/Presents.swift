@@ -7,12 +7,12 @@
 ///     @Presents var editor: LinkEditor.State?
 ///   }
 ///   enum Action {
-///     case addTapped
+///     case addSubmitted
 ///     case editor(PresentationAction<LinkEditor.Action>)
 ///   }
 ///   var body: some ReducerOf<Self> {
 ///     Reduce { state, action in
-///       if case .addTapped = action { state.editor = LinkEditor.State() }
+///       if case .addSubmitted = action { state.editor = LinkEditor.State() }
 ///       return .none
 ///     }
 ///     .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }

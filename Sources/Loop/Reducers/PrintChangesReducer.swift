@@ -9,7 +9,7 @@ extension Reducer {
   ///
   /// ```
   /// received action:
-  ///   App.Action.counter(.incrementTapped)
+  ///   App.Action.counter(.incrementSubmitted)
   ///     App.State(
   ///       counter: Counter.State(
   ///   −     count: 0

@@ -5,13 +5,13 @@
 /// ```swift
 /// struct Counter: Reducer {
 ///   struct State: Equatable { var count = 0 }
-///   enum Action { case incrementTapped, decrementTapped }
+///   enum Action { case incrementSubmitted, decrementSubmitted }
 ///
 ///   var body: some ReducerOf<Self> {
 ///     Reduce { state, action in
 ///       switch action {
-///       case .incrementTapped: state.count += 1
-///       case .decrementTapped: state.count -= 1
+///       case .incrementSubmitted: state.count += 1
+///       case .decrementSubmitted: state.count -= 1
 ///       }
 ///       return .none
 ///     }

@@ -60,13 +60,17 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - action: The parent's action case that carries the child's actions.
   ///   - child: The child reducer.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   public init<ChildState, ChildAction, CaseChild: Reducer>(
     state: CasePath<ParentState, ChildState>,
     action: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   )
   where
     Child == CaseScope<ParentState, CaseChild>, ChildState == CaseChild.State,
@@ -76,7 +80,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     // stored key path and its fast path; every action of a root passes through those.
     self.toChildState = \.self
     self.toChildAction = action
-    self.child = CaseScope(toCaseState: state, child: child(), fileID: fileID, line: line)
+    self.child = CaseScope(
+      toCaseState: state, child: child(),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     self.childFunction = nil
   }
 
@@ -111,15 +117,14 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
   /// The child's function when it has a `body`, made once (see `Scope`).
   let childFunction: ((inout Case.State, Case.Action) -> Effect<Case.Action>)?
 
-  init(toCaseState: CasePath<Root, Case.State>, child: Case, fileID: StaticString, line: UInt) {
+  init(toCaseState: CasePath<Root, Case.State>, child: Case, location: IssueLocation) {
     self.toCaseState = toCaseState
     self.child = child
     self.childFunction = child.bodyFunction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
   }
-  let fileID: StaticString
-  let line: UInt
+  /// Where the operator was called: its reports point there.
+  let location: IssueLocation
 
   /// Runs the child on its case of the state, or reports that the state is another case.
   ///
@@ -129,10 +134,10 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
   /// - Returns: The child's effects.
   public func reduce(into state: inout Root, action: Case.Action) -> Effect<Case.Action> {
     guard var caseState = toCaseState.extract(state) else {
-      reportIssue(
+      IssueReporting.current.reportIssue(
         """
-        A 'Scope' at '\(fileID):\(line)' received a child action when the state was another \
-        case ('.\(enumCaseName(of: state) ?? "\(state)")'):
+        A 'Scope' at '\(location.fileIDAndLine)' received a child action when the state was \
+        another case ('.\(enumCaseName(of: state) ?? "\(state)")'):
 
             \(Diff.dump(action).indentingContinuationLines(by: 4))
 
@@ -140,7 +145,7 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
         changed case. To fix, send the child's actions only while the state is its case; \
         'ifCaseLet' cancels a case's effects when the state leaves it.
         """,
-        fileID: fileID, line: line)
+        at: location)
       return .none
     }
     let effect =

@@ -6,7 +6,7 @@
 ///   case path(StackActionOf<Path>)
 /// }
 ///
-/// store.send(.path(.element(id: 0, action: .detail(.saveTapped))))
+/// store.send(.path(.element(id: 0, action: .detail(.saveSubmitted))))
 /// store.send(.path(.popFrom(id: 0)))  // pops element 0 and everything above it
 /// ```
 public enum StackAction<State, Action> {

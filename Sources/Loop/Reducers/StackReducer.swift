@@ -21,19 +21,24 @@ extension Reducer {
   ///   - toStackAction: The action case that carries the stack's actions.
   ///   - destination: The reducer of an element.
   ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
   ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
   /// - Returns: The combined reducer.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CasePath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> StackReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     StackReducer(
       parent: self, destination: destination(), toStackState: toStackState,
-      toStackAction: toStackAction, fileID: fileID, line: line)
+      toStackAction: toStackAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -55,22 +60,21 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   @usableFromInline
   let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  /// Where `forEach` was called: its reports point there.
+  @usableFromInline let location: IssueLocation
 
   @usableFromInline
   init(
     parent: Parent, destination: Destination,
     toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
     toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
-    fileID: StaticString, line: UInt
+    location: IssueLocation
   ) {
     self.parent = parent
     self.destination = LazyReducer(destination)
     self.toStackState = toStackState
     self.toStackAction = toStackAction
-    self.fileID = fileID
-    self.line = line
+    self.location = location
   }
 
   /// Runs the element for its actions, pushes and pops, and runs the parent.
@@ -78,7 +82,8 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   /// - Parameters:
   ///   - state: The parent's state.
   ///   - action: The parent's action.
-  /// - Returns: The merged effects.
+  /// - Returns: The element's effect merged with the parent's, and the cancellation of the
+  ///   effects of the elements that left the stack.
   @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
@@ -129,7 +134,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       effect
       .map { embed(.element(id: id, action: $0)) }
       .bindingDismiss { send in send(embed(.popFrom(id: id))) }
-      .scoped(toChild: StackEffectID(path: UncheckedSendable(toStackState), id: id))
+      .scoped(toChild: ElementEffectID(path: UncheckedSendable(toStackState), id: id))
   }
 
   @usableFromInline
@@ -166,22 +171,18 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   @usableFromInline
   func cancelEffectsOfPoppedElements(_ state: Parent.State) -> Effect<Parent.Action> {
-    // NB: elements may have left; cancel the running effects of those that did.
-    let path = UncheckedSendable(toStackState as AnyKeyPath)
     let remaining = Set(state[keyPath: toStackState].ids)
-    return .cancelChildren { id in
-      guard let id = id.value as? StackEffectID else { return false }
-      return id.path == path.value && !remaining.contains(id.id)
-    }
+    return ElementEffectID.cancelEffects(
+      ofElementsLeaving: toStackState, remaining: { remaining.contains($0) })
   }
 
   // MARK: - Reports
 
   @usableFromInline
   func reportMissingElement(id: StackElementID, action: Parent.Action) {
-    reportIssue(
+    report(
       """
-      A 'forEach' at '\(fileID):\(line)' received an action for a missing stack element \
+      A 'forEach' at '\(location.fileIDAndLine)' received an action for a missing stack element \
       (id: \(id)):
 
           \(Diff.dump(action).indentingContinuationLines(by: 4))
@@ -190,61 +191,50 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       effect of the element outlived it, or the action was sent for an id the stack never held. \
       To fix, run 'forEach' after the reducers that pop elements, and send an element's actions \
       only while the stack holds it.
-      """,
-      fileID: fileID, line: line)
+      """)
   }
 
   @usableFromInline
   func reportMissingPop(id: StackElementID, ids: [StackElementID]) {
-    reportIssue(
+    report(
       """
-      A 'forEach' at '\(fileID):\(line)' received a 'popFrom' action for a missing stack \
+      A 'forEach' at '\(location.fileIDAndLine)' received a 'popFrom' action for a missing stack \
       element (id: \(id)); the stack holds \(Self.describe(ids)).
 
       To fix, pop only elements the stack holds: 'popFrom(id:)' with an id of 'ids'.
-      """,
-      fileID: fileID, line: line)
+      """)
   }
 
   @usableFromInline
   func reportDuplicatePush(id: StackElementID, ids: [StackElementID]) {
-    reportIssue(
+    report(
       """
-      A 'forEach' at '\(fileID):\(line)' received a 'push' action for an id the stack holds \
-      already (id: \(id)); the stack holds \(Self.describe(ids)). Nothing was pushed.
+      A 'forEach' at '\(location.fileIDAndLine)' received a 'push' action for an id the stack \
+      holds already (id: \(id)); the stack holds \(Self.describe(ids)). Nothing was pushed.
 
       To fix, push each element under a new id.
-      """,
-      fileID: fileID, line: line)
+      """)
   }
 
   @usableFromInline
   func reportUnexpectedPush(id: StackElementID, next: StackElementID) {
-    reportIssue(
+    report(
       """
-      A 'forEach' at '\(fileID):\(line)' received a 'push' action with id \(id), but the next \
-      id of this store is \(next).
+      A 'forEach' at '\(location.fileIDAndLine)' received a 'push' action with id \(id), but the \
+      next id of this store is \(next).
 
       In a test, a store numbers stack elements 0, 1, 2… in the order they are added. To fix, \
       push under the next id, \(next).
-      """,
-      fileID: fileID, line: line)
+      """)
+  }
+
+  /// Reports `message` at the call of `forEach`.
+  @usableFromInline
+  func report(_ message: String) {
+    IssueReporting.current.reportIssue(message, at: location)
   }
 
   static func describe(_ ids: [StackElementID]) -> String {
     ids.isEmpty ? "no element" : "[" + ids.map(\.description).joined(separator: ", ") + "]"
-  }
-}
-
-@usableFromInline
-struct StackEffectID: Hashable, @unchecked Sendable {
-  // NB: key paths are immutable and only compared here.
-  @usableFromInline let path: AnyKeyPath
-  @usableFromInline let id: StackElementID
-
-  @usableFromInline
-  init<Root, Value>(path: UncheckedSendable<WritableKeyPath<Root, Value>>, id: StackElementID) {
-    self.path = path.value
-    self.id = id
   }
 }

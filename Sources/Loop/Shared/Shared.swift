@@ -28,7 +28,7 @@
 /// ``init(_:)-(Shared<Value?>)`` unwraps an optional one.
 ///
 /// In a `TestStore`, every change is asserted as a state change is, in the same closure:
-/// `await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }`.
+/// `await store.send(.incrementSubmitted) { $0.$count.withLock { $0 = 1 } }`.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value> {

@@ -72,7 +72,7 @@ extension Task where Success == Never, Failure == Never {
   /// Cancels the running effects marked with `id`, from inside an effect.
   ///
   /// ```swift
-  /// case .stopTapped:
+  /// case .stopSubmitted:
   ///   return .run { _ in
   ///     await analytics.track("stopped")
   ///     Task.cancel(id: CancelID.timer)

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State()) { Counter() }
-/// store.send(.incrementTapped)
+/// store.send(.incrementSubmitted)
 /// print(store.state.count)  // 1
 /// ```
 ///
