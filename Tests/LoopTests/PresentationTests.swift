@@ -117,7 +117,7 @@ private struct Parent: Reducer {
     withIssueReporter(issues) { store.send(.editor(.dismiss)) }
     #expect(
       issues.locations == [
-        IssueLocation(fileID: #fileID, filePath: #filePath, line: 36, column: 11)
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 37, column: 11)
       ])
   }
 
