@@ -289,6 +289,22 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLinkAddedInACategoryNotLoadedLeavesAllLinksAloneWhileItIsNotShown() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        screen: .recent,
+        all: AllLinks.State(
+          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)))
+    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
+    let link = Link(
+      id: id(4), title: "Go", url: url("https://go.dev"),
+      categoryID: seeded.work.id, createdAt: fixture.date)
+    await store.send(.addLinkSubmitted(draft))
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
+    await store.finish()
+  }
+
   @Test func aLinkAddedOnTheSearchScreenSearchesAgain() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .search))
