@@ -376,7 +376,15 @@ import Testing
   @Test func keepGoingRunsEveryCommandAndStillFails() async throws {
     let result = try await transcript("habit done zz\nhabit add Read", keepGoing: true)
     #expect(result.status == 1)
-    #expect(result.transcript.hasSuffix("> habit add Read\nAdded habit 'Read' (910a2de).\n"))
+    #expect(
+      result.transcript == """
+        > habit done zz
+        ! test:1: error: 'zz' is not a ref
+        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        > habit add Read
+        Added habit 'Read' (910a2de).
+
+        """)
   }
 
   @Test func interactiveErrorsDoNotEndTheSession() async throws {

@@ -1,54 +1,6 @@
 import LoopTesting
 import Testing
 
-/// A child that ticks on the injected clock until it is stopped.
-private struct Ticker: Reducer {
-  struct State: Equatable, Identifiable {
-    var id = 0
-    var ticks = 0
-  }
-
-  enum Action: Equatable {
-    case restartTapped
-    case startTapped
-    case stopFromAnEffectTapped
-    case stopParentTapped
-    case stopTapped
-    case ticked
-  }
-
-  enum CancelID { case timer }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .restartTapped:
-      return tick().cancellable(id: CancelID.timer, cancelInFlight: true)
-    case .startTapped:
-      return tick().cancellable(id: CancelID.timer)
-    case .stopFromAnEffectTapped:
-      return .run { _ in Task.cancel(id: CancelID.timer) }
-    case .stopParentTapped:
-      return .cancel(id: Dashboard.CancelID.refresh)
-    case .stopTapped:
-      return .cancel(id: CancelID.timer)
-    case .ticked:
-      state.ticks += 1
-      return .none
-    }
-  }
-
-  private func tick() -> Effect<Action> {
-    .run { send in
-      while true {
-        try await clock.sleep(for: .seconds(1))
-        await send(.ticked)
-      }
-    }
-  }
-}
-
 /// Presents two tickers of one type, and refreshes on its own timer.
 private struct Dashboard: Reducer {
   struct State: Equatable {
@@ -65,8 +17,6 @@ private struct Dashboard: Reducer {
     case stopTickersTapped
   }
 
-  enum CancelID { case refresh }
-
   @Dependency(\.continuousClock) var clock
 
   var body: some ReducerOf<Self> {
@@ -78,13 +28,8 @@ private struct Dashboard: Reducer {
         state.refreshes += 1
         return .none
       case .refreshTapped:
-        return .run { send in
-          while true {
-            try await clock.sleep(for: .seconds(1))
-            await send(.refreshed)
-          }
-        }
-        .cancellable(id: CancelID.refresh)
+        return Ticker.everySecond(on: clock, send: .refreshed)
+          .cancellable(id: Ticker.ParentCancelID.refresh)
       case .stopTickersTapped:
         return .cancel(id: Ticker.CancelID.timer)
       }
@@ -127,7 +72,8 @@ private struct Home: Reducer {
       case .dashboard:
         return .none
       case .stopEverythingTapped:
-        return .merge(.cancel(id: Ticker.CancelID.timer), .cancel(id: Dashboard.CancelID.refresh))
+        return .merge(
+          .cancel(id: Ticker.CancelID.timer), .cancel(id: Ticker.ParentCancelID.refresh))
       }
     }
     .ifLet(\.$dashboard, action: .case(Action.dashboard)) { Dashboard() }
@@ -139,16 +85,21 @@ private struct Home: Reducer {
 /// parent's.
 @MainActor
 @Suite struct CancellationScopeTests {
+  let clock = TestClock()
+
+  /// A store of a dashboard presenting both tickers (or the first only), on the suite's clock.
+  private func makeDashboard(withSecond: Bool = true) -> TestStore<
+    Dashboard.State, Dashboard.Action
+  > {
+    TestStore(
+      initialState: Dashboard.State(
+        first: Ticker.State(), second: withSecond ? Ticker.State() : nil), clock: clock
+    ) { Dashboard() }
+  }
+
   @Test func aChildCancelsItsOwnTimerAndNotItsSiblingsOfTheSameType() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(
-        initialState: Dashboard.State(first: Ticker.State(), second: Ticker.State())
-      ) {
-        Dashboard()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = makeDashboard()
       await store.send(.first(.presented(.startTapped)))
       await store.send(.second(.presented(.startTapped)))
       await store.send(.first(.presented(.stopTapped)))
@@ -162,15 +113,8 @@ private struct Home: Reducer {
   }
 
   @Test func aChildsCancelInFlightLeavesItsSiblingsTimerRunning() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(
-        initialState: Dashboard.State(first: Ticker.State(), second: Ticker.State())
-      ) {
-        Dashboard()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = makeDashboard()
       await store.send(.first(.presented(.startTapped)))
       await store.send(.second(.presented(.restartTapped)))
       await clock.advance(by: .seconds(1))
@@ -183,13 +127,8 @@ private struct Home: Reducer {
   }
 
   @Test func aChildCannotCancelItsParentsEffect() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Dashboard.State(first: Ticker.State())) {
-        Dashboard()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = makeDashboard(withSecond: false)
       let refresh = await store.send(.refreshTapped)
       await store.send(.first(.presented(.stopParentTapped)))
       await clock.advance(by: .seconds(1))
@@ -200,15 +139,8 @@ private struct Home: Reducer {
   }
 
   @Test func aParentsCancelReachesEveryChildsEffects() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(
-        initialState: Dashboard.State(first: Ticker.State(), second: Ticker.State())
-      ) {
-        Dashboard()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = makeDashboard()
       await store.send(.first(.presented(.startTapped)))
       await store.send(.second(.presented(.startTapped)))
       await store.send(.stopTickersTapped)
@@ -219,15 +151,10 @@ private struct Home: Reducer {
   }
 
   @Test func aGrandparentsCancelReachesItsGrandchildrensEffects() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
       let store = TestStore(
-        initialState: Home.State(dashboard: Dashboard.State(first: Ticker.State()))
-      ) {
-        Home()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+        initialState: Home.State(dashboard: Dashboard.State(first: Ticker.State())), clock: clock
+      ) { Home() }
       await store.send(.dashboard(.presented(.refreshTapped)))
       await store.send(.dashboard(.presented(.first(.presented(.startTapped)))))
       await store.send(.stopEverythingTapped)
@@ -238,15 +165,11 @@ private struct Home: Reducer {
   }
 
   @Test func aRowCancelsItsOwnTimerAndNotTheOtherRows() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
       let store = TestStore(
-        initialState: TickerList.State(rows: [Ticker.State(id: 1), Ticker.State(id: 2)])
-      ) {
-        TickerList()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+        initialState: TickerList.State(rows: [Ticker.State(id: 1), Ticker.State(id: 2)]),
+        clock: clock
+      ) { TickerList() }
       await store.send(.rows(.element(id: 1, action: .startTapped)))
       await store.send(.rows(.element(id: 2, action: .startTapped)))
       await store.send(.rows(.element(id: 1, action: .stopTapped)))
@@ -259,15 +182,8 @@ private struct Home: Reducer {
   }
 
   @Test func taskCancelInsideAChildsEffectStopsItsTimerAndNotItsSiblings() async {
-    let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(
-        initialState: Dashboard.State(first: Ticker.State(), second: Ticker.State())
-      ) {
-        Dashboard()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = makeDashboard()
       await store.send(.first(.presented(.startTapped)))
       await store.send(.second(.presented(.startTapped)))
       await store.send(.first(.presented(.stopFromAnEffectTapped)))
@@ -281,11 +197,12 @@ private struct Home: Reducer {
 
   @Test func taskCancelOutsideAnEffectCancelsNothingAndSaysWhere() {
     let issues = IssueCollector()
+    let line = #line + 1
     withIssueReporter(issues) { Task.cancel(id: Ticker.CancelID.timer) }
     #expect(
       issues.messages == [
         """
-        'Task.cancel(id:)' was called at 'LoopTestingTests/CancellationScopeTests.swift:284' \
+        'Task.cancel(id:)' was called at 'LoopTestingTests/CancellationScopeTests.swift:\(line)' \
         outside an effect.
 
         It cancels the effects of the feature whose effect calls it; here there is none, so \

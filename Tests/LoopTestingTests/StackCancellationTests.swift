@@ -1,59 +1,19 @@
 import LoopTesting
 import Testing
 
-/// A screen of a stack that ticks on the injected clock until it is stopped.
-private struct Stopwatch: Reducer {
+/// A stack of tickers, with a timer of its own.
+private struct TickerStack: Reducer {
   struct State: Equatable {
-    var ticks = 0
-  }
-
-  enum Action: Equatable {
-    case startTapped
-    case stopParentTapped
-    case stopTapped
-    case ticked
-  }
-
-  enum CancelID { case timer }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .startTapped:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.ticked)
-        }
-      }
-      .cancellable(id: CancelID.timer)
-    case .stopParentTapped:
-      return .cancel(id: Stopwatches.CancelID.refresh)
-    case .stopTapped:
-      return .cancel(id: CancelID.timer)
-    case .ticked:
-      state.ticks += 1
-      return .none
-    }
-  }
-}
-
-/// A stack of timers, with a timer of its own.
-private struct Stopwatches: Reducer {
-  struct State: Equatable {
-    var path = StackState<Stopwatch.State>()
+    var path = StackState<Ticker.State>()
     var refreshes = 0
   }
 
   enum Action: Equatable {
-    case path(StackActionOf<Stopwatch>)
+    case path(StackActionOf<Ticker>)
     case refreshed
     case refreshTapped
-    case stopStopwatchesTapped
+    case stopTickersTapped
   }
-
-  enum CancelID { case refresh }
 
   @Dependency(\.continuousClock) var clock
 
@@ -66,18 +26,13 @@ private struct Stopwatches: Reducer {
         state.refreshes += 1
         return .none
       case .refreshTapped:
-        return .run { send in
-          while true {
-            try await clock.sleep(for: .seconds(1))
-            await send(.refreshed)
-          }
-        }
-        .cancellable(id: CancelID.refresh)
-      case .stopStopwatchesTapped:
-        return .cancel(id: Stopwatch.CancelID.timer)
+        return Ticker.everySecond(on: clock, send: .refreshed)
+          .cancellable(id: Ticker.ParentCancelID.refresh)
+      case .stopTickersTapped:
+        return .cancel(id: Ticker.CancelID.timer)
       }
     }
-    .forEach(\.path, action: .case(Action.path)) { Stopwatch() }
+    .forEach(\.path, action: .case(Action.path)) { Ticker() }
   }
 }
 
@@ -85,14 +40,11 @@ private struct Stopwatches: Reducer {
 @Suite struct StackCancellationTests {
   let clock = TestClock()
 
-  private func makeStore() -> TestStore<Stopwatches.State, Stopwatches.Action> {
+  private func makeStore() -> TestStore<TickerStack.State, TickerStack.Action> {
     TestStore(
-      initialState: Stopwatches.State(path: StackState([Stopwatch.State(), Stopwatch.State()]))
-    ) {
-      Stopwatches()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+      initialState: TickerStack.State(path: StackState([Ticker.State(), Ticker.State()])),
+      clock: clock
+    ) { TickerStack() }
   }
 
   @Test func anElementsCancelReachesOnlyItsOwnEffects() async {
@@ -125,7 +77,7 @@ private struct Stopwatches: Reducer {
       let store = makeStore()
       await store.send(.path(.element(id: 0, action: .startTapped)))
       await store.send(.path(.element(id: 1, action: .startTapped)))
-      await store.send(.stopStopwatchesTapped)
+      await store.send(.stopTickersTapped)
       await clock.advance(by: .seconds(1))
     }
     #expect(issues.messages.isEmpty)

@@ -52,11 +52,7 @@ private struct Journey: Reducer {
 /// A test store of `Journey`, its clock `clock`.
 @MainActor
 private func journeyStore(clock: TestClock = TestClock()) -> TestStore<[String], String> {
-  TestStore(initialState: []) {
-    Journey()
-  } withDependencies: {
-    $0.continuousClock = clock
-  }
+  TestStore(initialState: [], clock: clock) { Journey() }
 }
 
 /// The `TestStore` starts effects as a `Store` does: at once, inside `send`.

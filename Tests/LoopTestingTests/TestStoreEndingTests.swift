@@ -1,5 +1,5 @@
 import LoopTesting
-import Synchronization
+import TestSupport
 import Testing
 
 /// A child that runs an effect until it is cancelled, and closes itself.
@@ -109,42 +109,6 @@ private struct Chain: Reducer {
   }
 }
 
-/// A latch a test opens, and whose opening it can wait for.
-final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-
-  /// Waits until the gate is open.
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let resumeNow = state.withLock { state in
-        if state.isOpen { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      if resumeNow { continuation.resume() }
-    }
-  }
-
-  /// Opens the gate, letting every waiter go on.
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-}
-
-/// Records events from any task, in order.
-final class Events: Sendable {
-  private let storage = Mutex<[String]>([])
-
-  func append(_ event: String) { storage.withLock { $0.append(event) } }
-  var all: [String] { storage.withLock { $0 } }
-}
-
 /// How a test ends: what counts as finished, and what waiting for a task covers.
 @MainActor
 @Suite struct TestStoreEndingTests {
@@ -153,11 +117,7 @@ final class Events: Sendable {
   @Test func anEffectCancelledByIDCountsAsFinishedAtOnce() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Counter.State()) {
-        Counter()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Counter.State(), clock: clock) { Counter() }
       await store.send(.timerStarted)
       await store.send(.timerStopped)
     }
@@ -212,13 +172,13 @@ final class Events: Sendable {
   @Test(.timeLimit(.minutes(5)))
   func finishingACancelledStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
     let gate = Gate()
-    let events = Events()
+    let events = Log<String>()
     let store = Store(initialState: [String]()) { Chain(gate: gate) }
     let task = store.send("start")
     task.cancel()
     await task.finish()
     events.append("finished")
-    #expect(events.all == ["finished"])
+    #expect(events.values == ["finished"])
     #expect(store.state == ["start", "followUp"])
     gate.open()
   }
@@ -226,7 +186,7 @@ final class Events: Sendable {
   @Test(.timeLimit(.minutes(5)))
   func cancellingATestStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
     let gate = Gate()
-    let events = Events()
+    let events = Log<String>()
     let issues = await capturingIssues {
       let store = TestStore(initialState: [String]()) { Chain(gate: gate) }
       let task = await store.send("start") { $0 = ["start"] }
@@ -237,7 +197,7 @@ final class Events: Sendable {
       gate.open()
       await store.finish()
     }
-    #expect(events.all == ["cancelled"])
+    #expect(events.values == ["cancelled"])
     #expect(issues.messages.isEmpty)
   }
 
@@ -283,7 +243,7 @@ final class Events: Sendable {
   }
 
   @Test func aTestsOwnDismissEffectStillRunsInARootFeature() async {
-    let events = Events()
+    let events = Log<String>()
     let issues = await capturingIssues {
       let store = TestStore(initialState: Sheet.State()) {
         Sheet()
@@ -293,7 +253,7 @@ final class Events: Sendable {
       await store.send(.closeTapped).finish()
       #expect(store.isDismissed)
     }
-    #expect(events.all == ["dismissed"])
+    #expect(events.values == ["dismissed"])
     #expect(issues.messages.isEmpty)
   }
 
@@ -302,11 +262,7 @@ final class Events: Sendable {
   @Test func skippedEffectsGoOnAndWhatTheySendIsReceived() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Sheet.State()) {
-        Sheet()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Sheet.State(), clock: clock) { Sheet() }
       await store.send(.onAppear)
       await store.skipInFlightEffects()
       await clock.advance(by: .seconds(1))

@@ -199,16 +199,7 @@ private struct Appearance: Reducer {
       let store = TestStore(initialState: SharedCount.State()) { SharedCount() }
       await store.send(.noop) { $0.$count.withLock { $0 = 0 } }
     }
-    #expect(
-      issues.messages == [
-        """
-        Expected state to change, but no change occurred.
-
-        The closure made no observable change to the state.
-
-        To fix, remove the closure if the action is not expected to change the state.
-        """
-      ])
+    #expect(issues.messages == [closureChangedNothing])
   }
 
   @Test func anEffectsChangeIsAssertedWithTheActionItSendsNext() async {

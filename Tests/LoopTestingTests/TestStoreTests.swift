@@ -10,6 +10,30 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
   return issues
 }
 
+extension TestStore {
+  /// A test store whose `continuousClock` is `clock`: the stories a test clock drives.
+  convenience init<R: Reducer>(
+    initialState: State, clock: TestClock, @ReducerBuilder<State, Action> reducer: () -> R,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer,
+      withDependencies: { $0.continuousClock = clock }, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
+
+/// What a `send` or `receive` closure that changes nothing reports, whatever the state holds
+/// (plain values or shared ones).
+let closureChangedNothing = """
+  Expected state to change, but no change occurred.
+
+  The closure made no observable change to the state.
+
+  To fix, remove the closure if the action is not expected to change the state.
+  """
+
 @MainActor
 @Suite struct TestStoreTests {
   // MARK: Passing stories
@@ -48,11 +72,7 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
   @Test func aDebouncedSearchDrivenByATestClock() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Search.State(), clock: clock) { Search() }
       await store.send(.queryChanged("s")) { $0.query = "s" }
       await clock.advance(by: .milliseconds(200))
       await store.send(.queryChanged("sw")) { $0.query = "sw" }
@@ -70,11 +90,7 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
   @Test func aLongLivingEffectCancelledBeforeFinishPasses() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Counter.State()) {
-        Counter()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Counter.State(), clock: clock) { Counter() }
       await store.send(.timerStarted)
       await clock.advance(by: .seconds(2))
       await store.receive(.timerTicked) { $0.count = 1 }
@@ -89,11 +105,7 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
   @Test func aCancelledTaskStopsItsEffect() async {
     let clock = TestClock()
     let issues = await capturingIssues {
-      let store = TestStore(initialState: Counter.State()) {
-        Counter()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = TestStore(initialState: Counter.State(), clock: clock) { Counter() }
       let timer = await store.send(.timerStarted)
       await clock.advance(by: .seconds(1))
       await store.receive(.timerTicked) { $0.count = 1 }
@@ -227,16 +239,7 @@ func capturingIssues(_ body: () async -> Void) async -> IssueCollector {
       let store = TestStore(initialState: Counter.State()) { Counter() }
       await store.send(.noop) { $0.count = 0 }
     }
-    #expect(
-      issues.messages == [
-        """
-        Expected state to change, but no change occurred.
-
-        The closure made no observable change to the state.
-
-        To fix, remove the closure if the action is not expected to change the state.
-        """
-      ])
+    #expect(issues.messages == [closureChangedNothing])
   }
 
   @Test func sendingWithUnhandledReceivedActionsFails() async {

@@ -41,11 +41,7 @@ private struct Scroller: Reducer {
   private func scroller(latest: Bool, clock: TestClock) -> TestStore<
     Scroller.State, Scroller.Action
   > {
-    TestStore(initialState: Scroller.State()) {
-      Scroller(latest: latest)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    TestStore(initialState: Scroller.State(), clock: clock) { Scroller(latest: latest) }
   }
 
   @Test func theFirstActionGoesThroughAndTheLatestEndsTheInterval() async {

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import TestSupport
 import Testing
 
 /// A save whose effect never suspends, and the reload it leads to, which waits for `gate`.

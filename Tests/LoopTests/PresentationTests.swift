@@ -1,5 +1,6 @@
 import Loop
 import Synchronization
+import TestSupport
 import Testing
 
 /// A parent that presents the editor.
@@ -116,7 +117,7 @@ private struct Parent: Reducer {
     withIssueReporter(issues) { store.send(.editor(.dismiss)) }
     #expect(
       issues.locations == [
-        IssueLocation(fileID: #fileID, filePath: #filePath, line: 36, column: 11)
+        IssueLocation(fileID: #fileID, filePath: #filePath, line: 37, column: 11)
       ])
   }
 
@@ -130,7 +131,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:37' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.presented(.textChanged("late")))
@@ -140,7 +141,7 @@ private struct Parent: Reducer {
         effects are cancelled when it is dismissed.
         """,
         """
-        An 'ifLet' at 'LoopTests/PresentationTests.swift:36' received a presentation action \
+        An 'ifLet' at 'LoopTests/PresentationTests.swift:37' received a presentation action \
         when nothing was presented:
 
             Parent.Action.editor(.dismiss)
@@ -160,7 +161,7 @@ private struct Parent: Reducer {
     #expect(
       issues.messages == [
         """
-        'dismiss' was called at 'LoopTests/Support.swift:63' outside a presented \
+        'dismiss' was called at 'LoopTests/Support.swift:28' outside a presented \
         child.
 
         It closes a child presented with '@Presents' and 'ifLet(\\.$child, action:then:)' when \

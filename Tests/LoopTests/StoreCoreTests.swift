@@ -1,4 +1,5 @@
 import Loop
+import TestSupport
 import Testing
 
 /// A log of actions whose effects send through `.send`, at once, and after waiting for a gate.

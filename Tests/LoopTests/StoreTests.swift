@@ -1,4 +1,5 @@
 import Loop
+import TestSupport
 import Testing
 
 private struct Counter: Reducer {

@@ -157,7 +157,3 @@ extension Tag {
 }
 
 func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: seconds) }
-
-func url(_ string: String) -> URL {
-  URL(string: string) ?? URL(fileURLWithPath: "/")
-}

@@ -21,20 +21,10 @@ func notAWebAddress(_ address: String) -> String {
     await store.send(.importSubmitted(request(.links, "firefox.html", firefoxBookmarks))) {
       $0.isImporting = true
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 5))) {
-      $0.progress = ImportProgress(processed: 0, total: 5)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 5, total: 5))) {
-      $0.progress = ImportProgress(processed: 5, total: 5)
-    }
     let report = ImportReport(
       scope: .links, format: .html, entries: 5, imported: EntryCounts(categories: 3, links: 4),
       rejected: [ImportRejection(line: 23, reason: notAWebAddress("place:parent=unfiled&sort=12"))])
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 5, report: report, in: store)
     await store.receive(.delegate(.reload(.links)))
     await store.finish()
     #expect(
@@ -75,23 +65,13 @@ func notAWebAddress(_ address: String) -> String {
     await store.send(.importSubmitted(request(.links, "chrome.html", chromeBookmarks))) {
       $0.isImporting = true
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 6))) {
-      $0.progress = ImportProgress(processed: 0, total: 6)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 6, total: 6))) {
-      $0.progress = ImportProgress(processed: 6, total: 6)
-    }
     let report = ImportReport(
       scope: .links, format: .html, entries: 6, imported: EntryCounts(categories: 4, links: 4),
       duplicates: 1,
       rejected: [
         ImportRejection(line: 24, reason: notAWebAddress("javascript:alert(document.title)"))
       ])
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 6, report: report, in: store)
     await store.receive(.delegate(.reload(.links)))
     await store.finish()
 
@@ -117,23 +97,13 @@ func notAWebAddress(_ address: String) -> String {
     ) {
       $0.isImporting = true
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 6))) {
-      $0.progress = ImportProgress(processed: 0, total: 6)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 6, total: 6))) {
-      $0.progress = ImportProgress(processed: 6, total: 6)
-    }
     let report = ImportReport(
       scope: .links, format: .html, isDryRun: true, entries: 6,
       imported: EntryCounts(categories: 4, links: 4), duplicates: 1,
       rejected: [
         ImportRejection(line: 24, reason: notAWebAddress("javascript:alert(document.title)"))
       ])
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 6, report: report, in: store)
     await store.finish()
     #expect(
       report.summary == "Would import 4 links, 4 categories; skipped 1 duplicate; rejected 1.")
@@ -168,12 +138,6 @@ func notAWebAddress(_ address: String) -> String {
     await store.send(.importSubmitted(request(.links, "links.csv", linksCSV))) {
       $0.isImporting = true
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 2, total: 7))) {
-      $0.progress = ImportProgress(processed: 2, total: 7)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 7, total: 7))) {
-      $0.progress = ImportProgress(processed: 7, total: 7)
-    }
     let report = ImportReport(
       scope: .links, format: .csv, entries: 7, imported: EntryCounts(categories: 2, links: 4),
       rejected: [
@@ -183,11 +147,7 @@ func notAWebAddress(_ address: String) -> String {
           line: 8,
           reason: "'yesterday' is not a date: write it as 2025-03-15 or 2025-03-15T10:00:00Z"),
       ])
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 7, from: 2, report: report, in: store)
     await store.receive(.delegate(.reload(.links)))
     await store.finish()
 
@@ -208,19 +168,9 @@ func notAWebAddress(_ address: String) -> String {
     ) {
       $0.isImporting = true
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 4))) {
-      $0.progress = ImportProgress(processed: 0, total: 4)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 4, total: 4))) {
-      $0.progress = ImportProgress(processed: 4, total: 4)
-    }
     let report = ImportReport(
       scope: .ledger, format: .csv, entries: 4, imported: EntryCounts(transactions: 4))
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 4, report: report, in: store)
     await store.receive(.delegate(.reload(.ledger)))
     await store.finish()
 
@@ -279,17 +229,7 @@ func notAWebAddress(_ address: String) -> String {
 
   /// Imports `oneLinkCSV`, asserting every step.
   func importOneLink(_ store: TestStore<Interchange.State, Interchange.Action>) async {
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 1))) {
-      $0.progress = ImportProgress(processed: 0, total: 1)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 1, total: 1))) {
-      $0.progress = ImportProgress(processed: 1, total: 1)
-    }
-    await store.receive(.importResponse(.success(oneLinkReport))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = oneLinkReport
-    }
+    await receiveImport(of: 1, report: oneLinkReport, in: store)
     await store.receive(.delegate(.reload(.links)))
   }
 

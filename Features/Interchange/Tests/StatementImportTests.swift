@@ -65,17 +65,7 @@ import Testing
       $0.isImporting = true
       $0.report = nil
     }
-    await store.receive(.importProgressed(ImportProgress(processed: 0, total: 2))) {
-      $0.progress = ImportProgress(processed: 0, total: 2)
-    }
-    await store.receive(.importProgressed(ImportProgress(processed: 2, total: 2))) {
-      $0.progress = ImportProgress(processed: 2, total: 2)
-    }
-    await store.receive(.importResponse(.success(report))) {
-      $0.isImporting = false
-      $0.progress = nil
-      $0.report = report
-    }
+    await receiveImport(of: 2, report: report, in: store)
     if !dryRun { await store.receive(.delegate(.reload(.ledger))) }
   }
 

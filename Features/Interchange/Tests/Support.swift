@@ -77,3 +77,23 @@ func dateFormat(_ pattern: String) -> DateFormat {
     preconditionFailure("bad date format '\(pattern)': \(error)")
   }
 }
+
+/// The rest of an import `store` started: it reports `first` of `total` entries processed, then
+/// all of them, then answers with `report`.
+@MainActor
+func receiveImport(
+  of total: Int, from first: Int = 0, report: ImportReport,
+  in store: TestStore<Interchange.State, Interchange.Action>
+) async {
+  await store.receive(.importProgressed(ImportProgress(processed: first, total: total))) {
+    $0.progress = ImportProgress(processed: first, total: total)
+  }
+  await store.receive(.importProgressed(ImportProgress(processed: total, total: total))) {
+    $0.progress = ImportProgress(processed: total, total: total)
+  }
+  await store.receive(.importResponse(.success(report))) {
+    $0.isImporting = false
+    $0.progress = nil
+    $0.report = report
+  }
+}

@@ -9,7 +9,7 @@ import struct LinkClient.Comment
   @Test func aLinkEncodesWithItsOwnFieldNames() throws {
     let link = Link(
       id: Link.ID(UUID(counting: 1)), title: "Swift",
-      url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      url: url("https://swift.org"),
       categoryID: Category.ID(UUID(counting: 2)), memo: "m", isFavorite: true,
       createdAt: Date(timeIntervalSinceReferenceDate: 0), lastViewedDate: nil)
     let encoder = JSONEncoder()
@@ -25,7 +25,7 @@ import struct LinkClient.Comment
   @Test func aDraftOfALinkHoldsItsEditableValues() {
     let link = Link(
       id: Link.ID(UUID(counting: 1)), title: "Swift",
-      url: URL(string: "https://swift.org/") ?? URL(fileURLWithPath: "/"),
+      url: url("https://swift.org/"),
       categoryID: Category.ID(UUID(counting: 2)), memo: nil, isFavorite: true,
       createdAt: Date(timeIntervalSinceReferenceDate: 0))
     #expect(

@@ -17,7 +17,9 @@ import Loop
 ///   the editor: ``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` save it
 ///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
 ///   alone), or show the client's error; an added link shows on "All links" if its place is
-///   among the rows loaded, an updated one in the open detail and on the reloaded screen;
+///   among the rows loaded (the screen reloads instead when the categories were never loaded, so
+///   the row can name its category), an updated one in the open detail and on the reloaded
+///   screen;
 /// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
@@ -169,13 +171,22 @@ public struct LinkList: Reducer {
     Reduce { state, action in
       switch action {
       case .addLinkResponse(.success(let saved)):
-        let categoryName = saved.link.categoryID.flatMap {
-          state.categories.rows[id: $0]?.category.name
-        }
-        state.all.show(added: saved.link, categoryName: categoryName)
         // NB: a new link has never been viewed: "Recent" does not show it.
-        return .merge(
-          state.screen == .search ? load(.search) : .none, state.path.reloadingCategories)
+        var reload = state.screen == .search ? load(.search) : .none
+        if let categoryID = saved.link.categoryID,
+          state.categories.rows[id: categoryID] == nil
+        {
+          // NB: the categories were never loaded, so the row could not name its category: "All
+          // links" loads again if shown (its pages bring the names), or when next shown.
+          if state.screen == .all { reload = load(.all) }
+        } else {
+          state.all.show(
+            added: saved.link,
+            categoryName: saved.link.categoryID.flatMap {
+              state.categories.rows[id: $0]?.category.name
+            })
+        }
+        return .merge(reload, state.path.reloadingCategories)
 
       case .addLinkResponse(.failure(let error)), .updateLinkResponse(.failure(let error)):
         state.errorMessage = error.description

@@ -165,14 +165,21 @@ import Testing
     LinkPage.Cursor(createdAt: row.createdAt, id: row.id)
   }
 
-  @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
-    let rows = try await seedFive()
-    let store = paging()
+  /// Shows the first page of ``seedFive()``'s rows on a ``paging()`` store: "5" and "4".
+  func showFirstPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
       $0.rows = [rows[0], rows[1]]
       $0.nextPage = after(rows[1])
     }
+  }
+
+  /// Shows the second page after the first: "3" and "2".
+  func showSecondPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.nextPageRequested)
     await store.receive(
       .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
@@ -180,12 +187,26 @@ import Testing
       $0.rows = [rows[0], rows[1], rows[2], rows[3]]
       $0.nextPage = after(rows[3])
     }
+  }
+
+  /// Shows the last page after the second: "1".
+  func showLastPage(
+    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+  ) async {
     await store.send(.nextPageRequested)
     await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
       $0.rows = IdentifiedArray(uniqueElements: rows)
       $0.nextPage = nil
       $0.isLastPageLoaded = true
     }
+  }
+
+  @Test func pagesLoadOneAfterAnotherUntilTheLastThenNoMore() async throws {
+    let rows = try await seedFive()
+    let store = paging()
+    await showFirstPage(of: rows, in: store)
+    await showSecondPage(of: rows, in: store)
+    await showLastPage(of: rows, in: store)
     await store.send(.nextPageRequested)
     await store.finish()
   }
@@ -193,58 +214,29 @@ import Testing
   @Test func aLinkAddedWhilePagingMovesNoLinkToAnotherPage() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     // A sixth link, the newest: a page counted by position would now start one link earlier
     // and read "4" again.
     try await fixture.seedLinks(["6"])
-    await store.send(.nextPageRequested)
-    await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
-    ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
-      $0.nextPage = after(rows[3])
-    }
-    await store.send(.nextPageRequested)
-    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
-      $0.rows = IdentifiedArray(uniqueElements: rows)
-      $0.nextPage = nil
-      $0.isLastPageLoaded = true
-    }
+    await showSecondPage(of: rows, in: store)
+    await showLastPage(of: rows, in: store)
     await store.finish()
   }
 
   @Test func aLinkDeletedWhilePagingSkipsNoOtherLink() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     // "4", the last row loaded, is deleted: the next page still starts after it.
     try await fixture.linkClient.deleteLink(rows[1].id)
-    await store.send(.nextPageRequested)
-    await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
-    ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
-      $0.nextPage = after(rows[3])
-    }
+    await showSecondPage(of: rows, in: store)
     await store.finish()
   }
 
   @Test func pagesBeyondTheMostRowsKeptDropTheOldestRows() async throws {
     let rows = try await seedFive()
     let store = paging(maximumRowCount: 3)
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     await store.send(.nextPageRequested)
     await store.receive(
       .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
@@ -273,11 +265,7 @@ import Testing
   @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
     let rows = try await seedFive()
     let store = paging()
-    await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
-      $0.nextPage = after(rows[1])
-    }
+    await showFirstPage(of: rows, in: store)
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.nextPageRequested)
     await store.receive(.nextPageResponse(.failure(.storageFailed("Disk full.")))) {
@@ -321,6 +309,15 @@ import Testing
     await store.finish()
   }
 
+  @Test func aPageOfNoRowsIsRefused() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = AllLinks(pageSize: 0)
+      })
+    let standardError = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("AllLinks(pageSize:) needs at least one row a page"))
+  }
+
   // MARK: Added links
 
   @Test func anAddedLinkShowsInItsPlaceAmongTheLoadedRows() {
@@ -335,29 +332,62 @@ import Testing
     #expect(state.rows[id: id(8)]?.categoryName == "Work")
   }
 
-  @Test func anAddedLinkIsNotShownWhereTheRowsCannotTellItsPlace() {
-    let link = Link(id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
-    var unloaded = AllLinks.State()
-    unloaded.show(added: link, categoryName: nil)
-    #expect(unloaded.rows.isEmpty)
-    var dropped = AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1)
-    dropped.show(added: link, categoryName: nil)
-    #expect(dropped.rows.map(\.title) == ["Kotlin", "Swift"])
-    var filtered = AllLinks.State(
-      categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true)
-    filtered.show(added: link, categoryName: nil)
-    #expect(filtered.rows.map(\.title) == ["Rust", "Swift"])
-    // Older than the last row loaded, with a page to come: that page brings it.
-    let old = Link(
-      id: id(7), title: "Ada", url: seededURL(7), createdAt: Fixture.start.addingTimeInterval(-60))
-    var paged = AllLinks.State(
-      rows: [rust, kotlin], nextPage: LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id))
-    paged.show(added: old, categoryName: nil)
-    #expect(paged.rows.map(\.title) == ["Rust", "Kotlin"])
-    var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
-    shown.show(added: link, categoryName: nil)
-    shown.show(added: link, categoryName: nil)
-    #expect(shown.rows.map(\.title) == ["Zig", "Rust", "Kotlin", "Swift"])
+  @Test func anAddedLinkAsOldAsARowGoesAfterItWhenItsIdIsSmaller() {
+    // NB: the client's order, newest first and then the larger id first: Kotlin (id 2) comes
+    // before a link of its own time with id 0.
+    let twin = Link(id: id(0), title: "Go", url: seededURL(8), createdAt: kotlin.createdAt)
+    var state = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    state.show(added: twin, categoryName: nil)
+    #expect(state.rows.map(\.title) == ["Rust", "Kotlin", "Go", "Swift"])
+  }
+
+  /// Where the loaded rows cannot tell an added link's place, so it is not shown.
+  enum UnplacedLink: CaseIterable {
+    /// No page is loaded yet.
+    case beforeTheFirstPage
+    /// Rows before the first loaded were dropped: the link may belong among them.
+    case afterDroppedRows
+    /// The link is not in the category shown.
+    case outsideTheFilter
+    /// The link is older than the last row loaded, with a page to come: that page brings it.
+    case onAPageToCome
+    /// The link is shown already.
+    case alreadyShown
+  }
+
+  /// The state and the added link of each ``UnplacedLink`` case.
+  func story(_ unplaced: UnplacedLink) -> (AllLinks.State, Link) {
+    let zig = Link(id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
+    switch unplaced {
+    case .beforeTheFirstPage:
+      return (AllLinks.State(), zig)
+    case .afterDroppedRows:
+      return (
+        AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1), zig
+      )
+    case .outsideTheFilter:
+      return (
+        AllLinks.State(categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true), zig
+      )
+    case .onAPageToCome:
+      let old = Link(
+        id: id(7), title: "Ada", url: seededURL(7),
+        createdAt: Fixture.start.addingTimeInterval(-60))
+      let cursor = LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id)
+      return (AllLinks.State(rows: [rust, kotlin], nextPage: cursor), old)
+    case .alreadyShown:
+      var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+      shown.show(added: zig, categoryName: nil)
+      return (shown, zig)
+    }
+  }
+
+  @Test(arguments: UnplacedLink.allCases)
+  func anAddedLinkIsNotShownWhereTheRowsCannotTellItsPlace(_ unplaced: UnplacedLink) {
+    var (state, link) = story(unplaced)
+    let rows = state.rows.map(\.title)
+    state.show(added: link, categoryName: nil)
+    #expect(state.rows.map(\.title) == rows)
   }
 
   // MARK: Rows

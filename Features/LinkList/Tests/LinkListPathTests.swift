@@ -26,15 +26,8 @@ extension LinkListTests {
       $0.path.append(.category(AllLinks.State(categoryFilter: id(0))))
     }
     await store.receive(.path(.element(id: 0, action: .category(.onAppear))))
-    await store.receive(
-      .path(
-        .element(
-          id: 0,
-          action: .category(
-            .linksResponse(
-              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil)))
-          )))
-    ) {
+    let page = allPage([seeded.rust, seeded.swift])
+    await store.receive(.path(.element(id: 0, action: .category(.linksResponse(.success(page)))))) {
       $0.path[id: 0] = .category(
         AllLinks.State(
           categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]), isLastPageLoaded: true)
@@ -60,12 +53,9 @@ extension LinkListTests {
       $0.path.append(.detail(LinkDetail.State(linkID: id(1))))
     }
     await store.receive(.path(.element(id: 1, action: .detail(.onAppear))))
+    let content = LinkDetail.Content(link: viewed, comments: [])
     await store.receive(
-      .path(
-        .element(
-          id: 1,
-          action: .detail(
-            .contentResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
+      .path(.element(id: 1, action: .detail(.contentResponse(.success(content)))))
     ) {
       $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: viewed))
     }
@@ -110,15 +100,7 @@ extension LinkListTests {
       $0.path[id: 0] = .category(
         AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust])))
     }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }
 
@@ -134,15 +116,7 @@ extension LinkListTests {
     await store.receive(.deleteLinkResponse(.success(id(3)))) {
       $0.path[id: 1] = .category(AllLinks.State(categoryFilter: id(0)))
     }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.kotlin, seeded.swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.kotlin, seeded.swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.kotlin, seeded.swift], in: store)
     await store.send(.deleteLinkSubmitted(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.path = StackState()
@@ -151,7 +125,7 @@ extension LinkListTests {
     }
     await store.receive(.all(.onAppear))
     await store.receive(
-      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows([seeded.swift])), next: nil))))
+      .all(.linksResponse(.success(allPage([seeded.swift]))))
     )
     await store.finish()
   }
@@ -184,14 +158,8 @@ extension LinkListTests {
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
       $0.recent.rows = recentRows([seeded.kotlin])
     }
-    await store.receive(
-      .path(
-        .element(
-          id: 0,
-          action: .category(
-            .linksResponse(
-              .success(AllLinks.Page(rows: Array(allRows([seeded.rust, updated])), next: nil))))))
-    ) {
+    let page = allPage([seeded.rust, updated])
+    await store.receive(.path(.element(id: 0, action: .category(.linksResponse(.success(page)))))) {
       $0.path[id: 0] = .category(
         AllLinks.State(
           categoryFilter: id(0), rows: allRows([seeded.rust, updated]), isLastPageLoaded: true))
@@ -249,18 +217,8 @@ extension LinkListTests {
       $0.path[id: 0] = .category(
         AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust], category: "Office")))
     }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(
-            AllLinks.Page(
-              rows: Array(allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")),
-              next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.kotlin, seeded.swift], category: "Office")
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(
+      of: [seeded.rust, seeded.kotlin, seeded.swift], category: "Office", in: store)
     await store.finish()
   }
 
@@ -284,15 +242,7 @@ extension LinkListTests {
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
     swift.categoryID = nil
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([rust, seeded.kotlin, swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [rust, seeded.kotlin, swift], in: store)
     await store.finish()
   }
 

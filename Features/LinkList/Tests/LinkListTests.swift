@@ -47,6 +47,23 @@ import Testing
       })
   }
 
+  /// The one page of "All links" the client answers with: `links`' rows, and none after.
+  func allPage(_ links: [Link], category: String? = "Work") -> AllLinks.Page {
+    AllLinks.Page(rows: Array(allRows(links, category: category)), next: nil)
+  }
+
+  /// "All links" reloads after a change: it is shown again, and its one page of `links` arrives.
+  func receiveAllLinksReload(
+    of links: [Link], category: String? = "Work",
+    in store: TestStore<LinkList.State, LinkList.Action>
+  ) async {
+    await store.receive(.all(.onAppear))
+    await store.receive(.all(.linksResponse(.success(allPage(links, category: category))))) {
+      $0.all.rows = allRows(links, category: category)
+      $0.all.isLastPageLoaded = true
+    }
+  }
+
   func searchRows(_ links: [Link]) -> IdentifiedArrayOf<SearchLinks.Row> {
     IdentifiedArray(uniqueElements: links.map { SearchLinks.Row($0, query: "") })
   }
@@ -75,7 +92,7 @@ import Testing
     await store.send(.screenSelected(.all)) { $0.screen = .all }
     await store.receive(.all(.onAppear))
     await store.receive(
-      .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(newestFirst)), next: nil))))
+      .all(.linksResponse(.success(allPage(newestFirst))))
     ) {
       $0.all.rows = allRows(newestFirst)
       $0.all.isLastPageLoaded = true
@@ -224,7 +241,7 @@ import Testing
   {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(draft))
@@ -245,7 +262,7 @@ import Testing
     fixture.advance(by: 60)
     let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
     let link = Link(
-      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      id: id(4), title: "Go", url: url("https://go.dev"),
       categoryID: seeded.work.id, createdAt: fixture.date)
     await store.send(.addLinkSubmitted(draft))
     // NB: the ids count up: id 4 shares 31 digits with id 3, its neighbour.
@@ -255,12 +272,45 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLinkAddedInACategoryNotLoadedReloadsAllLinksToNameIt() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        all: AllLinks.State(
+          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)))
+    fixture.advance(by: 60)
+    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
+    let link = Link(
+      id: id(4), title: "Go", url: url("https://go.dev"),
+      categoryID: seeded.work.id, createdAt: fixture.date)
+    await store.send(.addLinkSubmitted(draft))
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
+    await receiveAllLinksReload(of: [link, seeded.rust, seeded.kotlin, seeded.swift], in: store)
+    await store.finish()
+  }
+
+  @Test func aLinkAddedInACategoryNotLoadedLeavesAllLinksAloneWhileItIsNotShown() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        screen: .recent,
+        all: AllLinks.State(
+          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)))
+    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
+    let link = Link(
+      id: id(4), title: "Go", url: url("https://go.dev"),
+      categoryID: seeded.work.id, createdAt: fixture.date)
+    await store.send(.addLinkSubmitted(draft))
+    await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
+    await store.finish()
+  }
+
   @Test func aLinkAddedOnTheSearchScreenSearchesAgain() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .search))
     let draft = LinkDraft(title: "Go", url: "https://go.dev")
     let link = Link(
-      id: id(4), title: "Go", url: URL(string: "https://go.dev") ?? URL(fileURLWithPath: "/"),
+      id: id(4), title: "Go", url: url("https://go.dev"),
       createdAt: fixture.date)
     await store.send(.addLinkSubmitted(draft))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
@@ -301,7 +351,7 @@ import Testing
 
   @Test func anAddAfterAFailedOneClearsTheError() async throws {
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(LinkDraft(title: " ", url: "https://swift.org")))
@@ -317,7 +367,7 @@ import Testing
 
   @Test func anAddedLinkWhoseDigitsCannotBeReadIsNamedByAllOfThem() async throws {
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     store.dependencies.linkClient.fetchIDPrefixLength = { _ in
@@ -410,7 +460,7 @@ import Testing
     let bad = LinkDraft(title: " ", url: "https://swift.org")
     let good = LinkDraft(title: "Swift", url: "https://swift.org")
     let link = Link(
-      id: id(0), title: "Swift", url: URL(string: "https://swift.org") ?? URL(fileURLWithPath: "/"),
+      id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.newLinkSubmitted) { $0.editor = LinkEditor.State(mode: .add) }
@@ -517,15 +567,7 @@ import Testing
     await store.send(.detail(.presented(.deleteSubmitted)))
     await store.receive(.detail(.presented(.delegate(.deleteLink(id(1))))))
     await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.kotlin])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.kotlin])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }
 
@@ -542,7 +584,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
+          .success(allPage([seeded.rust, seeded.swift]))))
     ) {
       $0.all.rows = allRows([seeded.rust, seeded.swift])
       $0.all.isLastPageLoaded = true
@@ -558,15 +600,7 @@ import Testing
       $0.categories.selectedCategoryID = id(0)
     }
     await store.receive(.categories(.delegate(.showLinks(in: id(0))))) { $0.screen = .all }
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
-    ) {
-      $0.all.rows = allRows([seeded.rust, seeded.swift])
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: [seeded.rust, seeded.swift], in: store)
     await store.finish()
   }
 
@@ -584,15 +618,7 @@ import Testing
       $0.categories.rows = [CategorySummary(category: office, linkCount: 2)]
     }
     await store.receive(.categories(.delegate(.showRenamed(office))))
-    await store.receive(.all(.onAppear))
-    await store.receive(
-      .all(
-        .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows(links, category: "Office")), next: nil))))
-    ) {
-      $0.all.rows = allRows(links, category: "Office")
-      $0.all.isLastPageLoaded = true
-    }
+    await receiveAllLinksReload(of: links, category: "Office", in: store)
     await store.finish()
   }
 
@@ -616,7 +642,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([rust, seeded.kotlin, swift])), next: nil))))
+          .success(allPage([rust, seeded.kotlin, swift]))))
     ) {
       $0.all.rows = allRows([rust, seeded.kotlin, swift])
       $0.all.isLastPageLoaded = true
@@ -643,7 +669,7 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(AllLinks.Page(rows: Array(allRows([seeded.rust, seeded.swift])), next: nil))))
+          .success(allPage([seeded.rust, seeded.swift]))))
     ) {
       $0.all.isLastPageLoaded = true
     }
@@ -697,7 +723,7 @@ import Testing
       case .all:
         await store.receive(.all(.onAppear))
         await store.receive(
-          .all(.linksResponse(.success(AllLinks.Page(rows: Array(allRows(now)), next: nil))))
+          .all(.linksResponse(.success(allPage(now))))
         ) {
           $0.all.rows[id: id(2)]?.isFavorite = true
           $0.all.isLastPageLoaded = true

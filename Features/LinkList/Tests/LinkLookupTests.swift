@@ -107,6 +107,37 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
+  // MARK: Ref lengths
+
+  @Test func aLinksRefLengthIsTheDigitsThatNameItAloneAndClearsTheError() async throws {
+    try await fixture.seedLinks(["Swift", "Loop"])
+    let store = makeStore(LinkLookup.State(errorMessage: "Old failure."))
+    // NB: no stored id starts with "f": its first digit names it alone.
+    let unshared = try Link.ID(#require(UUID(uuidString: "F0000000-0000-0000-0000-000000000000")))
+    await store.send(.refLengthRequested(unshared)) { $0.errorMessage = nil }
+    await store.receive(.refLengthResponse(.success(1)))
+    await store.finish()
+  }
+
+  @Test func everyLinksRefLengthIsTheDigitsThatTellAllTheStoredIdsApart() async throws {
+    try await fixture.seedLinks(["Swift", "Loop"])
+    let store = makeStore()
+    // NB: the ids count up: the two share 31 digits.
+    await store.send(.refLengthRequested(nil))
+    await store.receive(.refLengthResponse(.success(32)))
+    await store.finish()
+  }
+
+  @Test func aFailedRefLengthShowsWhy() async throws {
+    let store = makeStore()
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    await store.send(.refLengthRequested(nil))
+    await store.receive(.refLengthResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = "The links could not be read or saved: disk gone"
+    }
+    await store.finish()
+  }
+
   @Test func aFailedRefLookupKeepsTheLastMatches() async throws {
     let links = try await fixture.seedLinks(["Swift"])
     let store = makeStore(LinkLookup.State(refMatches: links))
