@@ -64,6 +64,23 @@ import Testing
     }
   }
 
+  /// "All links" with every seeded link loaded, newest first, and no page after.
+  func allLinksLoaded(_ seeded: Seeded) -> AllLinks.State {
+    AllLinks.State(
+      rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)
+  }
+
+  /// A link "Go" in "Work" added a minute after the seeded ones: as drafted, and as stored (the
+  /// fixture's next id, 4).
+  func goInWork(_ seeded: Seeded) -> (draft: LinkDraft, link: Link) {
+    fixture.advance(by: 60)
+    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
+    let link = Link(
+      id: id(4), title: "Go", url: url("https://go.dev"), categoryID: seeded.work.id,
+      createdAt: fixture.date)
+    return (draft, link)
+  }
+
   func searchRows(_ links: [Link]) -> IdentifiedArrayOf<SearchLinks.Row> {
     IdentifiedArray(uniqueElements: links.map { SearchLinks.Row($0, query: "") })
   }
@@ -255,15 +272,10 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(
-        all: AllLinks.State(
-          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true),
+        all: allLinksLoaded(seeded),
         categories: Categories.State(
           rows: [CategorySummary(category: seeded.work, linkCount: 2)])))
-    fixture.advance(by: 60)
-    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
-    let link = Link(
-      id: id(4), title: "Go", url: url("https://go.dev"),
-      categoryID: seeded.work.id, createdAt: fixture.date)
+    let (draft, link) = goInWork(seeded)
     await store.send(.addLinkSubmitted(draft))
     // NB: the ids count up: id 4 shares 31 digits with id 3, its neighbour.
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32)))) {
@@ -276,13 +288,8 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(
-        all: AllLinks.State(
-          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)))
-    fixture.advance(by: 60)
-    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
-    let link = Link(
-      id: id(4), title: "Go", url: url("https://go.dev"),
-      categoryID: seeded.work.id, createdAt: fixture.date)
+        all: allLinksLoaded(seeded)))
+    let (draft, link) = goInWork(seeded)
     await store.send(.addLinkSubmitted(draft))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
     await receiveAllLinksReload(of: [link, seeded.rust, seeded.kotlin, seeded.swift], in: store)
@@ -294,12 +301,8 @@ import Testing
     let store = makeStore(
       LinkList.State(
         screen: .recent,
-        all: AllLinks.State(
-          rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)))
-    let draft = LinkDraft(title: "Go", url: "https://go.dev", categoryID: seeded.work.id)
-    let link = Link(
-      id: id(4), title: "Go", url: url("https://go.dev"),
-      categoryID: seeded.work.id, createdAt: fixture.date)
+        all: allLinksLoaded(seeded)))
+    let (draft, link) = goInWork(seeded)
     await store.send(.addLinkSubmitted(draft))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32))))
     await store.finish()
