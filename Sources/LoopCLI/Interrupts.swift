@@ -22,8 +22,18 @@ import Synchronization
 ///
 /// Tests make their own value and call ``interrupt()`` as the key would.
 final class Interrupts: Sendable {
-  /// What to do on the next interrupt: cancel the running command's task; `nil` at the prompt.
-  private let onInterrupt = Mutex<(@Sendable () -> Void)?>(nil)
+  /// What an interrupt finds.
+  private enum Command {
+    /// No command runs: the prompt's reader handles the key.
+    case none
+    /// A command has started and runs, on the main actor, up to its first suspension, before
+    /// its task exists; `interrupted` when the key came meanwhile.
+    case starting(interrupted: Bool)
+    /// A command runs in a task, which this cancels.
+    case running(@Sendable () -> Void)
+  }
+
+  private let command = Mutex<Command>(.none)
 
   /// Creates interrupts that only ``interrupt()`` triggers.
   init() {}
@@ -37,23 +47,42 @@ final class Interrupts: Sendable {
 
   /// Runs a command in a task of its own, which an interrupt meanwhile cancels.
   ///
+  /// A key pressed before the command's first suspension (a large import's file is read and
+  /// checked before its effect starts) cancels the task as soon as it exists.
+  ///
   /// - Parameter command: The command; it runs on the main actor.
   /// - Returns: What it returned.
   @MainActor
   func cancellingOnInterrupt<T: Sendable>(
     _ command: @escaping @MainActor () async -> T
   ) async -> T {
+    self.command.withLock { $0 = .starting(interrupted: false) }
+    defer { self.command.withLock { $0 = .none } }
     // NB: started immediately, so a command that never suspends runs exactly as it would
     // without this; the task exists only so that an interrupt has something to cancel.
     let task = Task.immediate { @MainActor in await command() }
-    onInterrupt.withLock { $0 = { task.cancel() } }
-    defer { onInterrupt.withLock { $0 = nil } }
+    let interrupted = self.command.withLock { state in
+      defer { state = .running { task.cancel() } }
+      guard case .starting(interrupted: true) = state else { return false }
+      return true
+    }
+    if interrupted { task.cancel() }
     return await task.value
   }
 
-  /// Cancels the running command, if one is running; at the prompt it does nothing.
+  /// Cancels the running command, if one is running (or notes the key for the command
+  /// starting); at the prompt it does nothing.
   func interrupt() {
-    onInterrupt.withLock { $0 }?()
+    let cancel = command.withLock { state -> (@Sendable () -> Void)? in
+      switch state {
+      case .none: return nil
+      case .starting:
+        state = .starting(interrupted: true)
+        return nil
+      case .running(let cancel): return cancel
+      }
+    }
+    cancel?()
   }
 }
 
