@@ -105,7 +105,7 @@ enum LedgerCommands {
     if let date { draft.date = date }
     if let category { draft.category = category }
     if noCategory { draft.category = "" }
-    try await session.send(.ledger(.draftSubmitted(.edit(transaction.id), draft)))
+    try await session.send(.ledger(.draftSubmitted(.update(transaction.id), draft)))
     guard let updated = session.store.state.ledger.transactions[id: transaction.id] else {
       return
     }

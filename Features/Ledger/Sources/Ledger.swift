@@ -160,7 +160,7 @@ public struct Ledger: Reducer {
           return .none
         }
         state.editor = TransactionEditor.State(
-          mode: .edit(id), draft: TransactionDraft(transaction))
+          mode: .update(id), draft: TransactionDraft(transaction))
         return .none
 
       case .editor(.presented(.delegate(.save(let mode, let fields)))):
@@ -263,7 +263,7 @@ public struct Ledger: Reducer {
       return .run { send in
         await send(.saveResponse(await Result { try await client.addTransaction(transaction) }))
       }
-    case .edit(let id):
+    case .update(let id):
       guard let stored = state.transactions[id: id] else {
         return .send(.saveResponse(.failure(.transactionNotFound(id))))
       }

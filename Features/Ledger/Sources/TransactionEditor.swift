@@ -25,7 +25,7 @@ public struct TransactionEditor: Reducer {
     /// A new transaction.
     case add
     /// The stored transaction with this id.
-    case edit(LedgerTransaction.ID)
+    case update(LedgerTransaction.ID)
   }
 
   /// The editor's own state: the draft and how saving it went.

@@ -184,7 +184,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
     await store.send(.editSubmitted(lunch.id)) {
       $0.editor = TransactionEditor.State(
-        mode: .edit(lunch.id),
+        mode: .update(lunch.id),
         draft: TransactionDraft(
           kind: .expense, amount: "12.50", date: date(2025, 3, 10), memo: "Lunch",
           category: "Food"))
@@ -199,7 +199,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
       category: "Food")
-    await store.receive(.editor(.presented(.delegate(.save(.edit(lunch.id), fields)))))
+    await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     var moved = lunch
     moved.amount = money(2_000)
     moved.date = date(2025, 2, 27)
@@ -226,7 +226,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     var draft = TransactionDraft(salary)
     draft.amount = "3,100"
-    await store.send(.draftSubmitted(.edit(salary.id), draft))
+    await store.send(.draftSubmitted(.update(salary.id), draft))
     var raised = salary
     raised.amount = money(310_000)
     await store.receive(.saveResponse(.success(raised))) {
@@ -241,7 +241,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     try await client.deleteTransaction(lunch.id)
     await store.send(.editSubmitted(lunch.id)) {
-      $0.editor = TransactionEditor.State(mode: .edit(lunch.id), draft: TransactionDraft(lunch))
+      $0.editor = TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch))
     }
     var draft = TransactionDraft(lunch)
     draft.memo = "Lunch with Min"
@@ -252,7 +252,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
       category: "Food")
-    await store.receive(.editor(.presented(.delegate(.save(.edit(lunch.id), fields)))))
+    await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage =
@@ -267,7 +267,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     client.updateTransaction = unimplemented("LedgerClient.updateTransaction")
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "5", date: now)
-    await store.send(.draftSubmitted(.edit(id(9)), draft))
+    await store.send(.draftSubmitted(.update(id(9)), draft))
     await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
       $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
     }
@@ -296,7 +296,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     await store.send(.editSubmitted(salary.id)) {
-      $0.editor = TransactionEditor.State(mode: .edit(salary.id), draft: TransactionDraft(salary))
+      $0.editor = TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary))
     }
     var draft = TransactionDraft(salary)
     draft.amount = "1"
@@ -322,7 +322,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   }
 
   @Test func aSaveAnsweredWhileAnotherEditIsOpenLeavesThatEditorOpen() async {
-    let editor = TransactionEditor.State(mode: .edit(salary.id), draft: TransactionDraft(salary))
+    let editor = TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary))
     var state = loaded([salary])
     state.editor = editor
     let store = ledgerStore(state, client: .inMemory())
@@ -373,7 +373,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.send(.home(.transactionSelected(lunch.id)))
     await store.receive(.home(.delegate(.editTransaction(lunch.id)))) {
-      $0.editor = TransactionEditor.State(mode: .edit(lunch.id), draft: TransactionDraft(lunch))
+      $0.editor = TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch))
     }
   }
 

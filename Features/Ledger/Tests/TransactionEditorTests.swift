@@ -41,7 +41,7 @@ func editorStore(
 
   @Test func anInvalidDraftShowsWhyAndChangingItClearsTheMessage() async {
     let draft = TransactionDraft(amount: "0", date: now)
-    let store = editorStore(TransactionEditor.State(mode: .edit(id(3)), draft: draft))
+    let store = editorStore(TransactionEditor.State(mode: .update(id(3)), draft: draft))
     await store.send(.saveSubmitted) {
       $0.errorMessage = "The amount must be greater than zero, not '0.00'."
     }
@@ -53,7 +53,7 @@ func editorStore(
     await store.receive(
       .delegate(
         .save(
-          .edit(id(3)),
+          .update(id(3)),
           TransactionFields(
             kind: .expense, amount: money(50), date: now, memo: "", category: nil))))
   }
