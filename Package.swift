@@ -28,11 +28,14 @@ let features: [Target] =
   + feature(
     "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
     testDependencies: ["Persistence", "TestSupport"])
+  // NB: the editors of links and transactions are one generic reducer, each with its check.
+  + feature("DraftEditor", dependencies: ["Loop"])
   + feature(
     "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
     testDependencies: ["TestSupport"])
   + feature(
-    "LinkList", dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories"],
+    "LinkList",
+    dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor"],
     testDependencies: ["TestSupport"])
   + feature(
     "HabitClient", dependencies: ["Loop", "Persistence"],
@@ -41,7 +44,9 @@ let features: [Target] =
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
     testDependencies: ["Persistence", "TestSupport"])
-  + feature("Ledger", dependencies: ["Loop", "LedgerClient"], testDependencies: ["TestSupport"])
+  + feature(
+    "Ledger", dependencies: ["Loop", "LedgerClient", "DraftEditor"],
+    testDependencies: ["TestSupport"])
   + feature(
     "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"],
     testDependencies: ["TestSupport"])
@@ -51,9 +56,10 @@ let features: [Target] =
 
 /// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
 /// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's
-/// modules join it here.
+/// modules join it here; all but `DraftEditor`, which the REPL never names (its editors are the
+/// features').
 let featureModules: [Target.Dependency] =
-  features.filter { $0.type != .test }.map { .target(name: $0.name) }
+  features.filter { $0.type != .test && $0.name != "DraftEditor" }.map { .target(name: $0.name) }
 
 let package = Package(
   name: "Loop",

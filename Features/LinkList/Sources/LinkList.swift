@@ -1,4 +1,5 @@
 import Categories
+import DraftEditor
 import LinkClient
 import Loop
 

@@ -14,7 +14,8 @@ import Testing
   let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
 
   @Test func bindingTheDraftKeepsTheValuesAsTypedAndClearsTheError() async {
-    let store = makeStore(LinkEditor.State(mode: .add, errorMessage: "A link needs a title."))
+    let store = makeStore(
+      LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "A link needs a title."))
     await store.send(.binding(.set(\.draft, draft))) {
       $0.draft = draft
       $0.errorMessage = nil
@@ -40,14 +41,14 @@ import Testing
       $0.isSaving = true
       $0.errorMessage = nil
     }
-    await store.receive(.delegate(.save(mode: .add, draft: draft)))
+    await store.receive(.delegate(.save(.add, draft)))
     await store.finish()
   }
 
   @Test func saveSubmittedAsksTheParentToUpdateTheLink() async {
     let store = makeStore(LinkEditor.State(mode: .update(id(4)), draft: draft))
     await store.send(.saveSubmitted) { $0.isSaving = true }
-    await store.receive(.delegate(.save(mode: .update(id(4)), draft: draft)))
+    await store.receive(.delegate(.save(.update(id(4)), draft)))
     await store.finish()
   }
 
@@ -70,8 +71,8 @@ import Testing
   }
 
   @Test func delegateActionsAreForTheParentAndChangeNothing() async {
-    let store = makeStore(LinkEditor.State(mode: .add))
-    await store.send(.delegate(.save(mode: .add, draft: draft)))
+    let store = makeStore(LinkEditor.State(mode: .add, draft: LinkDraft()))
+    await store.send(.delegate(.save(.add, draft)))
     await store.finish()
   }
 }

@@ -174,7 +174,8 @@ extension LinkListTests {
     let kotlin = Path.State.detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin))
     let store = makeStore(
       LinkList.State(
-        screen: .recent, editor: LinkEditor.State(mode: .update(id(1))), path: StackState([kotlin]))
+        screen: .recent, editor: LinkEditor.State(mode: .update(id(1)), draft: LinkDraft()),
+        path: StackState([kotlin]))
     )
     await store.send(.saveLinkResponse(.success(updated))) {
       $0.editor = nil

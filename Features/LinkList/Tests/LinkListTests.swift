@@ -466,10 +466,12 @@ import Testing
       id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
-    await store.send(.newLinkSubmitted) { $0.editor = LinkEditor.State(mode: .add) }
+    await store.send(.newLinkSubmitted) {
+      $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft())
+    }
     await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
     await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.save(mode: .add, draft: bad)))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, bad)))))
     await store.receive(.saveLinkResponse(.failure(.emptyTitle))) {
       $0.editor?.isSaving = false
       $0.editor?.errorMessage = "A link needs a title."
@@ -480,7 +482,7 @@ import Testing
       $0.editor?.errorMessage = nil
     }
     await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.presented(.delegate(.save(mode: .add, draft: good)))))
+    await store.receive(.editor(.presented(.delegate(.save(.add, good)))))
     await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([]))))
@@ -489,7 +491,7 @@ import Testing
 
   @Test func errorMessagesListsTheLookupsThenTheLinksThenEachChilds() {
     var state = LinkList.State(
-      editor: LinkEditor.State(mode: .add, errorMessage: "editor"),
+      editor: LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "editor"),
       detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"), errorMessage: "links",
       lookup: LinkLookup.State(errorMessage: "lookup"))
     state.all.errorMessage = "all"
@@ -506,7 +508,7 @@ import Testing
   }
 
   @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {
-    let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add)))
+    let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add, draft: LinkDraft())))
     await store.send(.editor(.presented(.cancelSubmitted)))
     await store.receive(.editor(.dismiss)) { $0.editor = nil }
     await store.finish()

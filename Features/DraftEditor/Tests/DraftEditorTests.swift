@@ -1,0 +1,52 @@
+import DraftEditor
+import Foundation
+import LoopTesting
+import Testing
+
+/// A name, saved trimmed; a blank one is refused.
+enum NameEditing: Editing {
+  typealias ID = Int
+
+  struct Blank: Error, CustomStringConvertible {
+    var description: String { "A name cannot be blank." }
+  }
+
+  static func check(_ draft: String) throws(Blank) -> String {
+    let name = draft.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { throw Blank() }
+    return name
+  }
+}
+
+@MainActor
+@Suite struct DraftEditorTests {
+  func makeStore(_ state: DraftEditor<NameEditing>.State) -> TestStore<
+    DraftEditor<NameEditing>.State, DraftEditor<NameEditing>.Action
+  > {
+    TestStore(initialState: state) { DraftEditor<NameEditing>() }
+  }
+
+  @Test func aDraftThatPassesItsCheckIsHandedToTheParentChecked() async {
+    let store = makeStore(DraftEditor.State(mode: .update(7), draft: " Ada "))
+    await store.send(.saveSubmitted) { $0.isSaving = true }
+    await store.receive(.delegate(.save(.update(7), "Ada")))
+    await store.finish()
+  }
+
+  @Test func aDraftThatFailsItsCheckShowsWhyAndStaysAsTyped() async {
+    let store = makeStore(DraftEditor.State(mode: .add, draft: "  "))
+    await store.send(.saveSubmitted) { $0.errorMessage = "A name cannot be blank." }
+    await store.finish()
+  }
+
+  @Test func changingTheDraftClearsTheErrorAndKeepingItDoesNot() async {
+    let store = makeStore(
+      DraftEditor.State(mode: .add, draft: "", errorMessage: "A name cannot be blank."))
+    await store.send(.binding(.set(\.draft, "")))
+    await store.send(.binding(.set(\.draft, "Ada"))) {
+      $0.draft = "Ada"
+      $0.errorMessage = nil
+    }
+    await store.finish()
+  }
+}
