@@ -29,7 +29,7 @@ let features: [Target] =
     "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
     testDependencies: ["Persistence", "TestSupport"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
-  + feature("DraftEditor", dependencies: ["Loop"])
+  + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
   + feature(
     "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
     testDependencies: ["TestSupport"])

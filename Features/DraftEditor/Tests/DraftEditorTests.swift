@@ -1,6 +1,7 @@
 import DraftEditor
 import Foundation
 import LoopTesting
+import TestSupport
 import Testing
 
 /// A name, saved trimmed; a blank one is refused.
@@ -48,5 +49,34 @@ enum NameEditing: Editing {
       $0.errorMessage = nil
     }
     await store.finish()
+  }
+
+  @Test func aSaveThatPassesClearsTheLastError() async {
+    let store = makeStore(
+      DraftEditor.State(mode: .add, draft: "Ada", errorMessage: "The name is taken."))
+    await store.send(.saveSubmitted) {
+      $0.isSaving = true
+      $0.errorMessage = nil
+    }
+    await store.receive(.delegate(.save(.add, "Ada")))
+    await store.finish()
+  }
+
+  @Test func aSaveWhileSavingDoesNothing() async {
+    let store = makeStore(DraftEditor.State(mode: .add, draft: "Ada", isSaving: true))
+    await store.send(.saveSubmitted)
+    await store.finish()
+  }
+
+  @Test func cancelSubmittedClosesTheEditorSavingNothing() async {
+    let dismissals = Dismissals()
+    let store = TestStore(initialState: DraftEditor<NameEditing>.State(mode: .add, draft: "Ada")) {
+      DraftEditor<NameEditing>()
+    } withDependencies: {
+      $0.dismiss = DismissEffect { dismissals.count += 1 }
+    }
+    await store.send(.cancelSubmitted)
+    await store.finish()
+    #expect(dismissals.count == 1)
   }
 }
