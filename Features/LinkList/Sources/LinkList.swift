@@ -174,18 +174,15 @@ public struct LinkList: Reducer {
       case .addLinkResponse(.success(let saved)):
         // NB: a new link has never been viewed: "Recent" does not show it.
         var reload = state.screen == .search ? load(.search) : .none
-        if let categoryID = saved.link.categoryID,
-          state.categories.rows[id: categoryID] == nil
-        {
+        let categoryName = saved.link.categoryID.flatMap {
+          state.categories.rows[id: $0]?.category.name
+        }
+        if saved.link.categoryID != nil, categoryName == nil {
           // NB: the categories were never loaded, so the row could not name its category: "All
           // links" loads again if shown (its pages bring the names), or when next shown.
           if state.screen == .all { reload = load(.all) }
         } else {
-          state.all.show(
-            added: saved.link,
-            categoryName: saved.link.categoryID.flatMap {
-              state.categories.rows[id: $0]?.category.name
-            })
+          state.all.show(added: saved.link, categoryName: categoryName)
         }
         return .merge(reload, state.path.reloadingCategories)
 
