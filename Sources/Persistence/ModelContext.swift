@@ -280,7 +280,9 @@ public final class ModelContext: Sendable {
   ///
   /// It reads the ids alone, in their order, comparing each with the one before: on SQLite in
   /// one pass over the id index, without making the ids; elsewhere a page at a time. Its memory
-  /// does not grow with the models.
+  /// does not grow with the models. An SQLite file of thousands of models keeps the answer
+  /// until a row of the type's table changes (triggers on the table forget it, whichever
+  /// process or tool writes), so asking again reads one row.
   ///
   /// - Parameter type: The model type.
   /// - Returns: The number of digits; 1 when fewer than two models are stored.

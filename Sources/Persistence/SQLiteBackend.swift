@@ -356,16 +356,55 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     -> Int
   where T.ID == ModelID<T> {
     _ = try table(description)
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    // NB: inside a transaction, the length is read (its writes deleted a stale one) but not
+    // stored: the transaction is the caller's.
+    guard depth == 0 else { return try stored.read() ?? idPrefixPass(description).length }
+    // One read transaction: the stored length, or the pass and the length stored from what it
+    // read. Storing is a courtesy to the next reader; when the file cannot be written now
+    // (another connection wrote since, or holds the lock), the length is still exact.
+    try database.execute("BEGIN")
+    do {
+      if let length = try stored.read() {
+        try database.execute("COMMIT")
+        return length
+      }
+      let pass = try idPrefixPass(description)
+      guard pass.count >= StoredIDPrefixLength.minimumIDs else {
+        try database.execute("COMMIT")
+        return pass.length
+      }
+      do {
+        try database.withoutWaiting {
+          try stored.store(pass.length)
+          try database.execute("COMMIT")
+        }
+      } catch {
+        rollback(savepoint: nil)
+      }
+      return pass.length
+    } catch {
+      rollback(savepoint: nil)
+      throw error
+    }
+  }
+
+  /// The ids of `description`'s table in ascending order, as one ``IDPrefix``, and their count.
+  private func idPrefixPass<T: PersistentModel>(_ description: TableDescription<T>) throws
+    -> (length: Int, count: Int)
+  {
     let id = quoted(description.columns[description.idIndex].name)
     var prefix = IDPrefix()
+    var count = 0
     // NB: the id index in order, each id compared in place as the 16 bytes stored: neither an
     // id nor an array of them is made, so SQLite's walk of the index is most of the cost.
     try database.query("SELECT \(id) FROM \(quoted(description.table)) ORDER BY \(id)") {
       statement in
       if let bytes = statement.bytes16(at: 0) { prefix.add(IDPrefix.key(ofBytes: bytes)) }
+      count += 1
       return true
     }
-    return prefix.length
+    return (prefix.length, count)
   }
 
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {

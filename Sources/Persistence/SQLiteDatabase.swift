@@ -48,6 +48,14 @@ final class SQLiteDatabase {
     sqlite3_close_v2(handle)
   }
 
+  /// Runs `body` with every lock another connection holds failing at once (`SQLITE_BUSY`)
+  /// instead of being waited for.
+  func withoutWaiting<R>(_ body: () throws -> R) rethrows -> R {
+    busyWait.isWaiting = false
+    defer { busyWait.isWaiting = true }
+    return try body()
+  }
+
   /// Runs SQL without parameters (DDL, pragmas, transaction control); may hold several
   /// statements.
   func execute(_ sql: String) throws(PersistenceError) {
