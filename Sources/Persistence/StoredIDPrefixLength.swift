@@ -10,6 +10,9 @@ import Foundation
 /// triggers are there as written here, since a table rebuilt by a migration, or a trigger an
 /// outside tool dropped, no longer deletes it.
 ///
+/// A transaction that inserts many models (`SQLiteBackend.largeWriteInserts`) drops the
+/// triggers of the table it fills and stores the length anew, from a pass, before it commits.
+///
 /// NB: any update deletes the row, not only one of the id: `UPDATE OR REPLACE` deletes the
 /// rows it conflicts with without firing delete triggers (unless recursive triggers are on).
 struct StoredIDPrefixLength {
@@ -71,6 +74,25 @@ struct StoredIDPrefixLength {
     try database.run(
       "INSERT OR REPLACE INTO \(Self.lengthsTable) (table_name, length) VALUES (?, ?)",
       [.text(table), .integer(Int64(length))])
+  }
+
+  /// Deletes the stored length and the triggers, inside the caller's write transaction.
+  func forget() throws(PersistenceError) {
+    var hasLengths = false
+    try mappingErrors {
+      try database.query(
+        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(Self.lengthsTable)]
+      ) { _ in
+        hasLengths = true
+        return false
+      }
+    }
+    guard hasLengths else { return }
+    try database.run(
+      "DELETE FROM \(Self.lengthsTable) WHERE table_name = ?", [.text(table)])
+    for trigger in triggerSQL {
+      try database.execute("DROP TRIGGER IF EXISTS \(quoted(trigger.name))")
+    }
   }
 
   /// The triggers that delete the stored length on any change of the table, by name.

@@ -18,8 +18,29 @@ import Testing
     init() throws {
       path = folder.path("store.sqlite")
       context = try Self.context(path)
+      // NB: in transactions too small to store the length themselves (see `largeWrites`).
+      for chunk in stride(from: 0, to: many.count, by: 512) {
+        try context.transaction { context in
+          for id in many[chunk..<(chunk + 512)] {
+            try context.insert(Prefixed(id: Prefixed.ID(uuid(id))))
+          }
+        }
+      }
+    }
+
+    /// Inserts `count` ids after those of ``many`` and `extra` in one transaction, which throws
+    /// `Abandoned` when `abandoned`.
+    func insertInOneTransaction(
+      _ count: Int, and extra: String, abandoned: Bool = false
+    ) throws {
       try context.transaction { context in
-        for id in many { try context.insert(Prefixed(id: Prefixed.ID(uuid(id)))) }
+        for offset in 0..<count {
+          let digits =
+            String(format: "F%07X", offset * 0x1_0000) + String(repeating: "0", count: 24)
+          try context.insert(Prefixed(id: Prefixed.ID(uuid(digits))))
+        }
+        try context.insert(Prefixed(id: Prefixed.ID(uuid(extra))))
+        if abandoned { throw Abandoned() }
       }
     }
 
@@ -60,11 +81,10 @@ import Testing
     let path = folder.path("store.sqlite")
     let context = ModelContext(try ModelContainer(for: Prefixed.self, storage: .file(path)))
     try context.transaction { context in
-      for id in many.dropLast() {
-        try context.insert(Prefixed(id: Prefixed.ID(uuid(id))))
-      }
+      for id in many.dropLast() { try context.insert(Prefixed(id: Prefixed.ID(uuid(id)))) }
     }
     #expect(try context.fetchIDPrefixLength(Prefixed.self) == 4)
+    // Neither the large write nor the pass stored it.
     var tables = 0
     try OutsideWriter(path).query(
       "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'loop_id_prefix%'"
@@ -166,10 +186,38 @@ import Testing
     #expect(try file.storedLength() == nil)
   }
 
+  @Test func aLargeWriteStoresTheLengthOfWhatItWrote() throws {
+    let file = try File()
+    #expect(try file.storedLength() == nil)
+    try file.insertInOneTransaction(1_000, and: closeToFirst)
+    #expect(try file.storedLength() == 12)
+    #expect(try file.reopened().fetchIDPrefixLength(Prefixed.self) == 12)
+  }
+
+  @Test func aLargeWritePutsTheTriggersBack() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    try file.insertInOneTransaction(1_000, and: closeToFirst)
+    let outside = try OutsideWriter(file.path)
+    try outside.run("DELETE FROM ids WHERE id = x'\(closeToFirst)'")
+    #expect(try file.storedLength() == nil)
+    #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 4)
+  }
+
+  @Test func aLargeWriteRolledBackKeepsTheStoredLengthAndItsTriggers() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    #expect(throws: Abandoned.self) {
+      try file.insertInOneTransaction(1_000, and: closeToFirst, abandoned: true)
+    }
+    #expect(try file.storedLength() == 4)
+    try OutsideWriter(file.path).run("INSERT INTO ids (id) VALUES (x'\(closeToFirst)')")
+    #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 12)
+  }
+
   @Test func aRolledBackTransactionKeepsTheStoredLength() throws {
     let file = try File()
     _ = try file.context.fetchIDPrefixLength(Prefixed.self)
-    struct Abandoned: Error {}
     #expect(throws: Abandoned.self) {
       try file.context.transaction { context in
         try context.insert(Prefixed(id: Prefixed.ID(uuid(closeToFirst))))
@@ -180,6 +228,9 @@ import Testing
     #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 4)
   }
 }
+
+/// What a transaction a test gives up throws.
+private struct Abandoned: Error {}
 
 /// A model whose table holds nothing but its ids.
 private struct Prefixed: PersistentModel, Equatable {
