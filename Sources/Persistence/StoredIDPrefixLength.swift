@@ -96,12 +96,15 @@ struct StoredIDPrefixLength {
   }
 
   /// The triggers that delete the stored length on any change of the table, by name.
+  ///
+  /// NB: made without Foundation: a listing reads them before its first row.
   private var triggerSQL: [(name: String, sql: String)] {
-    let forget =
-      "DELETE FROM \(Self.lengthsTable) WHERE table_name = "
-      + "'\(table.replacingOccurrences(of: "'", with: "''"))'"
-    return ["INSERT", "UPDATE", "DELETE"].map { event in
-      let name = "\(Self.lengthsTable)_\(table)_\(event.lowercased())"
+    let literal = table.split(separator: "'", omittingEmptySubsequences: false)
+      .joined(separator: "''")
+    let forget = "DELETE FROM \(Self.lengthsTable) WHERE table_name = '\(literal)'"
+    return [("INSERT", "insert"), ("UPDATE", "update"), ("DELETE", "delete")].map {
+      event, suffix in
+      let name = "\(Self.lengthsTable)_\(table)_\(suffix)"
       return (
         name,
         "CREATE TRIGGER \(quoted(name)) AFTER \(event) ON \(quoted(table)) BEGIN \(forget); END"
