@@ -367,29 +367,32 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     // One read transaction: the stored length, or the pass and the length stored from what it
     // read. Storing is a courtesy to the next reader; when the file cannot be written now
     // (another connection wrote since, or holds the lock), the length is still exact.
-    try database.execute("BEGIN")
-    do {
-      if let length = try stored.read() {
-        try database.execute("COMMIT")
-        return length
-      }
-      let pass = try idPrefixPass(description)
-      guard pass.count >= StoredIDPrefixLength.minimumIDs else {
-        try database.execute("COMMIT")
-        return pass.length
-      }
+    // NB: without syncing, set before the transaction as SQLite requires.
+    return try database.withoutSyncing { () throws -> Int in
+      try database.execute("BEGIN")
       do {
-        try database.withoutWaiting {
-          try stored.store(pass.length)
+        if let length = try stored.read() {
           try database.execute("COMMIT")
+          return length
         }
+        let pass = try idPrefixPass(description)
+        guard pass.count >= StoredIDPrefixLength.minimumIDs else {
+          try database.execute("COMMIT")
+          return pass.length
+        }
+        do {
+          try database.withoutWaiting {
+            try stored.store(pass.length)
+            try database.execute("COMMIT")
+          }
+        } catch {
+          rollback(savepoint: nil)
+        }
+        return pass.length
       } catch {
         rollback(savepoint: nil)
+        throw error
       }
-      return pass.length
-    } catch {
-      rollback(savepoint: nil)
-      throw error
     }
   }
 

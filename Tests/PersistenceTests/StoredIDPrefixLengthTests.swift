@@ -68,6 +68,21 @@ import Testing
     #expect(try file.storedLength() == 4)
   }
 
+  @Test func storingTheLengthLeavesTheConnectionSyncingItsCommits() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    #expect(try file.storedLength() == 4)
+    var level: Int64?
+    try file.context.container.withBackend { backend in
+      let database = try #require((backend as? SQLiteBackend)?.database)
+      try database.query("PRAGMA synchronous") { statement in
+        level = statement.integer(at: 0)
+        return false
+      }
+    }
+    #expect(level == 2)
+  }
+
   @Test func theStoredLengthIsWhatAnotherConnectionReads() throws {
     let file = try File()
     _ = try file.context.fetchIDPrefixLength(Prefixed.self)
