@@ -231,6 +231,29 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     return element
   }
 
+  /// Removes the first `count` elements.
+  ///
+  /// A list that keeps only its last pages loaded drops its oldest rows this way.
+  ///
+  /// - Parameter count: How many to remove, from 0 to ``count``.
+  /// - Complexity: O(*n*), but only the removed ids are hashed: the rest keep their index
+  ///   entries, and the base moves.
+  // NB: inlinable for the same reason as `insert(_:at:)`: unspecialized, each id it forgets
+  // looks up generic metadata.
+  @inlinable
+  public mutating func removeFirst(_ count: Int) {
+    precondition(
+      count >= 0 && count <= storage.count,
+      "IdentifiedArray.removeFirst(_:) removes from 0 to \(storage.count) elements, not \(count)")
+    guard count > 0 else { return }
+    repairIndexIfNeeded()
+    removals += 1
+    for element in storage[..<count] { offsets[element.id] = nil }
+    storage.removeFirst(count)
+    // Every position left shrinks by `count`.
+    base &+= count
+  }
+
   /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
   ///
   /// - Parameter shouldBeRemoved: Returns `true` for the elements to remove.

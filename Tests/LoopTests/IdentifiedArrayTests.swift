@@ -97,9 +97,15 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
         let removed = rows.remove(at: index)
         #expect(removed == model.remove(at: index))
       case 4 where !model.isEmpty:
-        let row = model.remove(at: next(model.count))
-        let removed = rows.remove(id: row.id)
-        #expect(removed == row)
+        if next(4) == 0 {
+          let count = next(min(model.count, 3) + 1)
+          rows.removeFirst(count)
+          model.removeFirst(count)
+        } else {
+          let row = model.remove(at: next(model.count))
+          let removed = rows.remove(id: row.id)
+          #expect(removed == row)
+        }
       default:
         rows[id: step] = Row(id: step, title: "set")
         model.append(Row(id: step, title: "set"))
@@ -110,6 +116,17 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
         "step \(step): a position is wrong")
     }
     #expect(model.count > 100)
+  }
+
+  @Test func removeFirstDropsTheOldestAndKeepsTheRestFoundByID() {
+    var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<6).map { Row(id: $0, title: "\($0)") })
+    rows.removeFirst(4)
+    #expect(rows.elements == [Row(id: 4, title: "4"), Row(id: 5, title: "5")])
+    #expect(rows[id: 0] == nil)
+    #expect(rows.index(id: 5) == 1)
+    let appended = rows.append(Row(id: 0, title: "again"))
+    #expect(appended)
+    #expect(rows.index(id: 0) == 2)
   }
 
   @Test func equatableAndHashableFollowElementsInOrder() {
