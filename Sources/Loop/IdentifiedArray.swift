@@ -236,8 +236,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// A list that keeps only its last pages loaded drops its oldest rows this way.
   ///
   /// - Parameter count: How many to remove, from 0 to ``count``.
-  /// - Complexity: O(*n*), but only the removed ids are hashed: the rest keep their index
-  ///   entries, and the base moves.
+  /// - Complexity: O(*n*), hashing the removed ids or, when they are at least half, the rest.
   // NB: inlinable for the same reason as `insert(_:at:)`: unspecialized, each id it forgets
   // looks up generic metadata.
   @inlinable
@@ -248,6 +247,15 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     guard count > 0 else { return }
     repairIndexIfNeeded()
     removals += 1
+    guard count < storage.count - count else {
+      // NB: when at least half goes, indexing the rest afresh (keeping the capacity, which the
+      // next appends fill again) is cheaper than deleting each removed id from the index.
+      storage.removeFirst(count)
+      offsets.removeAll(keepingCapacity: true)
+      base = 0
+      for (position, element) in storage.enumerated() { offsets[element.id] = position }
+      return
+    }
     for element in storage[..<count] { offsets[element.id] = nil }
     storage.removeFirst(count)
     // Every position left shrinks by `count`.

@@ -118,15 +118,20 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(model.count > 100)
   }
 
-  @Test func removeFirstDropsTheOldestAndKeepsTheRestFoundByID() {
+  // One removes less than half (the removed ids leave the index), one more (the rest are
+  // indexed afresh).
+  @Test(arguments: [1, 4])
+  func removeFirstDropsTheOldestAndKeepsTheRestFoundByID(count: Int) {
     var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<6).map { Row(id: $0, title: "\($0)") })
-    rows.removeFirst(4)
-    #expect(rows.elements == [Row(id: 4, title: "4"), Row(id: 5, title: "5")])
+    rows.removeFirst(count)
+    #expect(rows.elements == (count..<6).map { Row(id: $0, title: "\($0)") })
     #expect(rows[id: 0] == nil)
-    #expect(rows.index(id: 5) == 1)
+    #expect(rows.index(id: 5) == 5 - count)
     let appended = rows.append(Row(id: 0, title: "again"))
     #expect(appended)
-    #expect(rows.index(id: 0) == 2)
+    #expect(rows.index(id: 0) == 6 - count)
+    let appendedTwice = rows.append(Row(id: 5, title: "twice"))
+    #expect(!appendedTwice)
   }
 
   @Test func equatableAndHashableFollowElementsInOrder() {
