@@ -151,6 +151,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   }
 
   func update<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    // NB: an update keeps every id, so it keeps their stored length, which the table's update
+    // trigger deletes: put back in the same transaction, as it was read there.
+    guard T.ID.self == ModelID<T>.self, try stored.read() != nil else {
+      return try updateRow(model, table: description)
+    }
+    try transaction {
+      let known = try stored.read()
+      try updateRow(model, table: description)
+      if let known { try stored.put(known) }
+    }
+  }
+
+  private func updateRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.checkIDColumn(model)
     let values = try description.encode(model)

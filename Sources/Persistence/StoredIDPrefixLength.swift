@@ -10,7 +10,8 @@ import Foundation
 /// triggers are there as written here, since a table rebuilt by a migration, or a trigger an
 /// outside tool dropped, no longer deletes it.
 ///
-/// A transaction that inserts many models (`SQLiteBackend.largeWriteInserts`) drops the
+/// An update through Loop puts the length back (it never changes an id, nor deletes a row). A
+/// transaction that inserts many models (`SQLiteBackend.largeWriteInserts`) drops the
 /// triggers of the table it fills and stores the length anew, from a pass, before it commits.
 ///
 /// NB: any update deletes the row, not only one of the id: `UPDATE OR REPLACE` deletes the
@@ -71,6 +72,11 @@ struct StoredIDPrefixLength {
       statements.append(trigger.sql)
     }
     for sql in statements { try database.execute(sql) }
+    try put(length)
+  }
+
+  /// Writes `length` where ``read()`` found the triggers, inside the caller's write transaction.
+  func put(_ length: Int) throws {
     try database.run(
       "INSERT OR REPLACE INTO \(Self.lengthsTable) (table_name, length) VALUES (?, ?)",
       [.text(table), .integer(Int64(length))])

@@ -126,6 +126,23 @@ import Testing
     #expect(try file.storedLength() == 4)
   }
 
+  @Test func anUpdateThroughLoopKeepsTheStoredLength() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    try file.context.update(Prefixed(id: Prefixed.ID(uuid(many[7])), note: "changed"))
+    #expect(try file.storedLength() == 4)
+    #expect(
+      try file.reopened().fetch(FetchDescriptor<Prefixed>()).compactMap(\.note) == ["changed"])
+  }
+
+  @Test func anUpdateByAnotherConnectionForgetsTheStoredLength() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    try OutsideWriter(file.path).run("UPDATE ids SET note = 'changed' WHERE id = x'\(many[7])'")
+    #expect(try file.storedLength() == nil)
+    #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 4)
+  }
+
   @Test func anIDChangedInPlaceChangesTheStoredLength() throws {
     let file = try File()
     _ = try file.context.fetchIDPrefixLength(Prefixed.self)
@@ -247,17 +264,23 @@ import Testing
 /// What a transaction a test gives up throws.
 private struct Abandoned: Error {}
 
-/// A model whose table holds nothing but its ids.
+/// A model whose table holds its ids and a note an update can change.
 private struct Prefixed: PersistentModel, Equatable {
   typealias ID = ModelID<Prefixed>
   var id: ID
+  var note: String?
 
-  static let schema = Schema<Prefixed>(table: "ids", columns: [Column(\.id, "id")])
+  static let schema = Schema<Prefixed>(
+    table: "ids", columns: [Column(\.id, "id"), Column(\.note, "note")])
 
-  init(id: ID) { self.id = id }
+  init(id: ID, note: String? = nil) {
+    self.id = id
+    self.note = note
+  }
 
   init(row: Row<Prefixed>) throws {
     id = try row[\.id]
+    note = try row[\.note]
   }
 }
 
