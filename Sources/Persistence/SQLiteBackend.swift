@@ -134,6 +134,51 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         try startLargeWrite(description)
       }
     }
+    // NB: a transaction's first insert (a link added) keeps the stored id prefix length, which
+    // the table's insert trigger deletes: put back, grown to what the new id and its two
+    // neighbours need. Later inserts leave it deleted (a large write stores it at its end).
+    guard T.ID.self == ModelID<T>.self, depth == 0 || inserts == 1 else {
+      return try insertRow(model, table: description)
+    }
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    guard try stored.read() != nil else { return try insertRow(model, table: description) }
+    try transaction {
+      let known = try stored.read()
+      try insertRow(model, table: description)
+      guard let known else { return }
+      let neighbours = try idPrefixLength(ofNeighboursOf: model.id, table: description)
+      try stored.put(max(known, neighbours))
+    }
+  }
+
+  /// The digits `id` and its two neighbours in id order need (at least 1).
+  ///
+  /// One more than it shares with the closer of them; `T.ID` is `ModelID<T>`.
+  private func idPrefixLength<T: PersistentModel>(
+    ofNeighboursOf id: T.ID, table description: TableDescription<T>
+  ) throws -> Int {
+    let column = quoted(description.columns[description.idIndex].name)
+    let table = quoted(description.table)
+    let key = IDPrefix.key(of: unsafeBitCast(id, to: ModelID<T>.self).rawValue)
+    let encoded = try description.encodeID(id)
+    var shared = 0
+    for (comparison, order) in [("<", "DESC"), (">", "ASC")] {
+      try database.query(
+        "SELECT \(column) FROM \(table) WHERE \(column) \(comparison) ? "
+          + "ORDER BY \(column) \(order) LIMIT 1", [encoded]
+      ) { statement in
+        if let bytes = statement.bytes16(at: 0) {
+          shared = max(shared, (IDPrefix.key(ofBytes: bytes) ^ key).leadingZeroBitCount / 4)
+        }
+        return false
+      }
+    }
+    return min(shared + 1, 32)
+  }
+
+  private func insertRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.checkIDColumn(model)
     try description.encode(model, into: &table.values)

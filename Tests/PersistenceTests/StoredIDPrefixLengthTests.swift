@@ -107,13 +107,35 @@ import Testing
     #expect(tables == 0)
   }
 
-  @Test func anInsertedCloseIDLengthensTheStoredLength() throws {
+  @Test func anInsertThroughLoopKeepsTheStoredLengthAndLengthensIt() throws {
     let file = try File()
     _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    try file.context.insert(
+      Prefixed(id: Prefixed.ID(uuid("F" + String(repeating: "0", count: 31)))))
+    #expect(try file.storedLength() == 4)
     try file.context.insert(Prefixed(id: Prefixed.ID(uuid(closeToFirst))))
+    #expect(try file.storedLength() == 12)
+    #expect(try file.reopened().fetchIDPrefixLength(Prefixed.self) == 12)
+  }
+
+  @Test func aCloseIDAfterTheFirstInsertOfATransactionIsCounted() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    try file.context.transaction { context in
+      try context.insert(Prefixed(id: Prefixed.ID(uuid("F" + String(repeating: "0", count: 31)))))
+      try context.insert(Prefixed(id: Prefixed.ID(uuid(closeToFirst))))
+    }
     #expect(try file.storedLength() == nil)
     #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 12)
-    #expect(try file.reopened().fetchIDPrefixLength(Prefixed.self) == 12)
+  }
+
+  @Test func aDuplicateInsertKeepsTheStoredLength() throws {
+    let file = try File()
+    _ = try file.context.fetchIDPrefixLength(Prefixed.self)
+    #expect(throws: PersistenceError.self) {
+      try file.context.insert(Prefixed(id: Prefixed.ID(uuid(many[3]))))
+    }
+    #expect(try file.storedLength() == 4)
   }
 
   @Test func aDeletedCloseIDShortensTheStoredLength() throws {
@@ -215,7 +237,7 @@ import Testing
       return try context.fetchIDPrefixLength(Prefixed.self)
     }
     #expect(length == 12)
-    #expect(try file.storedLength() == nil)
+    #expect(try file.storedLength() == 12)
   }
 
   @Test func aLargeWriteStoresTheLengthOfWhatItWrote() throws {
