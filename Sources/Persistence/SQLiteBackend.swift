@@ -230,6 +230,24 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   }
 
   func delete<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws {
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    guard T.ID.self == ModelID<T>.self, try stored.read() != nil else {
+      return try deleteRow(id: id, table: description)
+    }
+    // NB: an id that no pair of the stored length holds takes nothing from it (the pair its
+    // neighbours then make shares no more than either did with it): the length its delete
+    // trigger deleted is put back. Otherwise the next reader makes the pass.
+    try transaction {
+      let known = try stored.read()
+      let neighbours = try idPrefixLength(ofNeighboursOf: id, table: description)
+      try deleteRow(id: id, table: description)
+      if let known, neighbours < known { try stored.put(known) }
+    }
+  }
+
+  private func deleteRow<T: PersistentModel>(id: T.ID, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.deleteByID.execute([description.encodeID(id)])
     guard database.changes > 0 else {

@@ -10,8 +10,9 @@ import Foundation
 /// triggers are there as written here, since a table rebuilt by a migration, or a trigger an
 /// outside tool dropped, no longer deletes it.
 ///
-/// An update through Loop puts the length back (it never changes an id, nor deletes a row). A
-/// transaction that inserts many models (`SQLiteBackend.largeWriteInserts`) drops the
+/// An update through Loop puts the length back (it never changes an id, nor deletes a row), as
+/// do a transaction's first insert (grown to what the new id needs) and a delete by id of an
+/// id no closest pair holds. A transaction that inserts many models (`SQLiteBackend.largeWriteInserts`) drops the
 /// triggers of the table it fills and stores the length anew, from a pass, before it commits.
 ///
 /// NB: any update deletes the row, not only one of the id: `UPDATE OR REPLACE` deletes the

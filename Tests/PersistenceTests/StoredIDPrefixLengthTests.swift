@@ -165,6 +165,17 @@ import Testing
     #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 4)
   }
 
+  @Test func aDeletedIDOutsideTheClosestPairKeepsTheStoredLength() throws {
+    let file = try File()
+    try file.context.insert(Prefixed(id: Prefixed.ID(uuid(closeToFirst))))
+    #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 12)
+    try file.context.delete(Prefixed.self, id: Prefixed.ID(uuid(many[500])))
+    #expect(try file.storedLength() == 12)
+    try file.context.delete(Prefixed.self, id: Prefixed.ID(uuid(many[0])))
+    #expect(try file.storedLength() == nil)
+    #expect(try file.context.fetchIDPrefixLength(Prefixed.self) == 4)
+  }
+
   @Test func anIDChangedInPlaceChangesTheStoredLength() throws {
     let file = try File()
     _ = try file.context.fetchIDPrefixLength(Prefixed.self)
