@@ -231,6 +231,37 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     return element
   }
 
+  /// Removes the first `count` elements.
+  ///
+  /// A list that keeps only its last pages loaded drops its oldest rows this way.
+  ///
+  /// - Parameter count: How many to remove, from 0 to ``count``.
+  /// - Complexity: O(*n*), hashing the removed ids or, when they are at least half, the rest.
+  // NB: inlinable for the same reason as `insert(_:at:)`: unspecialized, each id it forgets
+  // looks up generic metadata.
+  @inlinable
+  public mutating func removeFirst(_ count: Int) {
+    precondition(
+      count >= 0 && count <= storage.count,
+      "IdentifiedArray.removeFirst(_:) removes from 0 to \(storage.count) elements, not \(count)")
+    guard count > 0 else { return }
+    repairIndexIfNeeded()
+    removals += 1
+    guard count < storage.count - count else {
+      // NB: when at least half goes, indexing the rest afresh (keeping the capacity, which the
+      // next appends fill again) is cheaper than deleting each removed id from the index.
+      storage.removeFirst(count)
+      offsets.removeAll(keepingCapacity: true)
+      base = 0
+      for (position, element) in storage.enumerated() { offsets[element.id] = position }
+      return
+    }
+    for element in storage[..<count] { offsets[element.id] = nil }
+    storage.removeFirst(count)
+    // Every position left shrinks by `count`.
+    base &+= count
+  }
+
   /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
   ///
   /// - Parameter shouldBeRemoved: Returns `true` for the elements to remove.

@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import LinkClient
 import LinkList
+import Loop
 
 import struct LinkClient.Comment
 
@@ -59,23 +60,28 @@ enum LinkCommands {
       extra: [("CATEGORY", { $0.categoryName ?? "" })])
     var seen = 0
     while true {
-      let screen = session.store.state.links.all
-      // NB: the rows this page added; those of earlier pages may have been dropped.
-      let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
-      seen = screen.droppedRowCount + screen.rows.count
-      // NB: the refs' length is asked for before the next page: both read the database, one at
-      // a time, and the first row waits for the length, not for the next page too.
-      if !rows.isEmpty { try await printer.prepare() }
-      // NB: the next page is asked for before this one prints: the client reads it off the main
-      // actor while the page prints.
-      let next =
-        !window.isFull && screen.nextPage != nil
-        ? session.store.send(.links(.all(.nextPageRequested))) : nil
-      do throws(CommandError) {
-        try await printer.print(rows)
-      } catch {
-        next?.cancel()
-        throw error
+      let next: StoreTask?
+      // NB: the page's rows are a slice of the screen's, released before the next page arrives:
+      // the reducer then drops the oldest rows in place rather than copying them all.
+      do {
+        let screen = session.store.state.links.all
+        // NB: the rows this page added; those of earlier pages may have been dropped.
+        let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
+        seen = screen.droppedRowCount + screen.rows.count
+        // NB: the refs' length is asked for before the next page: both read the database, one
+        // at a time, and the first row waits for the length, not for the next page too.
+        if !rows.isEmpty { try await printer.prepare() }
+        // NB: the next page is asked for before this one prints: the client reads it off the
+        // main actor while the page prints.
+        next =
+          !window.isFull && screen.nextPage != nil
+          ? session.store.send(.links(.all(.nextPageRequested))) : nil
+        do throws(CommandError) {
+          try await printer.print(rows)
+        } catch {
+          next?.cancel()
+          throw error
+        }
       }
       guard let next else { break }
       try await session.finish(next)
@@ -302,7 +308,10 @@ struct LinkRowPrinter<Row: LinkRowItem & Encodable> {
     let renderer = LinkRenderer(environment: session.environment, style: session.style)
     var table =
       self.table ?? PagedTable(columns: renderer.columns(extra: extra), style: session.style)
-    let text = table.text(rows.map { renderer.cells($0, refLength: length, extra: extra) })
+    var cells: [String] = []
+    cells.reserveCapacity(rows.count * table.columns.count)
+    for row in rows { renderer.appendCells(row, refLength: length, extra: extra, to: &cells) }
+    let text = table.text(cells: cells)
     self.table = table
     session.console.writeOutput(text)
   }

@@ -31,8 +31,21 @@ struct LinkRenderer {
   func cells<Row: LinkRowItem>(
     _ row: Row, refLength: Int, extra: [(header: String, value: (Row) -> String)]
   ) -> [String] {
-    [Ref.short(row.id.rawValue, length: refLength), row.isFavorite ? "★" : "", row.title]
-      + extra.map { $0.value(row) }
+    var cells: [String] = []
+    appendCells(row, refLength: refLength, extra: extra, to: &cells)
+    return cells
+  }
+
+  /// Appends a row's cells in a table of ``columns(extra:)`` to `cells`: a page of rows makes
+  /// one list of cells (``PagedTable/text(cells:)``), not an array per row.
+  func appendCells<Row: LinkRowItem>(
+    _ row: Row, refLength: Int, extra: [(header: String, value: (Row) -> String)],
+    to cells: inout [String]
+  ) {
+    cells.append(Ref.short(row.id.rawValue, length: refLength))
+    cells.append(row.isFavorite ? "★" : "")
+    cells.append(row.title)
+    for column in extra { cells.append(column.value(row)) }
   }
 
   /// One link: its title, ref and star, address, category, memo, dates, then its comments.

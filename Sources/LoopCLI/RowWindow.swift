@@ -20,13 +20,13 @@ struct RowWindow: Equatable, Sendable {
   /// window then starts after them, so each page gets what the earlier ones left.
   ///
   /// - Parameter rows: The page's rows.
-  /// - Returns: Those in the window.
-  mutating func take<Rows: Collection>(_ rows: Rows) -> [Rows.Element] {
+  /// - Returns: Those in the window, as a slice of `rows` (a page's rows are not copied).
+  mutating func take<Rows: Collection>(_ rows: Rows) -> Rows.SubSequence {
     let skipped = min(offset, rows.count)
     offset -= skipped
     let rest = rows.dropFirst(skipped)
-    guard let limit else { return Array(rest) }
-    let taken = Array(rest.prefix(limit))
+    guard let limit else { return rest }
+    let taken = rest.prefix(limit)
     self.limit = limit - taken.count
     return taken
   }

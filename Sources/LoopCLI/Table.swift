@@ -83,8 +83,9 @@ struct Table {
 /// cell widens its column from that page on (the lines printed before stay as they are), the
 /// way chunked listings of other tools do: the first row prints without waiting for the last.
 ///
-/// NB: a page's text is written into one buffer of bytes, not joined from a string per line and
-/// per cell: `link list` prints a line for each of 200,000 links.
+/// NB: a page is one flat list of cells, and its text is written into one buffer of bytes, not
+/// joined from a string per line and per cell: `link list` prints a line for each of 200,000
+/// links, and an array per row cost more than the printing.
 struct PagedTable {
   let columns: [Table.Column]
   let style: Style
@@ -100,53 +101,70 @@ struct PagedTable {
 
   /// The text of a page of rows, each line ending with a line break: the header first, on the
   /// first page.
-  mutating func text(_ rows: [[String]]) -> String {
-    let counts = rows.map { $0.map(Table.width(of:)) }
-    for row in counts {
-      for (index, count) in row.enumerated() where count > widths[index] {
-        widths[index] = count
-      }
+  ///
+  /// - Parameter cells: The page's cells, row after row, `columns.count` a row.
+  /// - Returns: The page's lines.
+  mutating func text(cells: [String]) -> String {
+    let width = columns.count
+    precondition(cells.count % width == 0, "a page's cells fill whole rows")
+    let counts = cells.map(Table.width(of:))
+    for (offset, count) in counts.enumerated() where count > widths[offset % width] {
+      widths[offset % width] = count
     }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity((rows.count + 1) * (widths.reduce(2 * widths.count, +) + 1))
+    bytes.reserveCapacity(
+      (cells.count / width + 1) * (widths.reduce(2 * width, +) + 1))
     if !hasHeader {
       hasHeader = true
-      append(
-        columns.map(\.header), counts: columns.map { Table.width(of: $0.header) }, header: true,
-        to: &bytes)
+      let headers = columns.map(\.header)
+      append(headers[...], counts: headers.map(Table.width(of:))[...], header: true, to: &bytes)
     }
-    for (row, rowCounts) in zip(rows, counts) {
-      append(row, counts: rowCounts, header: false, to: &bytes)
+    var start = 0
+    while start < cells.count {
+      let end = start + width
+      append(cells[start..<end], counts: counts[start..<end], header: false, to: &bytes)
+      start = end
     }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// One line, as ``Table/line(_:_:_:header:style:)`` makes it, and its line break.
-  private func append(_ cells: [String], counts: [Int], header: Bool, to bytes: inout [UInt8]) {
-    var end = cells.count
-    while end > 0, cells[end - 1].isEmpty { end -= 1 }
+  private func append(
+    _ cells: ArraySlice<String>, counts: ArraySlice<Int>, header: Bool, to bytes: inout [UInt8]
+  ) {
+    let first = cells.startIndex
+    var end = cells.endIndex
+    while end > first, cells[end - 1].isEmpty { end -= 1 }
     let start = bytes.count
-    for index in 0..<end {
+    for position in first..<end {
+      let index = position - first
       if index > 0 {
         bytes.append(UInt8(ascii: " "))
         bytes.append(UInt8(ascii: " "))
       }
-      let padding = max(0, widths[index] - counts[index])
-      let styled = header ? style.bold(cells[index]) : columns[index].style(cells[index])
+      let padding = max(0, widths[index] - counts[counts.startIndex + index])
+      let cell = cells[position]
+      let styled = header ? style.bold(cell) : columns[index].style(cell)
       switch columns[index].alignment {
       case .left:
-        bytes.append(contentsOf: styled.utf8)
-        if index < end - 1 { Self.appendSpaces(padding, to: &bytes) }
+        Self.appendUTF8(styled, to: &bytes)
+        if position < end - 1 { Self.appendSpaces(padding, to: &bytes) }
       case .right:
         Self.appendSpaces(padding, to: &bytes)
-        bytes.append(contentsOf: styled.utf8)
+        Self.appendUTF8(styled, to: &bytes)
       }
     }
     while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     bytes.append(UInt8(ascii: "\n"))
   }
 
+  /// Appends the bytes of `text` in one copy (appending its `utf8` view goes a byte at a time).
+  private static func appendUTF8(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
   private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-    for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+    if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
   }
 }

@@ -155,16 +155,30 @@ public struct Row<Model: PersistentModel> {
 /// writes its own literals, which it finds under a lock and a hash; a fetch of 200,000 rows asks
 /// for the same few key paths on every row, so it remembers them here, unlocked (the rows of a
 /// fetch are read on one thread). The key paths are kept alive, so an identity is never reused.
+///
+/// An `init(row:)` asks for its columns in the same order on every row, so the entry after the
+/// last one found is tried first: a row's lookups are then one comparison each.
 @usableFromInline
 final class ColumnPositions {
   private var keyPaths: [AnyKeyPath] = []
   private var positions: [Int] = []
+  /// The entry to try first: the one after the last found.
+  private var next = 0
 
   init() {}
 
   /// The position in `layout` of the column declared for `keyPath`, or `nil`.
   func index(of keyPath: AnyKeyPath, in layout: ColumnLayout) -> Int? {
-    for index in keyPaths.indices where keyPaths[index] === keyPath { return positions[index] }
+    // NB: after a row's last column, the next row starts again with the first.
+    let candidate = next < keyPaths.count ? next : 0
+    if candidate < keyPaths.count, keyPaths[candidate] === keyPath {
+      next = candidate + 1
+      return positions[candidate]
+    }
+    for index in keyPaths.indices where keyPaths[index] === keyPath {
+      next = index + 1
+      return positions[index]
+    }
     guard let position = layout.index(of: keyPath) else { return nil }
     // Key paths made at run time could fill it without end; literals are a few per model.
     if keyPaths.count >= 64 {
@@ -173,6 +187,7 @@ final class ColumnPositions {
     }
     keyPaths.append(keyPath)
     positions.append(position)
+    next = keyPaths.count
     return position
   }
 }

@@ -7,10 +7,19 @@ extension TableDescription {
   /// The `ORDER BY` terms for `descriptors` (ending with `loop_seq`, so that ties keep insertion
   /// order), or `nil` when one of them cannot be sorted by SQL exactly as Swift sorts it (see
   /// ``storedOrder(_:)``).
+  ///
+  /// A sort by the id has no ties: its terms end there, without `loop_seq`. NB: an index on
+  /// `(…, id)` then gives the rows in order as they are; with `loop_seq` after the id, SQLite
+  /// sorts each row again in a temporary b-tree (about a third of `link list`'s time).
   func orderBy(_ descriptors: [SortDescriptor<Model>], dialect: SQLDialect) -> String? {
-    guard let order = storedOrder(descriptors) else { return nil }
+    guard var order = storedOrder(descriptors) else { return nil }
+    var tieBreak = [quoted("loop_seq")]
+    if let id = order.firstIndex(where: { $0.position == idIndex }) {
+      order.removeSubrange((id + 1)...)
+      tieBreak = []
+    }
     let terms = order.map { dialect.sortTerm(stored[$0.position], ascending: $0.ascending) }
-    return (terms + [quoted("loop_seq")]).joined(separator: ", ")
+    return (terms + tieBreak).joined(separator: ", ")
   }
 }
 

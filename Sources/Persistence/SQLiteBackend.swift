@@ -264,11 +264,13 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         sql += " LIMIT ? OFFSET ?"
         parameters += range
       }
-      let positions = ColumnPositions()
-      try database.query(sql, parameters) { statement in
-        results.append(
-          try reading(
-            Row(table: description, source: .statement(statement), positions: positions)))
+      // NB: one row that follows the statement's steps, as above: a row made per step in this
+      // generic code looked up its type's metadata each time.
+      let statement = try database.prepare(sql)
+      let row = Row(
+        table: description, source: .statement(statement), positions: ColumnPositions())
+      try statement.run(parameters) { _ in
+        results.append(try reading(row))
         return true
       }
       return results

@@ -16,6 +16,6 @@ import Testing
     var table = PagedTable(
       columns: [Table.Column(header: "A"), Table.Column(header: "B")],
       style: Style(isEnabled: false))
-    #expect(table.text([["café", "x"], ["tea", "y"]]) == "A     B\ncafé  x\ntea   y\n")
+    #expect(table.text(cells: ["café", "x", "tea", "y"]) == "A     B\ncafé  x\ntea   y\n")
   }
 }

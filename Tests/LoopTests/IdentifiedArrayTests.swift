@@ -97,9 +97,15 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
         let removed = rows.remove(at: index)
         #expect(removed == model.remove(at: index))
       case 4 where !model.isEmpty:
-        let row = model.remove(at: next(model.count))
-        let removed = rows.remove(id: row.id)
-        #expect(removed == row)
+        if next(4) == 0 {
+          let count = next(min(model.count, 3) + 1)
+          rows.removeFirst(count)
+          model.removeFirst(count)
+        } else {
+          let row = model.remove(at: next(model.count))
+          let removed = rows.remove(id: row.id)
+          #expect(removed == row)
+        }
       default:
         rows[id: step] = Row(id: step, title: "set")
         model.append(Row(id: step, title: "set"))
@@ -110,6 +116,22 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
         "step \(step): a position is wrong")
     }
     #expect(model.count > 100)
+  }
+
+  // One removes less than half (the removed ids leave the index), one more (the rest are
+  // indexed afresh).
+  @Test(arguments: [1, 4])
+  func removeFirstDropsTheOldestAndKeepsTheRestFoundByID(count: Int) {
+    var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<6).map { Row(id: $0, title: "\($0)") })
+    rows.removeFirst(count)
+    #expect(rows.elements == (count..<6).map { Row(id: $0, title: "\($0)") })
+    #expect(rows[id: 0] == nil)
+    #expect(rows.index(id: 5) == 5 - count)
+    let appended = rows.append(Row(id: 0, title: "again"))
+    #expect(appended)
+    #expect(rows.index(id: 0) == 6 - count)
+    let appendedTwice = rows.append(Row(id: 5, title: "twice"))
+    #expect(!appendedTwice)
   }
 
   @Test func equatableAndHashableFollowElementsInOrder() {

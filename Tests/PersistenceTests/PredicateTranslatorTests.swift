@@ -123,6 +123,20 @@ import Testing
     #expect(compiled.orderBy([SortDescriptor(\.title.count)]) == nil)
   }
 
+  @Test func aSortByTheIDEndsThereWithoutInsertionOrder() throws {
+    let table = try TableDescription(Item.schema)
+    let sqlite = try SQLiteDatabase(path: ":memory:")
+    try sqlite.execute(table.migrationPlan(in: sqlite).beforeBackfill.joined(separator: ";"))
+    let compiled = try SQLiteTable(table, database: sqlite)
+    #expect(
+      compiled.orderBy([SortDescriptor(\.date, order: .reverse), SortDescriptor(\.id)])
+        == #""date" DESC, "id" ASC"#)
+    #expect(
+      compiled.orderBy([
+        SortDescriptor(\.id, order: .reverse), SortDescriptor(\.date), SortDescriptor(\.title),
+      ]) == #""id" DESC"#)
+  }
+
   // MARK: - PostgreSQL
 
   @Test func postgresNamesParametersWithTheirKindsAndTextInTheCCollation() throws {

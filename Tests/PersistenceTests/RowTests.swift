@@ -101,3 +101,41 @@ extension RowTests {
     #expect(reason == "expected a UUID, found a blob of 3 bytes")
   }
 }
+
+/// A model whose `init(row:)` asks for its columns in another order on every other row.
+private struct Shuffled: PersistentModel, Equatable {
+  var id: Int
+  var title: String
+  var count: Int
+
+  static let schema = Schema<Shuffled>(
+    table: "shuffled",
+    columns: [Column(\.id, "id"), Column(\.title, "title"), Column(\.count, "count")])
+
+  init(id: Int, title: String, count: Int) {
+    self.id = id
+    self.title = title
+    self.count = count
+  }
+
+  init(row: Row<Shuffled>) throws {
+    count = try row[\.count]
+    if count.isMultiple(of: 2) {
+      id = try row[\.id]
+      title = try row[\.title]
+    } else {
+      title = try row[\.title]
+      id = try row[\.id]
+    }
+  }
+}
+
+extension RowTests {
+  @Test(arguments: Backend.allCases)
+  func columnsAskedForInAnotherOrderOnEachRowAreReadRight(_ backend: Backend) throws {
+    let store = try Store(backend, Shuffled.self)
+    let rows = (1...6).map { Shuffled(id: $0, title: "t\($0)", count: $0 * 7) }
+    for row in rows { try store.context.insert(row) }
+    #expect(try store.context.fetchAll(Shuffled.self, sortBy: [SortDescriptor(\.id)]) == rows)
+  }
+}

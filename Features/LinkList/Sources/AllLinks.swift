@@ -208,15 +208,13 @@ public struct AllLinks: Reducer {
         state.errorMessage = nil
         // NB: a page starts after the last row, so none of its links is among the rows; a
         // link shown since (``State/show(added:categoryName:)``) came before the page.
-        let excess = state.rows.count + page.rows.count - maximumRowCount
-        if excess > 0 {
-          // NB: the rows kept and the page in one pass, rather than appending, then dropping.
-          state.rows = IdentifiedArray(
-            uniqueElements: state.rows.elements.dropFirst(excess) + page.rows)
-          state.droppedRowCount += excess
-        } else {
-          for row in page.rows { state.rows.append(row) }
-        }
+        // NB: the oldest rows dropped in place, then the page appended: the rows kept keep
+        // their index entries, only the dropped and the new ids are hashed.
+        let excess = max(0, state.rows.count + page.rows.count - maximumRowCount)
+        let droppedRows = min(excess, state.rows.count)
+        state.rows.removeFirst(droppedRows)
+        for row in page.rows.dropFirst(excess - droppedRows) { state.rows.append(row) }
+        state.droppedRowCount += excess
         show(page, in: &state)
         return .none
 
