@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The store of a set of model types, in an SQLite file, a PostgreSQL database or in memory:
 /// SwiftData's `ModelContainer`.
@@ -70,6 +71,8 @@ public final class ModelContainer: Sendable {
 
   private let lock = NSRecursiveLock()
   private let backend: any StorageBackend
+  /// How many writes were asked of the container; see ``writeCount``.
+  private let writes = Atomic(0)
   /// The ``TableDescription`` of each model type, keyed by the type.
   private let tables: [ObjectIdentifier: any AnyTableDescription]
 
@@ -147,6 +150,21 @@ public final class ModelContainer: Sendable {
     defer { lock.unlock() }
     return try body(backend)
   }
+
+  /// Runs `body`, which writes, with the backend, holding the lock; counted in ``writeCount``.
+  func withWritingBackend<R>(_ body: (any StorageBackend) throws -> R) throws -> R {
+    // NB: counted before the write, so a reader that noted the count before reading sees it
+    // change whichever of the two took the lock first.
+    writes.add(1, ordering: .sequentiallyConsistent)
+    return try withBackend(body)
+  }
+
+  /// How many inserts, updates and deletes were asked of this container (in this process)
+  /// since it opened, whether they succeeded or not.
+  ///
+  /// Something kept from a read (a page read ahead) is still what a read would give when the
+  /// count has not changed since that read began.
+  package var writeCount: Int { writes.load(ordering: .sequentiallyConsistent) }
 
   /// The validated schema of `type`.
   func table<T: PersistentModel>(_ type: T.Type) throws(PersistenceError) -> TableDescription<T> {

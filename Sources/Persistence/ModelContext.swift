@@ -36,7 +36,7 @@ public final class ModelContext: Sendable {
   ///   ``PersistenceError/invalidValue(model:column:value:)``; nothing is written then.
   public func insert<T: PersistentModel>(_ model: T) throws {
     let table = try container.table(T.self)
-    try container.withBackend { try $0.insert(model, table: table) }
+    try container.withWritingBackend { try $0.insert(model, table: table) }
   }
 
   /// Replaces the stored model that has `model`'s id; it keeps its place in insertion order.
@@ -47,7 +47,7 @@ public final class ModelContext: Sendable {
   ///   ``PersistenceError/invalidValue(model:column:value:)``; nothing is written then.
   public func update<T: PersistentModel>(_ model: T) throws {
     let table = try container.table(T.self)
-    try container.withBackend { try $0.update(model, table: table) }
+    try container.withWritingBackend { try $0.update(model, table: table) }
   }
 
   /// Deletes the stored model that has `model`'s id.
@@ -66,7 +66,7 @@ public final class ModelContext: Sendable {
   /// - Throws: ``PersistenceError/notFound(model:id:)`` when no model has the id.
   public func delete<T: PersistentModel>(_ type: T.Type, id: T.ID) throws {
     let table = try container.table(T.self)
-    try container.withBackend { try $0.delete(id: id, table: table) }
+    try container.withWritingBackend { try $0.delete(id: id, table: table) }
   }
 
   /// Deletes every model the predicate accepts, all or none.
@@ -86,7 +86,7 @@ public final class ModelContext: Sendable {
     -> Int
   {
     let table = try container.table(T.self)
-    return try container.withBackend { try $0.delete(where: predicate, table: table) }
+    return try container.withWritingBackend { try $0.delete(where: predicate, table: table) }
   }
 
   /// Runs `body` as one transaction: all of its writes are saved, or none.

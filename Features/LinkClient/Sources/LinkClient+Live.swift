@@ -47,7 +47,12 @@ extension LinkClient {
 
   /// Every endpoint over the storage, or throwing its error when there is none.
   private static func live(_ storage: Result<LinkStorage, LinkError>) -> LinkClient {
-    LinkClient(
+    let pages = LinkPageReadAhead(
+      read: { categoryID, cursor, limit throws(LinkError) in
+        try storage.get().fetchLinkPage(in: categoryID, after: cursor, limit: limit)
+      },
+      writeCount: { (try? storage.get())?.context.container.writeCount ?? 0 })
+    return LinkClient(
       addComment: { try storage.get().addComment(to: $0, text: $1) },
       addLink: { try storage.get().addLink($0) },
       addLinks: { drafts in try await offMainActor { try storage.get().addLinks(drafts) } },
@@ -60,11 +65,7 @@ extension LinkClient {
         try await offMainActor { try storage.get().fetchIDPrefixLengthOfAll() }
       },
       fetchLink: { try storage.get().fetchLink(id: $0) },
-      fetchLinkPage: { categoryID, cursor, limit in
-        try await offMainActor {
-          try storage.get().fetchLinkPage(in: categoryID, after: cursor, limit: limit)
-        }
-      },
+      fetchLinkPage: { try await pages.page(in: $0, after: $1, limit: $2) },
       fetchLinks: { try await offMainActor { try storage.get().fetchLinks() } },
       fetchLinksWithIDPrefix: { try storage.get().fetchLinks(idPrefix: $0, limit: $1) },
       fetchLinksInCategory: { id in try await offMainActor { try storage.get().fetchLinks(in: id) }

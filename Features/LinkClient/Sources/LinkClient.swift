@@ -106,7 +106,10 @@ public struct LinkClient: Sendable {
   /// The page's ``LinkPage/next`` is where the next page starts, `nil` after the last. It reads
   /// only the page's links, from the `(createdAt, id)` index, off the caller's actor. Throws
   /// ``LinkError/categoryNotFound(_:)`` for a missing category. A `limit` below 1 reads nothing
-  /// and keeps the cursor.
+  /// and keeps the cursor. The live client reads the page after a page asked for with a cursor
+  /// ahead, while the caller shows that one, and answers from it only when it is the page asked
+  /// for next and nothing was written since: a list paged to its end waits less, and an answer
+  /// is always what a read at that moment gives.
   public var fetchLinkPage:
     nonisolated(nonsending) @Sendable (
       _ categoryID: Category.ID?, _ cursor: LinkPage.Cursor?, _ limit: Int
