@@ -143,12 +143,13 @@ extension String {
   /// The string as `trimmingCharacters(in: .whitespacesAndNewlines)` trims it.
   ///
   /// NB: Foundation's trimming goes through `NSString` on Linux, microseconds a call; a memo
-  /// with no whitespace at either end, what nearly every `ledger add` gives, is returned as it
-  /// is (only an end in Unicode's `White_Space`, that set, is trimmed).
+  /// or category with no whitespace at either end, what nearly every `ledger add` gives, is
+  /// returned as it is (only an end in Unicode's `White_Space`, that set, is trimmed).
   fileprivate var trimmed: String {
+    // NB: an empty string (a draft without a category) has nothing to trim either.
     guard let first = unicodeScalars.first, let last = unicodeScalars.last,
-      !first.properties.isWhitespace, !last.properties.isWhitespace
-    else { return trimmingCharacters(in: .whitespacesAndNewlines) }
-    return self
+      first.properties.isWhitespace || last.properties.isWhitespace
+    else { return self }
+    return trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
