@@ -235,7 +235,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///
   /// A list that keeps only its last pages loaded drops its oldest rows this way.
   ///
-  /// - Parameter count: How many to remove, from 0 to ``count``.
+  /// - Parameter count: How many to remove, from 0 to the number of elements.
   /// - Complexity: O(*n*), hashing the removed ids or, when they are at least half, the rest.
   // NB: inlinable for the same reason as `insert(_:at:)`: unspecialized, each id it forgets
   // looks up generic metadata.

@@ -67,9 +67,7 @@ struct Ref: Sendable, Hashable, CustomStringConvertible {
   /// The id's 16 bytes as one big-endian number: ids compare as their digits do, and two ids
   /// share as many leading digits as their numbers share leading zero bits in fours.
   static func key(of id: UUID) -> UInt128 {
-    withUnsafeBytes(of: id.uuid) { bytes in
-      bytes.reduce(UInt128.zero) { $0 << 8 | UInt128($1) }
-    }
+    withUnsafeBytes(of: id.uuid) { UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self)) }
   }
 
   /// How many leading hexadecimal digits two ids (as ``key(of:)``) share.

@@ -3,12 +3,16 @@ import Foundation
 /// The ref length (``Ref/length(for:)``) of a list that commands change one element at a time,
 /// kept up to date instead of recomputed over every id on every command.
 ///
-/// Each call compares the list's ids with those of the previous call (``ListChange``): when one
-/// id came or went, only its place among the sorted ids is looked at; any other change rebuilds
-/// them. The answer is always ``Ref/length(for:)`` of the list's ids.
+/// Each call compares the list's ids (as ``Ref/key(of:)``) with those of the previous call
+/// (``ListChange``): when one id came or went, only its place among the sorted ids is looked
+/// at; any other change rebuilds them. The answer is always ``Ref/length(for:)`` of the list's
+/// ids.
 struct RefLengthCache {
-  /// The ids of the previous call's list, in its order.
-  private var ids: [UUID] = []
+  /// The ids of the previous call's list as ``Ref/key(of:)``, in its order.
+  ///
+  /// NB: keys, not UUIDs: comparing two of them is two machine words, where `UUID`'s `==` cost
+  /// more than the rest of a scripted `habit add`'s ref.
+  private var keys: [UInt128] = []
   /// ``ids`` as ``Ref/key(of:)``, ascending.
   private var sorted: [UInt128] = []
   /// ``Ref/length(forSorted:)`` of ``sorted``.
@@ -16,18 +20,17 @@ struct RefLengthCache {
 
   /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``).
   ///
-  /// - Parameter newIDs: The list's ids as they are now, in order.
+  /// - Parameter newKeys: The list's ids as they are now, as ``Ref/key(of:)``, in order.
   /// - Returns: The ref length.
   /// - Complexity: O(*n*) comparisons of ids when one id was inserted or removed since the last
   ///   call; O(*n* log *n*) otherwise.
-  mutating func length(ofIDs newIDs: [UUID]) -> Int {
-    switch ListChange(from: ids, to: newIDs) {
+  mutating func length(ofKeys newKeys: [UInt128]) -> Int {
+    switch ListChange(from: keys, to: newKeys) {
     case .unchanged:
       break
     case .inserted(let index):
-      let added = newIDs[index]
-      ids = newIDs
-      let key = Ref.key(of: added)
+      let key = newKeys[index]
+      keys = newKeys
       let position = insertionPoint(of: key)
       // NB: an id's only neighbours in sorted order are the ones it can share most digits
       // with, and splitting a pair never shortens what the pair needed.
@@ -40,13 +43,13 @@ struct RefLengthCache {
       length = min(length, 32)
       sorted.insert(key, at: position)
     case .removed(let index):
-      let position = insertionPoint(of: Ref.key(of: ids[index]))
-      ids = newIDs
+      let position = insertionPoint(of: keys[index])
+      keys = newKeys
       sorted.remove(at: position)
       length = Ref.length(forSorted: sorted)
     case .other:
-      ids = newIDs
-      sorted = ids.map(Ref.key(of:)).sorted()
+      keys = newKeys
+      sorted = keys.sorted()
       length = Ref.length(forSorted: sorted)
     }
     return length

@@ -29,16 +29,16 @@ extension Session {
 
   /// The short ref of a habit among the loaded ones.
   func shortRef(of id: Habit.ID) -> String {
-    let length = habitRefLengths.length(ofIDs: Self.ids(of: store.state.habits.habits))
+    let length = habitRefLengths.length(ofKeys: Self.keys(of: store.state.habits.habits))
     return Ref.short(id.rawValue, length: length)
   }
 
-  /// The habits' ids, in order.
+  /// The habits' ids as ``Ref/key(of:)``, in order.
   ///
   /// NB: nonisolated, and read through stored properties: a closure made on the main actor
   /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
-  nonisolated static func ids(of habits: IdentifiedArrayOf<HabitHistory>) -> [UUID] {
-    habits.elements.map { $0.habit.id.rawValue }
+  nonisolated static func keys(of habits: IdentifiedArrayOf<HabitHistory>) -> [UInt128] {
+    habits.elements.map { Ref.key(of: $0.habit.id.rawValue) }
   }
 
   // MARK: - Names typed for refs
@@ -90,16 +90,16 @@ extension Session {
 
   /// The ref length of the loaded transactions.
   var ledgerRefLength: Int {
-    ledgerRefLengths.length(ofIDs: Self.ids(of: store.state.ledger.transactions))
+    ledgerRefLengths.length(ofKeys: Self.keys(of: store.state.ledger.transactions))
   }
 
-  /// The transactions' ids, in order.
+  /// The transactions' ids as ``Ref/key(of:)``, in order.
   ///
   /// NB: nonisolated: a closure made on the main actor checks the executor each time it runs.
-  nonisolated static func ids(
+  nonisolated static func keys(
     of transactions: IdentifiedArrayOf<LedgerTransaction>
-  ) -> [UUID] {
-    transactions.elements.map { $0.id.rawValue }
+  ) -> [UInt128] {
+    transactions.elements.map { Ref.key(of: $0.id.rawValue) }
   }
 
   func shortRef(of id: LedgerTransaction.ID) -> String {

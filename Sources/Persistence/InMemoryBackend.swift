@@ -140,6 +140,27 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
     return table.state.positions[key].map { table.state.models[$0] }
   }
 
+  func fetchIDPrefixLength<T: PersistentModel>(table description: TableDescription<T>) throws
+    -> Int
+  where T.ID == ModelID<T> {
+    var prefix = IDPrefix()
+    for key in try table(description).sortedIDs() { prefix.add(key) }
+    return prefix.length
+  }
+
+  func fetchIDPrefixLength<T: PersistentModel>(
+    of id: T.ID, table description: TableDescription<T>
+  ) throws -> Int where T.ID == ModelID<T> {
+    let key = IDPrefix.key(of: id.rawValue)
+    let sorted = try table(description).sortedIDs()
+    // NB: the first id not below `id`, then the first above it.
+    let index = sorted.partitioningIndex { $0 >= key }
+    let above = index < sorted.count && sorted[index] == key ? index + 1 : index
+    return IDPrefix.length(
+      of: key, between: index > 0 ? sorted[index - 1] : nil,
+      and: above < sorted.count ? sorted[above] : nil)
+  }
+
   /// The positions of the rows `matcher` matches, in insertion order.
   private func matching<T>(_ table: InMemoryTable<T>, _ matcher: RowMatcher<T>) throws -> [Int] {
     if matcher.matchesEverything { return Array(table.state.models.indices) }
@@ -278,6 +299,12 @@ final class InMemoryTable<T: PersistentModel> {
   private var sorted: [[Int]: (positions: [Int], rows: Int)] = [:]
   /// The orders asked for once since the last write that was not an insert.
   private var requested: Set<[Int]> = []
+  /// The ids of the first ``idKeyRows`` rows as ``IDPrefix/key(of:)``, ascending: the
+  /// in-memory counterpart of the id index (``sortedIDs()``).
+  ///
+  /// NB: kept by inserts and updates (an update never changes an id); a removal empties it.
+  private var idKeys: [UInt128] = []
+  private var idKeyRows = 0
   private var idColumnChecked = false
 
   init(_ description: TableDescription<T>) {
@@ -364,6 +391,13 @@ final class InMemoryTable<T: PersistentModel> {
   func restore(_ state: State) {
     self.state = state
     forgetOrders()
+    forgetIDs()
+  }
+
+  /// Empties ``idKeys``, after a removal.
+  private func forgetIDs() {
+    idKeys.removeAll()
+    idKeyRows = 0
   }
 
   /// Drops the sorted orders, after a write other than an insert.
@@ -396,6 +430,7 @@ final class InMemoryTable<T: PersistentModel> {
   /// Removes the newest row (undoing ``append(_:values:)``).
   func removeLast() {
     forgetOrders()
+    forgetIDs()
     let model = state.models.removeLast()
     state.positions[model.id] = nil
     removeKeys(state.values.removeLast())
@@ -413,6 +448,7 @@ final class InMemoryTable<T: PersistentModel> {
   func remove(at positions: [Int]) {
     guard let first = positions.first else { return }
     forgetOrders()
+    forgetIDs()
     let doomed = Set(positions)
     for position in positions {
       removeKeys(state.values[position])
@@ -439,5 +475,25 @@ final class InMemoryTable<T: PersistentModel> {
     for (offset, index) in uniqueIndexes.enumerated() {
       if let key = key(values, index) { state.unique[offset][key] = nil }
     }
+  }
+}
+
+extension InMemoryTable where T.ID == ModelID<T> {
+  /// The ids of every row as ``IDPrefix/key(of:)``, ascending.
+  ///
+  /// - Complexity: O(*k* log *n*) comparisons and a move of the keys after each for *k* rows
+  ///   inserted since the last call, when there are a few; O(*n* log *n*) otherwise.
+  func sortedIDs() -> [UInt128] {
+    let count = state.models.count
+    guard idKeyRows < count else { return idKeys }
+    let added = state.models[idKeyRows..<count].map { IDPrefix.key(of: $0.id.rawValue) }
+    if added.count <= 32 {
+      for key in added { idKeys.insert(key, at: idKeys.partitioningIndex { $0 > key }) }
+    } else {
+      idKeys += added
+      idKeys.sort()
+    }
+    idKeyRows = count
+    return idKeys
   }
 }

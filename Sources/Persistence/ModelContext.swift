@@ -279,10 +279,11 @@ public final class ModelContext: Sendable {
   /// ```
   ///
   /// It reads the ids alone, in their order, comparing each with the one before: on SQLite in
-  /// one pass over the id index, without making the ids; elsewhere a page at a time. Its memory
-  /// does not grow with the models. An SQLite file of thousands of models keeps the answer
-  /// until a row of the type's table changes (triggers on the table forget it, whichever
-  /// process or tool writes), so asking again reads one row.
+  /// one pass over the id index, without making the ids; in memory over the ids it keeps
+  /// sorted; on PostgreSQL a page at a time. Its memory does not grow with the models. An
+  /// SQLite file of thousands of models keeps the answer, exact: Loop's own writes update or
+  /// forget it, and triggers on the table forget it when another process or tool changes a
+  /// row; asking again while it is kept reads one row.
   ///
   /// - Parameter type: The model type.
   /// - Returns: The number of digits; 1 when fewer than two models are stored.
@@ -291,6 +292,29 @@ public final class ModelContext: Sendable {
   where T.ID == ModelID<T> {
     let table = try container.table(T.self)
     return try container.withBackend { try $0.fetchIDPrefixLength(table: table) }
+  }
+
+  /// How many leading hexadecimal digits of an id tell it from every other stored id of its
+  /// model type.
+  ///
+  /// One more than it shares with the closer of its two neighbours in id order (at least 1, at
+  /// most 32); whether `id` itself is stored does not matter.
+  ///
+  /// ```swift
+  /// try context.insert(link)
+  /// let ref = link.id.rawValue.uuidString.prefix(try context.fetchIDPrefixLength(of: link.id))
+  /// ```
+  ///
+  /// It reads the two neighbours alone: on SQLite and PostgreSQL two seeks in the id index, in
+  /// memory two searches of the ids kept sorted; its cost does not grow with the models.
+  ///
+  /// - Parameter id: The id, stored or not.
+  /// - Returns: The number of digits; 1 when no other model is stored.
+  /// - Throws: As ``fetch(_:)``.
+  public func fetchIDPrefixLength<T: PersistentModel>(of id: ModelID<T>) throws -> Int
+  where T.ID == ModelID<T> {
+    let table = try container.table(T.self)
+    return try container.withBackend { try $0.fetchIDPrefixLength(of: id, table: table) }
   }
 
   /// The model with an id.

@@ -104,6 +104,10 @@ public struct Row<Model: PersistentModel> {
       {
         return id
       }
+      // NB: text read straight into a string, not through an `SQLValue` first.
+      if Value.self == String.self, let text = try reader.text(for: keyPath) as? Value {
+        return text
+      }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
@@ -138,6 +142,9 @@ public struct Row<Model: PersistentModel> {
       }
       if Stored.self == UUID?.self, let uuid = try reader.optionalUUID(for: keyPath) {
         return unsafeBitCast(uuid, to: Stored.self)
+      }
+      if Stored.self == String.self, let text = try reader.text(for: keyPath) as? Stored {
+        return text
       }
       let (stored, index) = try reader.value(for: keyPath)
       do {
@@ -236,6 +243,18 @@ struct RowReader {
     case .statement(let statement): return statement.uuid(at: Int32(index))
     case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
     case .values: return nil
+    }
+  }
+
+  /// The text stored for `keyPath`; `nil` when the stored value is not text (the caller then
+  /// decodes it the ordinary way, which reports the error).
+  @usableFromInline
+  func text(for keyPath: AnyKeyPath) throws(PersistenceError) -> String? {
+    guard let index = index(of: keyPath) else { return nil }
+    switch source {
+    case .statement(let statement):
+      return statement.isText(at: Int32(index)) ? statement.text(at: Int32(index)) : nil
+    case .postgres, .values: return nil
     }
   }
 

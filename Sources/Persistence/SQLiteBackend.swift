@@ -495,6 +495,29 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return (prefix.length, count)
   }
 
+  func fetchIDPrefixLength<T: PersistentModel>(
+    of id: T.ID, table description: TableDescription<T>
+  ) throws -> Int where T.ID == ModelID<T> {
+    _ = try table(description)
+    let column = quoted(description.columns[description.idIndex].name)
+    let table = quoted(description.table)
+    let encoded = try description.encodeID(id)
+    var neighbours: (below: UInt128?, above: UInt128?)
+    // NB: two seeks in the id index (blobs compare as their bytes, the ids' order), in one
+    // statement, read in place.
+    try database.query(
+      "SELECT (SELECT \(column) FROM \(table) WHERE \(column) < ? ORDER BY \(column) DESC LIMIT 1), "
+        + "(SELECT \(column) FROM \(table) WHERE \(column) > ? ORDER BY \(column) LIMIT 1)",
+      [encoded, encoded]
+    ) { statement in
+      neighbours.below = statement.bytes16(at: 0).map(IDPrefix.key(ofBytes:))
+      neighbours.above = statement.bytes16(at: 1).map(IDPrefix.key(ofBytes:))
+      return false
+    }
+    return IDPrefix.length(
+      of: IDPrefix.key(of: id.rawValue), between: neighbours.below, and: neighbours.above)
+  }
+
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
     let table = try table(description)
     var model: T?

@@ -365,6 +365,9 @@ final class SQLiteStatement {
     return UUID(uuid: bytes)
   }
 
+  /// Whether result column `index` of the current row holds text.
+  func isText(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_TEXT }
+
   /// Whether result column `index` of the current row is `NULL`.
   func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 

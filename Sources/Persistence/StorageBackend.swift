@@ -24,6 +24,9 @@ protocol StorageBackend: AnyObject, Sendable {
   ) throws -> [T.ID]
   func fetchIDPrefixLength<T: PersistentModel>(table: TableDescription<T>) throws -> Int
   where T.ID == ModelID<T>
+  func fetchIDPrefixLength<T: PersistentModel>(of id: T.ID, table: TableDescription<T>) throws
+    -> Int
+  where T.ID == ModelID<T>
   func fetch<T: PersistentModel, R>(
     _ descriptor: FetchDescriptor<T>, table: TableDescription<T>, reading: (Row<T>) throws -> R
   ) throws -> [R]
@@ -63,6 +66,30 @@ extension StorageBackend {
     }
   }
 
+  /// How many leading hexadecimal digits of `id` tell it from every other stored id of `T`
+  /// (``ModelContext/fetchIDPrefixLength(of:)``).
+  ///
+  /// NB: a backend that can seek its id index itself (SQLite) or keeps the ids sorted (in
+  /// memory) does so; this fallback asks for the closest id below and above `id`, each a fetch
+  /// of one id sorted by id, which a server (PostgreSQL) answers from its primary key's index.
+  func fetchIDPrefixLength<T: PersistentModel>(of id: T.ID, table: TableDescription<T>) throws
+    -> Int
+  where T.ID == ModelID<T> {
+    func closest(_ predicate: Predicate<T>, ascending: Bool) throws -> T.ID? {
+      var descriptor = FetchDescriptor<T>(
+        predicate: predicate, sortBy: [SortDescriptor(\.id, order: ascending ? .forward : .reverse)]
+      )
+      descriptor.fetchLimit = 1
+      return try fetchIdentifiers(descriptor, table: table).first
+    }
+    let before = try closest(#Predicate<T> { $0.id < id }, ascending: false)
+    let after = try closest(#Predicate<T> { $0.id > id }, ascending: true)
+    return IDPrefix.length(
+      of: IDPrefix.key(of: id.rawValue),
+      between: before.map { IDPrefix.key(of: $0.rawValue) },
+      and: after.map { IDPrefix.key(of: $0.rawValue) })
+  }
+
   /// What `reading` takes from each row `descriptor` selects, in its order.
   ///
   /// NB: a backend that reads rows in place (SQLite) hands them over without building the
@@ -95,6 +122,16 @@ struct IDPrefix {
   mutating func add(_ key: UInt128) {
     if let previous { shared = max(shared, (previous ^ key).leadingZeroBitCount / 4) }
     previous = key
+  }
+
+  /// The digits `key` needs beside its neighbours in ascending order, the closest key below it
+  /// and the closest above (`nil` when there is none): one more than it shares with the closer
+  /// of them, at least 1 and at most 32.
+  static func length(of key: UInt128, between below: UInt128?, and above: UInt128?) -> Int {
+    let sharedBits = max(
+      below.map { ($0 ^ key).leadingZeroBitCount } ?? 0,
+      above.map { ($0 ^ key).leadingZeroBitCount } ?? 0)
+    return min(sharedBits / 4 + 1, 32)
   }
 
   /// A UUID's 16 bytes as one number, so that its hexadecimal digits are the number's, from the

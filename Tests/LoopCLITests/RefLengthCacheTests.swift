@@ -30,3 +30,46 @@ import Testing
     #expect(change(old, new) == expected)
   }
 }
+
+@Suite struct RefLengthCacheTests {
+  /// The UUID whose hexadecimal digits start with `digits`, the rest zeros.
+  private func id(_ digits: String) -> UUID {
+    var hex = Array(digits.padding(toLength: 32, withPad: "0", startingAt: 0))
+    for offset in [20, 16, 12, 8] { hex.insert("-", at: offset) }
+    guard let uuid = UUID(uuidString: String(hex)) else {
+      preconditionFailure("'\(digits)' is no UUID's digits")
+    }
+    return uuid
+  }
+
+  @Test func aKeyIsTheIdsBytesAsOneBigEndianNumber() {
+    let key = Ref.key(of: id("0123456789ABCDEF0123456789ABCDEF"))
+    #expect(key == 0x0123_4567_89AB_CDEF_0123_4567_89AB_CDEF)
+  }
+
+  @Test func theLengthFollowsInsertsRemovalsAndReorderingsAsComputingItAfreshWould() {
+    var cache = RefLengthCache()
+    var ids: [UUID] = []
+    func check(_ comment: Comment) {
+      #expect(
+        cache.length(ofKeys: ids.map(Ref.key(of:))) == Ref.length(for: ids), comment)
+    }
+    check("empty")
+    for digits in [
+      "A1B2C3D401", "B2", "A1B2C3D4E5F6", "0F", "A1B2C3D4E5F7A8", "FF", "A1B2C3D4E5F7A9",
+    ] {
+      ids.insert(id(digits), at: ids.count / 2)
+      check("after inserting \(digits)")
+    }
+    // NB: ...E5F7A8 and ...E5F7A9 share 13 digits.
+    #expect(Ref.length(for: ids) == 14)
+    ids.removeAll { $0 == id("A1B2C3D4E5F7A9") }
+    check("after removing the id closest to another")
+    ids.reverse()
+    check("after reversing")
+    ids.removeAll { $0 == id("A1B2C3D4E5F7A8") || $0 == id("A1B2C3D4E5F6") }
+    check("after removing two at once")
+    ids.append(id("A1B2C3D4E5F7A8"))
+    check("after inserting one back at the end")
+  }
+}

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// `ModelContext.fetchIDPrefixLength`: the digits that tell every stored id from every other,
-/// on every backend, against the answer found by comparing every pair of ids.
+/// and (`of:`) one id from every other, on every backend, against the answer found by comparing
+/// every pair of ids.
 @Suite struct IDPrefixLengthTests {
   @Test(arguments: Backend.allCases)
   func noModelNeedsOneDigit(_ backend: Backend) throws {
@@ -71,6 +72,80 @@ import Testing
     }
     #expect(try store.context.fetchIDPrefixLength(Note.self) == 21)
   }
+
+  @Test(arguments: Backend.allCases)
+  func anIdWithNoOtherStoredNeedsOneDigit(_ backend: Backend) throws {
+    let store = try Store(backend, Note.self)
+    let id = Note.ID(uuid("0123456789ABCDEF0123456789ABCDEF"))
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 1)
+    try store.context.insert(Note(id: id))
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 1)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func anIdNeedsOneMoreDigitThanItSharesWithItsCloserNeighbour(_ backend: Backend) throws {
+    let store = try Store(backend, Note.self)
+    let ids = [
+      "9F3A0000000000000000000000000001", "00000000000000000000000000000000",
+      "9F3A1234500000000000000000000004", "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF",
+    ]
+    for digits in ids { try store.context.insert(Note(id: Note.ID(uuid(digits)))) }
+    // NB: the stored 9F3A12345 shares 4 digits with the id below it and 1 with the one above;
+    // the unstored 9F3A1234 shares 8 with the one above it.
+    let stored = Note.ID(uuid("9F3A1234500000000000000000000004"))
+    #expect(try store.context.fetchIDPrefixLength(of: stored) == 5)
+    let unstored = Note.ID(uuid("9F3A1234000000000000000000000003"))
+    #expect(try store.context.fetchIDPrefixLength(of: unstored) == 9)
+    #expect(try store.context.fetchIDPrefixLength(of: Note.ID(uuid(ids[1]))) == 1)
+    #expect(try store.context.fetchIDPrefixLength(of: Note.ID(uuid(ids[3]))) == 1)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func randomIdsEachNeedWhatComparingWithEveryOtherFinds(_ backend: Backend) throws {
+    let store = try Store(backend, Note.self)
+    var generator = SplitMix(seed: 5)
+    // NB: ids that share their first five digits, so that neighbours share more than chance.
+    let ids = (0..<200).map { _ in
+      "ABCDE" + String((0..<27).map { _ in hexDigits[Int(generator.next() % 16)] })
+    }
+    try store.context.transaction { context in
+      for digits in ids { try context.insert(Note(id: Note.ID(uuid(digits)))) }
+    }
+    for (index, digits) in ids.enumerated() {
+      var others = ids
+      others.remove(at: index)
+      #expect(
+        try store.context.fetchIDPrefixLength(of: Note.ID(uuid(digits)))
+          == bruteForceLength(of: digits, among: others))
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func anIdsLengthFollowsInsertsUpdatesDeletionsAndRollbacks(_ backend: Backend) throws {
+    let store = try Store(backend, Note.self)
+    let id = Note.ID(uuid("5000000000000000000000000000000A"))
+    try store.context.insert(Note(id: id))
+    try store.context.insert(Note(id: Note.ID(uuid("5100000000000000000000000000000A"))))
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 2)
+    let close = Note(id: Note.ID(uuid("5000000000000000000000000000000B")))
+    try store.context.insert(close)
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 32)
+    try store.context.delete(close)
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 2)
+    // NB: more rows at once than the in-memory backend puts one by one into its sorted ids.
+    let far = (0..<40).map { Note(id: Note.ID(uuid(String(format: "%02X", 0x80 + $0) + "00"))) }
+    for note in far { try store.context.insert(note) }
+    try store.context.update(Note(id: id, text: "changed"))
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 2)
+    #expect(try store.context.fetchIDPrefixLength(of: far[1].id) == 2)
+    _ = try? store.context.transaction { context -> Void in
+      try context.insert(Note(id: Note.ID(uuid("500000000000000000000000000000FF"))))
+      #expect(try context.fetchIDPrefixLength(of: id) == 31)
+      throw RolledBack()
+    }
+    #expect(try store.context.fetchIDPrefixLength(of: id) == 2)
+    #expect(try store.context.fetchIDPrefixLength(Note.self) == 2)
+  }
 }
 
 /// A model with a typed UUID id.
@@ -134,3 +209,13 @@ private struct SplitMix: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// One more than the most leading digits `id` shares with any of `others` (at least 1, at most
+/// 32), found by comparing it with each.
+private func bruteForceLength(of id: String, among others: [String]) -> Int {
+  let shared = others.map { zip(id, $0).prefix { $0 == $1 }.count }.max() ?? 0
+  return min(shared + 1, 32)
+}
+
+/// Thrown to roll a transaction back.
+private struct RolledBack: Error {}

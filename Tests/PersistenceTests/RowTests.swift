@@ -139,3 +139,39 @@ extension RowTests {
     #expect(try store.context.fetchAll(Shuffled.self, sortBy: [SortDescriptor(\.id)]) == rows)
   }
 }
+
+/// A model whose `init(row:)` reads its integer column as text.
+private struct Misread: PersistentModel, Equatable {
+  var id: Int
+  var count: Int
+
+  static let schema = Schema<Misread>(
+    table: "misread", columns: [Column(\.id, "id"), Column(\.count, "count")])
+
+  init(id: Int, count: Int) {
+    self.id = id
+    self.count = count
+  }
+
+  init(row: Row<Misread>) throws {
+    id = try row[\.id]
+    count = Int(try row[\.count, as: String.self]) ?? 0
+  }
+}
+
+extension RowTests {
+  @Test(arguments: Backend.allCases)
+  func readingAnIntegerAsTextIsADecodingFailureNamingTheColumn(_ backend: Backend) throws {
+    let store = try Store(backend, Misread.self)
+    let error = #expect(throws: PersistenceError.self) {
+      try store.context.insert(Misread(id: 1, count: 7))
+      _ = try store.context.fetchAll(Misread.self)
+    }
+    guard case .decodingFailed(let model, let column, _)? = error else {
+      Issue.record("expected decodingFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(model == "Misread")
+    #expect(column == "count")
+  }
+}

@@ -91,7 +91,7 @@ public struct Habit: Equatable, Sendable, Identifiable {
 
   /// The name trimmed, or ``HabitError/emptyName`` when nothing is left.
   static func validName(_ name: String) throws(HabitError) -> String {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = name.trimmedOfWhitespace
     guard !trimmed.isEmpty else { throw .emptyName }
     return trimmed
   }

@@ -11,6 +11,12 @@ import Testing
     #expect(habit.name == "Read 20 pages")
   }
 
+  @Test func aNameLosesUnicodeWhitespaceAroundItOnly() throws {
+    let habit = try Habit(
+      id: habitID(1), name: "\u{00A0}\u{2003}Read\u{3000}pages\u{2029}", createdAt: now)
+    #expect(habit.name == "Read\u{3000}pages")
+  }
+
   @Test(arguments: ["", "   ", "\n\t "])
   func anEmptyNameIsRefused(name: String) {
     #expect(throws: HabitError.emptyName) {

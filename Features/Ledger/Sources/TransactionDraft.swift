@@ -63,8 +63,8 @@ public struct TransactionDraft: Equatable, Sendable {
   ///   and category, then date.
   public func validated(today: Date, calendar: Calendar) throws(LedgerError) -> TransactionFields {
     let amount = try Money(parsing: amount)
-    let memo = memo.trimmingCharacters(in: .whitespacesAndNewlines)
-    let trimmedCategory = category.trimmingCharacters(in: .whitespacesAndNewlines)
+    let memo = memo.trimmed
+    let trimmedCategory = category.trimmed
     let category = trimmedCategory.isEmpty ? nil : trimmedCategory
     try LedgerTransaction.validate(amount: amount, memo: memo, category: category)
     try Self.checkPlausible(date, today: today, calendar: calendar)
@@ -136,5 +136,20 @@ extension LedgerTransaction {
   /// This transaction with the given values; its id and `createdAt` stay.
   func applying(_ fields: TransactionFields) -> LedgerTransaction {
     LedgerTransaction(id: id, createdAt: createdAt, fields: fields)
+  }
+}
+
+extension String {
+  /// The string as `trimmingCharacters(in: .whitespacesAndNewlines)` trims it.
+  ///
+  /// NB: Foundation's trimming goes through `NSString` on Linux, microseconds a call; a memo
+  /// or category with no whitespace at either end, what nearly every `ledger add` gives, is
+  /// returned as it is (only an end in Unicode's `White_Space`, that set, is trimmed).
+  fileprivate var trimmed: String {
+    // NB: an empty string (a draft without a category) has nothing to trim either.
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last,
+      first.properties.isWhitespace || last.properties.isWhitespace
+    else { return self }
+    return trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -199,6 +199,21 @@ func editorStore(
             category: nil))))
   }
 
+  @Test func validationTrimsTheMemoAndCategoryOfWhitespaceAroundThemOnly() throws {
+    let draft = TransactionDraft(
+      amount: "2", date: date(2025, 3, 1), memo: "\u{00A0}Dinner\u{3000}out\n",
+      category: "\u{2003} \t")
+    #expect(
+      try draft.validated(today: now, calendar: gregorian(seoul))
+        == TransactionFields(
+          kind: .expense, amount: money(200), date: date(2025, 3, 1), memo: "Dinner\u{3000}out",
+          category: nil))
+    let plain = TransactionDraft(
+      amount: "2", date: date(2025, 3, 1), memo: "Lunch", category: "Food")
+    #expect(try plain.validated(today: now, calendar: gregorian(seoul)).memo == "Lunch")
+    #expect(try plain.validated(today: now, calendar: gregorian(seoul)).category == "Food")
+  }
+
   @Test func aDraftOfAStoredTransactionShowsItsValues() throws {
     let draft = TransactionDraft(
       transaction(

@@ -81,7 +81,7 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
   public init(parsing text: String, decimalSeparator: DecimalSeparator = .period)
     throws(LedgerError)
   {
-    var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    var body = Substring(text.trimmedOfWhitespace)
     var isNegative = false
     if let sign = body.first, sign == "-" || sign == "+" {
       isNegative = sign == "-"

@@ -22,6 +22,7 @@ import Testing
     Parse(text: "1234567.89", minorUnits: 123_456_789),
     Parse(text: "1,234,567", minorUnits: 123_456_700),
     Parse(text: "  42.00\n", minorUnits: 4200),
+    Parse(text: "\u{00A0}\u{3000}42.00\u{2028}", minorUnits: 4200),
     Parse(text: "+3", minorUnits: 300),
     Parse(text: "-12.50", minorUnits: -1250),
     Parse(text: "0", minorUnits: 0),

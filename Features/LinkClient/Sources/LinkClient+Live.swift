@@ -159,15 +159,7 @@ struct LinkStorage: Sendable {
   /// How many leading hexadecimal digits of `id` no other stored link's id starts with: one
   /// more than it shares with the closer of its two neighbours in id order (at least 1).
   func fetchIDPrefixLength(of id: Link.ID) throws(LinkError) -> Int {
-    try LinkError.capturing {
-      try context.transaction { context in
-        let before = try context.fetchIdentifiers(
-          Self.idOrder(#Predicate<Link> { $0.id < id }, ascending: false, limit: 1))
-        let after = try context.fetchIdentifiers(
-          Self.idOrder(#Predicate<Link> { $0.id > id }, ascending: true, limit: 1))
-        return (before + after).reduce(1) { max($0, Self.commonDigits(id, $1) + 1) }
-      }
-    }
+    try LinkError.capturing { try context.fetchIDPrefixLength(of: id) }
   }
 
   /// How many leading hexadecimal digits tell every stored link's id from every other's (at
@@ -175,26 +167,6 @@ struct LinkStorage: Sendable {
   func fetchIDPrefixLengthOfAll() throws(LinkError) -> Int {
     try LinkError.checkCancellation()
     return try LinkError.capturing { try context.fetchIDPrefixLength(Link.self) }
-  }
-
-  /// The links a predicate selects, by id, at most `limit`.
-  private static func idOrder(
-    _ predicate: Predicate<Link>?, ascending: Bool, limit: Int
-  ) -> FetchDescriptor<Link> {
-    var descriptor = FetchDescriptor<Link>(
-      predicate: predicate, sortBy: [SortDescriptor(\.id, order: ascending ? .forward : .reverse)])
-    descriptor.fetchLimit = limit
-    return descriptor
-  }
-
-  /// How many leading hexadecimal digits two ids share.
-  static func commonDigits(_ lhs: Link.ID, _ rhs: Link.ID) -> Int {
-    func key(_ id: Link.ID) -> UInt128 {
-      withUnsafeBytes(of: id.rawValue.uuid) {
-        UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self))
-      }
-    }
-    return (key(lhs) ^ key(rhs)).leadingZeroBitCount / 4
   }
 
   func fetchLink(id: Link.ID) throws(LinkError) -> Link {

@@ -262,6 +262,28 @@ import Testing
     await store.finish()
   }
 
+  @Test func aNextPageOfMoreRowsThanAreKeptKeepsItsNewestRows() async throws {
+    let rows = try await seedFive()
+    let store = paging(
+      AllLinks.State(rows: [rows[0]], nextPage: after(rows[0])), pageSize: 2, maximumRowCount: 2)
+    // NB: a client answering more rows than the page asked for.
+    store.dependencies.linkClient.fetchLinkPage = { _, _, _ in
+      LinkPage(
+        links: rows[1...3].map {
+          LinkSummary(id: $0.id, title: $0.title, address: $0.url, createdAt: $0.createdAt)
+        },
+        next: nil)
+    }
+    await store.send(.nextPageRequested)
+    await store.receive(.nextPageResponse(.success(page([rows[1], rows[2], rows[3]])))) {
+      $0.rows = [rows[2], rows[3]]
+      $0.nextPage = nil
+      $0.isLastPageLoaded = true
+      $0.droppedRowCount = 2
+    }
+    await store.finish()
+  }
+
   @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
     let rows = try await seedFive()
     let store = paging()

@@ -68,7 +68,10 @@ public struct StackState<Element> {
   /// ```
   ///
   /// - Complexity: O(*n*).
-  public var ids: [StackElementID] { components.elements.map(\.id) }
+  public var ids: [StackElementID] {
+    // NB: a closure, not `\.id`: a key path in generic code is made anew on each call.
+    components.elements.map { $0.id }
+  }
 
   /// Accesses the element with the given id, or `nil` when the stack holds none.
   ///
