@@ -2,7 +2,6 @@ import AppFeature
 import Foundation
 import LinkClient
 import LinkList
-import Loop
 
 import struct LinkClient.Comment
 
@@ -60,7 +59,6 @@ enum LinkCommands {
       extra: [("CATEGORY", { $0.categoryName ?? "" })])
     var seen = 0
     while true {
-      let next: StoreTask?
       // NB: the page's rows are a slice of the screen's, released before the next page arrives:
       // the reducer then drops the oldest rows in place rather than copying them all.
       do {
@@ -68,23 +66,16 @@ enum LinkCommands {
         // NB: the rows this page added; those of earlier pages may have been dropped.
         let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
         seen = screen.droppedRowCount + screen.rows.count
-        // NB: the refs' length is asked for before the next page: both read the database, one
-        // at a time, and the first row waits for the length, not for the next page too.
+        // NB: the refs' length is asked for before the first row: a ref must name its link among
+        // every link, not only among those printed so far.
         if !rows.isEmpty { try await printer.prepare() }
-        // NB: the next page is asked for before this one prints: the client reads it off the
-        // main actor while the page prints.
-        next =
-          !window.isFull && screen.nextPage != nil
-          ? session.store.send(.links(.all(.nextPageRequested))) : nil
-        do throws(CommandError) {
-          try await printer.print(rows)
-        } catch {
-          next?.cancel()
-          throw error
-        }
+        try await printer.print(rows)
+        guard !window.isFull, screen.nextPage != nil else { break }
       }
-      guard let next else { break }
-      try await session.finish(next)
+      // NB: asked for once this page is printed. The live client has been reading it meanwhile
+      // (it reads the page after each page it answers ahead), and asking earlier would make this
+      // page wait: the request reads the categories, which waits for that read to end.
+      try await session.send(.links(.all(.nextPageRequested)))
     }
     printer.finish(
       empty: seen > 0

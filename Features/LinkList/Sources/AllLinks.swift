@@ -252,10 +252,12 @@ public struct AllLinks: Reducer {
       await send(
         response(
           Result {
-            let page = try await linkClient.fetchLinkPage(filter, cursor, pageSize)
+            // NB: the names first: answering a page starts the live client reading the next
+            // one, which holds the storage; asked after the page, the names would wait for it.
             let names = Dictionary(
               try await categoryClient.fetchCategories().map { ($0.id, $0.name) },
               uniquingKeysWith: { first, _ in first })
+            let page = try await linkClient.fetchLinkPage(filter, cursor, pageSize)
             return Page(
               rows: page.links.map { Row($0, categoryName: $0.categoryID.flatMap { names[$0] }) },
               next: page.next)
