@@ -13,6 +13,8 @@ final class BusyWait {
   /// How long to wait without seeing the lock holder write.
   static let patience: Duration = .seconds(10)
 
+  /// Whether to wait at all: `false` gives up on every lock at once.
+  var isWaiting = true
   private let files: [String]
   private var lastProgress = ContinuousClock.now
   private var lastSeen: [FileState] = []
@@ -30,6 +32,7 @@ final class BusyWait {
   /// Whether to try again, after sleeping a little; `attempts` is 0 for the first call of a
   /// wait.
   func shouldRetry(after attempts: Int32) -> Bool {
+    guard isWaiting else { return false }
     let now = ContinuousClock.now
     let seen = files.map(Self.state)
     if attempts == 0 || seen != lastSeen {

@@ -280,7 +280,10 @@ public final class ModelContext: Sendable {
   ///
   /// It reads the ids alone, in their order, comparing each with the one before: on SQLite in
   /// one pass over the id index, without making the ids; in memory over the ids it keeps
-  /// sorted; on PostgreSQL a page at a time. Its memory does not grow with the models.
+  /// sorted; on PostgreSQL a page at a time. Its memory does not grow with the models. An
+  /// SQLite file of thousands of models keeps the answer, exact: Loop's own writes update or
+  /// forget it, and triggers on the table forget it when another process or tool changes a
+  /// row; asking again while it is kept reads one row.
   ///
   /// - Parameter type: The model type.
   /// - Returns: The number of digits; 1 when fewer than two models are stored.

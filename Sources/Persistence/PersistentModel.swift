@@ -95,18 +95,17 @@ public struct Row<Model: PersistentModel> {
     get throws {
       // NB: ids are often UUIDs, or the model's typed id over one; read their 16 bytes without
       // making an array first. (Comparing types folds away once specialized; asking whether a
-      // type conforms to a protocol would not, and cost more than the array.)
-      if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Value {
-        return uuid
+      // type conforms to a protocol would not, and cost more than the array. Nor does `as?` from
+      // an optional: hence `unsafeBitCast`, to the type just compared equal.)
+      if Value.self == UUID.self, let uuid = try reader.uuid(for: keyPath) {
+        return unsafeBitCast(uuid, to: Value.self)
       }
-      if Value.self == ModelID<Model>.self, let uuid = try reader.uuid(for: keyPath),
-        let id = ModelID<Model>(uuid) as? Value
-      {
-        return id
+      if Value.self == ModelID<Model>.self, let uuid = try reader.uuid(for: keyPath) {
+        return unsafeBitCast(ModelID<Model>(uuid), to: Value.self)
       }
       // NB: text read straight into a string, not through an `SQLValue` first.
-      if Value.self == String.self, let text = try reader.text(for: keyPath) as? Value {
-        return text
+      if Value.self == String.self, let text = try reader.text(for: keyPath) {
+        return unsafeBitCast(text, to: Value.self)
       }
       let (stored, index) = try reader.value(for: keyPath)
       do {
@@ -137,14 +136,14 @@ public struct Row<Model: PersistentModel> {
   ) -> Stored {
     get throws {
       // NB: another model's id, read as its UUID, skips the array as ``subscript(_:)`` does.
-      if Stored.self == UUID.self, let uuid = try reader.uuid(for: keyPath) as? Stored {
-        return uuid
+      if Stored.self == UUID.self, let uuid = try reader.uuid(for: keyPath) {
+        return unsafeBitCast(uuid, to: Stored.self)
       }
       if Stored.self == UUID?.self, let uuid = try reader.optionalUUID(for: keyPath) {
         return unsafeBitCast(uuid, to: Stored.self)
       }
-      if Stored.self == String.self, let text = try reader.text(for: keyPath) as? Stored {
-        return text
+      if Stored.self == String.self, let text = try reader.text(for: keyPath) {
+        return unsafeBitCast(text, to: Stored.self)
       }
       let (stored, index) = try reader.value(for: keyPath)
       do {

@@ -21,6 +21,9 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   private var depth = 0
   /// How many models the running transaction inserted, up to ``largeWriteInserts``.
   private var inserts = 0
+  /// The table the running transaction made large, whose id prefix length it forgot, and the
+  /// pass over its ids that stores it again before it commits (see ``StoredIDPrefixLength``).
+  private var largeWriteTable: (name: String, pass: () throws -> (length: Int, count: Int))?
 
   /// The page cache of reads and small writes, in KiB: a listing of every row then keeps little
   /// of the file in memory.
@@ -128,8 +131,54 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       inserts += 1
       if inserts == Self.largeWriteInserts {
         try database.execute("PRAGMA cache_size = -\(Self.writeCacheKiB)")
+        try startLargeWrite(description)
       }
     }
+    // NB: a transaction's first insert (a link added) keeps the stored id prefix length, which
+    // the table's insert trigger deletes: put back, grown to what the new id and its two
+    // neighbours need. Later inserts leave it deleted (a large write stores it at its end).
+    guard T.ID.self == ModelID<T>.self, depth == 0 || inserts == 1 else {
+      return try insertRow(model, table: description)
+    }
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    guard try stored.read() != nil else { return try insertRow(model, table: description) }
+    try transaction {
+      let known = try stored.read()
+      try insertRow(model, table: description)
+      guard let known else { return }
+      let neighbours = try idPrefixLength(ofNeighboursOf: model.id, table: description)
+      try stored.put(max(known, neighbours))
+    }
+  }
+
+  /// The digits `id` and its two neighbours in id order need (at least 1).
+  ///
+  /// One more than it shares with the closer of them; `T.ID` is `ModelID<T>`.
+  private func idPrefixLength<T: PersistentModel>(
+    ofNeighboursOf id: T.ID, table description: TableDescription<T>
+  ) throws -> Int {
+    let column = quoted(description.columns[description.idIndex].name)
+    let table = quoted(description.table)
+    let key = IDPrefix.key(of: unsafeBitCast(id, to: ModelID<T>.self).rawValue)
+    let encoded = try description.encodeID(id)
+    var shared = 0
+    for (comparison, order) in [("<", "DESC"), (">", "ASC")] {
+      try database.query(
+        "SELECT \(column) FROM \(table) WHERE \(column) \(comparison) ? "
+          + "ORDER BY \(column) \(order) LIMIT 1", [encoded]
+      ) { statement in
+        if let bytes = statement.bytes16(at: 0) {
+          shared = max(shared, (IDPrefix.key(ofBytes: bytes) ^ key).leadingZeroBitCount / 4)
+        }
+        return false
+      }
+    }
+    return min(shared + 1, 32)
+  }
+
+  private func insertRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.checkIDColumn(model)
     try description.encode(model, into: &table.values)
@@ -147,6 +196,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   }
 
   func update<T: PersistentModel>(_ model: T, table description: TableDescription<T>) throws {
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    // NB: an update keeps every id, so it keeps their stored length, which the table's update
+    // trigger deletes: put back in the same transaction, as it was read there.
+    guard T.ID.self == ModelID<T>.self, try stored.read() != nil else {
+      return try updateRow(model, table: description)
+    }
+    try transaction {
+      let known = try stored.read()
+      try updateRow(model, table: description)
+      if let known { try stored.put(known) }
+    }
+  }
+
+  private func updateRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.checkIDColumn(model)
     let values = try description.encode(model)
@@ -165,6 +230,24 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   }
 
   func delete<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws {
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    guard T.ID.self == ModelID<T>.self, try stored.read() != nil else {
+      return try deleteRow(id: id, table: description)
+    }
+    // NB: an id that no pair of the stored length holds takes nothing from it (the pair its
+    // neighbours then make shares no more than either did with it): the length its delete
+    // trigger deleted is put back. Otherwise the next reader makes the pass.
+    try transaction {
+      let known = try stored.read()
+      let neighbours = try idPrefixLength(ofNeighboursOf: id, table: description)
+      try deleteRow(id: id, table: description)
+      if let known, neighbours < known { try stored.put(known) }
+    }
+  }
+
+  private func deleteRow<T: PersistentModel>(id: T.ID, table description: TableDescription<T>)
+    throws
+  {
     let table = try table(description)
     try table.deleteByID.execute([description.encodeID(id)])
     guard database.changes > 0 else {
@@ -358,16 +441,58 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     -> Int
   where T.ID == ModelID<T> {
     _ = try table(description)
+    let stored = StoredIDPrefixLength(database: database, table: description.table)
+    // NB: inside a transaction, the length is read (its writes deleted a stale one) but not
+    // stored: the transaction is the caller's.
+    guard depth == 0 else { return try stored.read() ?? idPrefixPass(description).length }
+    // One read transaction: the stored length, or the pass and the length stored from what it
+    // read. Storing is a courtesy to the next reader; when the file cannot be written now
+    // (another connection wrote since, or holds the lock), the length is still exact.
+    // NB: without syncing, set before the transaction as SQLite requires.
+    return try database.withoutSyncing { () throws -> Int in
+      try database.execute("BEGIN")
+      do {
+        if let length = try stored.read() {
+          try database.execute("COMMIT")
+          return length
+        }
+        let pass = try idPrefixPass(description)
+        guard pass.count >= StoredIDPrefixLength.minimumIDs else {
+          try database.execute("COMMIT")
+          return pass.length
+        }
+        do {
+          try database.withoutWaiting {
+            try stored.store(pass.length)
+            try database.execute("COMMIT")
+          }
+        } catch {
+          rollback(savepoint: nil)
+        }
+        return pass.length
+      } catch {
+        rollback(savepoint: nil)
+        throw error
+      }
+    }
+  }
+
+  /// The ids of `description`'s table in ascending order, as one ``IDPrefix``, and their count.
+  private func idPrefixPass<T: PersistentModel>(_ description: TableDescription<T>) throws
+    -> (length: Int, count: Int)
+  {
     let id = quoted(description.columns[description.idIndex].name)
     var prefix = IDPrefix()
+    var count = 0
     // NB: the id index in order, each id compared in place as the 16 bytes stored: neither an
     // id nor an array of them is made, so SQLite's walk of the index is most of the cost.
     try database.query("SELECT \(id) FROM \(quoted(description.table)) ORDER BY \(id)") {
       statement in
       if let bytes = statement.bytes16(at: 0) { prefix.add(IDPrefix.key(ofBytes: bytes)) }
+      count += 1
       return true
     }
-    return prefix.length
+    return (prefix.length, count)
   }
 
   func fetchIDPrefixLength<T: PersistentModel>(
@@ -424,6 +549,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
     depth -= 1
     do {
+      if depth == 0 { storeLargeWriteLength() }
       try database.execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
     } catch {
       rollback(savepoint: depth == 0 ? nil : savepoint)
@@ -432,9 +558,45 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return result
   }
 
+  /// Forgets the stored id prefix length of the table a transaction is writing much to, and
+  /// its triggers, for the rest of the transaction.
+  ///
+  /// NB: a trigger on every insert made an import of 200,000 links 2.5 times slower; the
+  /// length is stored again, from a pass over the ids, before the transaction commits.
+  private func startLargeWrite<T: PersistentModel>(_ description: TableDescription<T>)
+    throws(PersistenceError)
+  {
+    try StoredIDPrefixLength(database: database, table: description.table).forget()
+    guard T.ID.self == ModelID<T>.self else { return }
+    largeWriteTable = (description.table, { [unowned self] in try idPrefixPass(description) })
+  }
+
+  /// Stores the id prefix length of the table a large write forgot, with its triggers, inside
+  /// the write; when that fails, the next reader makes the pass.
+  private func storeLargeWriteLength() {
+    guard let (table, pass) = largeWriteTable else { return }
+    largeWriteTable = nil
+    let stored = StoredIDPrefixLength(database: database, table: table)
+    do {
+      try database.execute("SAVEPOINT loop_id_prefix")
+      do {
+        let found = try pass()
+        if found.count >= StoredIDPrefixLength.minimumIDs { try stored.store(found.length) }
+        try database.execute("RELEASE loop_id_prefix")
+      } catch {
+        try database.execute("ROLLBACK TO loop_id_prefix; RELEASE loop_id_prefix")
+      }
+    } catch {
+      // NB: the length is a courtesy: the write itself is unharmed either way.
+    }
+  }
+
   /// Gives the page cache back after a large write (``largeWriteInserts``).
   private func endLargeWrite() {
-    defer { inserts = 0 }
+    defer {
+      inserts = 0
+      largeWriteTable = nil
+    }
     guard inserts == Self.largeWriteInserts else { return }
     // NB: a cache that cannot shrink only keeps memory; the write is done either way.
     try? database.execute("PRAGMA cache_size = -\(Self.readCacheKiB)")
