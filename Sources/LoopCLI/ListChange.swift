@@ -20,19 +20,49 @@ enum ListChange: Equatable {
   ///   - new: The ids after.
   /// - Complexity: O(*n*).
   init<ID: Equatable>(from old: [ID], to new: [ID]) {
+    self.init(from: old, to: new, id: { $0 })
+  }
+
+  /// Compares a list of ids with the ids of a list of elements, read through `id`.
+  ///
+  /// NB: the new ids are read as they are compared, not gathered into an array first: the
+  /// session compares its lists after every command.
+  ///
+  /// - Parameters:
+  ///   - old: The ids before.
+  ///   - new: The elements after.
+  ///   - id: An element's id.
+  /// - Complexity: O(*n*).
+  init<ID: Equatable, Element>(from old: [ID], to new: [Element], id: (Element) -> ID) {
     var prefix = 0
     let shorter = min(old.count, new.count)
-    while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+    while prefix < shorter, old[prefix] == id(new[prefix]) { prefix += 1 }
     switch new.count - old.count {
     case 0:
       self = prefix == old.count ? .unchanged : .other
     case 1:
-      self = old[prefix...].elementsEqual(new[(prefix + 1)...]) ? .inserted(at: prefix) : .other
+      self =
+        Self.same(old, from: prefix, new, from: prefix + 1, id: id) ? .inserted(at: prefix) : .other
     case -1:
-      self = old[(prefix + 1)...].elementsEqual(new[prefix...]) ? .removed(at: prefix) : .other
+      self =
+        Self.same(old, from: prefix + 1, new, from: prefix, id: id) ? .removed(at: prefix) : .other
     default:
       self = .other
     }
   }
 
+  /// Whether the ids of `old` from `oldStart` are those of `new` from `newStart`, which has as
+  /// many elements left.
+  private static func same<ID: Equatable, Element>(
+    _ old: [ID], from oldStart: Int, _ new: [Element], from newStart: Int, id: (Element) -> ID
+  ) -> Bool {
+    var oldIndex = oldStart
+    var newIndex = newStart
+    while oldIndex < old.count {
+      if old[oldIndex] != id(new[newIndex]) { return false }
+      oldIndex += 1
+      newIndex += 1
+    }
+    return true
+  }
 }

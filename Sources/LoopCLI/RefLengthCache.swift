@@ -25,12 +25,27 @@ struct RefLengthCache {
   /// - Complexity: O(*n*) comparisons of ids when one id was inserted or removed since the last
   ///   call; O(*n* log *n*) otherwise.
   mutating func length(ofKeys newKeys: [UInt128]) -> Int {
-    switch ListChange(from: keys, to: newKeys) {
+    length(of: newKeys, key: { $0 })
+  }
+
+  /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``), its
+  /// elements' ids read as ``Ref/key(of:)`` by `key`.
+  ///
+  /// NB: the keys are read as they are compared with the previous call's, and only the one
+  /// inserted is stored: no array of every key is made on each call.
+  ///
+  /// - Parameters:
+  ///   - elements: The list as it is now.
+  ///   - key: An element's id as ``Ref/key(of:)``.
+  /// - Returns: The ref length.
+  /// - Complexity: as ``length(ofKeys:)``.
+  mutating func length<Element>(of elements: [Element], key: (Element) -> UInt128) -> Int {
+    switch ListChange(from: keys, to: elements, id: key) {
     case .unchanged:
       break
     case .inserted(let index):
-      let key = newKeys[index]
-      keys = newKeys
+      let key = key(elements[index])
+      keys.insert(key, at: index)
       let position = insertionPoint(of: key)
       // NB: an id's only neighbours in sorted order are the ones it can share most digits
       // with, and splitting a pair never shortens what the pair needed.
@@ -44,11 +59,11 @@ struct RefLengthCache {
       sorted.insert(key, at: position)
     case .removed(let index):
       let position = insertionPoint(of: keys[index])
-      keys = newKeys
+      keys.remove(at: index)
       sorted.remove(at: position)
       length = Ref.length(forSorted: sorted)
     case .other:
-      keys = newKeys
+      keys = elements.map(key)
       sorted = keys.sorted()
       length = Ref.length(forSorted: sorted)
     }

@@ -29,16 +29,18 @@ extension Session {
 
   /// The short ref of a habit among the loaded ones.
   func shortRef(of id: Habit.ID) -> String {
-    let length = habitRefLengths.length(ofKeys: Self.keys(of: store.state.habits.habits))
+    let length = Self.refLength(of: store.state.habits.habits, in: &habitRefLengths)
     return Ref.short(id.rawValue, length: length)
   }
 
-  /// The habits' ids as ``Ref/key(of:)``, in order.
+  /// The ref length of `habits`, kept in `cache`.
   ///
   /// NB: nonisolated, and read through stored properties: a closure made on the main actor
   /// checks the executor each time it runs, and `HabitHistory.id` copied each habit it read.
-  nonisolated static func keys(of habits: IdentifiedArrayOf<HabitHistory>) -> [UInt128] {
-    habits.elements.map { Ref.key(of: $0.habit.id.rawValue) }
+  nonisolated static func refLength(
+    of habits: IdentifiedArrayOf<HabitHistory>, in cache: inout RefLengthCache
+  ) -> Int {
+    cache.length(of: habits.elements) { Ref.key(of: $0.habit.id.rawValue) }
   }
 
   // MARK: - Names typed for refs
@@ -90,16 +92,16 @@ extension Session {
 
   /// The ref length of the loaded transactions.
   var ledgerRefLength: Int {
-    ledgerRefLengths.length(ofKeys: Self.keys(of: store.state.ledger.transactions))
+    Self.refLength(of: store.state.ledger.transactions, in: &ledgerRefLengths)
   }
 
-  /// The transactions' ids as ``Ref/key(of:)``, in order.
+  /// The ref length of `transactions`, kept in `cache`.
   ///
   /// NB: nonisolated: a closure made on the main actor checks the executor each time it runs.
-  nonisolated static func keys(
-    of transactions: IdentifiedArrayOf<LedgerTransaction>
-  ) -> [UInt128] {
-    transactions.elements.map { Ref.key(of: $0.id.rawValue) }
+  nonisolated static func refLength(
+    of transactions: IdentifiedArrayOf<LedgerTransaction>, in cache: inout RefLengthCache
+  ) -> Int {
+    cache.length(of: transactions.elements) { Ref.key(of: $0.id.rawValue) }
   }
 
   func shortRef(of id: LedgerTransaction.ID) -> String {

@@ -20,14 +20,29 @@ public enum Tokenizer {
   /// - Returns: The words, quotes removed; empty for a blank line or a comment.
   /// - Throws: ``TokenizerError`` for an unterminated quote or a trailing backslash.
   public static func words(in line: String) throws(TokenizerError) -> [String] {
+    // NB: in ASCII without a carriage return every scalar is a character of its own (only
+    // "\r\n" joins two ASCII scalars into one), so such a line is read by scalar, without
+    // breaking it into grapheme clusters (a fiftieth of a scripted command).
+    if line.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+      return try words(
+        of: line.unicodeScalars.makeIterator(), appending: { $0.unicodeScalars.append($1) })
+    }
+    return try words(of: Array(line).makeIterator(), appending: { $0.append($1) })
+  }
+
+  /// Splits the characters (or, in ASCII, the scalars) `units` yields into words.
+  private static func words<Units: IteratorProtocol>(
+    of units: Units, appending append: (inout String, Units.Element) -> Void
+  ) throws(TokenizerError) -> [String]
+  where Units.Element: Equatable & ExpressibleByUnicodeScalarLiteral {
     var words: [String] = []
     var word = ""
     var isInWord = false
-    var characters = Array(line).makeIterator()
+    var units = units
     var column = 0
 
-    func next() -> Character? {
-      guard let character = characters.next() else { return nil }
+    func next() -> Units.Element? {
+      guard let character = units.next() else { return nil }
       column += 1
       return character
     }
@@ -45,7 +60,7 @@ public enum Tokenizer {
       case "\\":
         let start = column
         guard let escaped = next() else { throw .trailingBackslash(column: start) }
-        word.append(escaped)
+        append(&word, escaped)
         isInWord = true
       case "'":
         let start = column
@@ -53,7 +68,7 @@ public enum Tokenizer {
         while true {
           guard let quoted = next() else { throw .unterminatedQuote("'", column: start) }
           if quoted == "'" { break }
-          word.append(quoted)
+          append(&word, quoted)
         }
       case "\"":
         let start = column
@@ -63,14 +78,14 @@ public enum Tokenizer {
           if quoted == "\"" { break }
           if quoted == "\\" {
             guard let escaped = next() else { throw .unterminatedQuote("\"", column: start) }
-            if escaped != "\"" && escaped != "\\" { word.append("\\") }
-            word.append(escaped)
+            if escaped != "\"" && escaped != "\\" { append(&word, "\\") }
+            append(&word, escaped)
           } else {
-            word.append(quoted)
+            append(&word, quoted)
           }
         }
       default:
-        word.append(character)
+        append(&word, character)
         isInWord = true
       }
     }

@@ -29,6 +29,12 @@ import Testing
   func comparesIDsInOrder(old: [Int], new: [Int], expected: ListChange) {
     #expect(change(old, new) == expected)
   }
+
+  @Test func comparesTheIDsOfElementsReadThroughTheirID() {
+    let new = [(id: 1, name: "a"), (id: 9, name: "b"), (id: 2, name: "c"), (id: 3, name: "d")]
+    #expect(ListChange(from: [1, 2, 3], to: new, id: \.id) == .inserted(at: 1))
+    #expect(ListChange(from: [1, 2, 3], to: Array(new.dropFirst()), id: \.id) == .other)
+  }
 }
 
 @Suite struct RefLengthCacheTests {
@@ -71,5 +77,23 @@ import Testing
     check("after removing two at once")
     ids.append(id("A1B2C3D4E5F7A8"))
     check("after inserting one back at the end")
+  }
+
+  @Test func theLengthOfElementsIsThatOfTheirIDs() {
+    var cache = RefLengthCache()
+    var habits: [(id: UUID, name: String)] = []
+    func check(_ comment: Comment) {
+      #expect(
+        cache.length(of: habits) { Ref.key(of: $0.id) } == Ref.length(for: habits.map(\.id)),
+        comment)
+    }
+    for digits in ["A1B2C3D401", "B2", "A1B2C3D4E5F6", "0F"] {
+      habits.insert((id(digits), "habit \(digits)"), at: 0)
+      check("after inserting \(digits)")
+    }
+    habits.remove(at: 1)
+    check("after removing one")
+    habits.swapAt(0, 2)
+    check("after swapping two")
   }
 }

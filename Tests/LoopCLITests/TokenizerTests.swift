@@ -22,6 +22,9 @@ import Testing
     ("habit add C#", ["habit", "add", "C#"]),
     ("habit add '# not a comment'", ["habit", "add", "# not a comment"]),
     ("이름 '한국어 습관'", ["이름", "한국어 습관"]),
+    // NB: "\r\n" is one character, and no space: the ASCII fast path must not split it.
+    ("a\r\nb c", ["a\r\nb", "c"]),
+    ("a\rb", ["a", "b"]),
   ]
 
   @Test(arguments: lines)
@@ -47,6 +50,14 @@ import Testing
       "the backslash at column 4 ends the line: there is nothing to escape"
     ),
   ]
+
+  /// A combining mark after a quote makes one character with it, which closes nothing.
+  @Test func aQuoteWithACombiningMarkIsNoQuote() {
+    #expect(throws: TokenizerError.unterminatedQuote("'", column: 3)) {
+      try Tokenizer.words(in: "a 'b'\u{301} c")
+    }
+    #expect((try? Tokenizer.words(in: "a 'b'\u{301} c'")) == ["a", "b'\u{301} c"])
+  }
 
   @Test(arguments: mistakes)
   func reportsWhereAQuoteWasLeftOpen(_ line: String, _ error: TokenizerError, _ message: String) {

@@ -81,6 +81,10 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
   public init(parsing text: String, decimalSeparator: DecimalSeparator = .period)
     throws(LedgerError)
   {
+    if let units = Self.plainMinorUnits(text, decimalSeparator: decimalSeparator) {
+      self.minorUnits = units
+      return
+    }
     var body = Substring(text.trimmedOfWhitespace)
     var isNegative = false
     if let sign = body.first, sign == "-" || sign == "+" {
@@ -112,6 +116,46 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
     }
     guard units <= maximum else { throw .amountTooLarge(text) }
     self.minorUnits = isNegative ? -units : units
+  }
+
+  /// The minor units of an amount written the plain way, ASCII digits with at most one
+  /// decimal separator and one or two digits after it (`12`, `12.5`, `.50`), within
+  /// ``maximum``; `nil` for any other text, which the general parsing reads or rejects.
+  ///
+  /// NB: what the general parsing makes of such text, without its splitting and joining of
+  /// strings (a scripted `ledger add` parsed its amount twice, a thirtieth of the command).
+  /// Never throws: text the general parsing rejects one way or another takes that path.
+  private static func plainMinorUnits(
+    _ text: String, decimalSeparator: DecimalSeparator
+  ) -> Int64? {
+    let separator = UInt8(ascii: decimalSeparator == .period ? "." : ",")
+    let maximum = Self.maximum.minorUnits
+    var units: Int64 = 0
+    var digits = 0
+    /// How many digits followed the decimal separator; `nil` before it.
+    var fractionDigits: Int?
+    for byte in text.utf8 {
+      if byte == separator {
+        guard fractionDigits == nil else { return nil }
+        fractionDigits = 0
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), units <= maximum / 10 else {
+        return nil
+      }
+      if let fraction = fractionDigits {
+        guard fraction < Self.decimalPlaces else { return nil }
+        fractionDigits = fraction + 1
+      }
+      digits += 1
+      units = units * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    guard digits > 0, fractionDigits != 0 else { return nil }
+    for _ in (fractionDigits ?? 0)..<Self.decimalPlaces {
+      guard units <= maximum / 10 else { return nil }
+      units *= 10
+    }
+    return units <= maximum ? units : nil
   }
 
   /// The digits of the whole part, or `nil` when it is not digits grouped correctly.

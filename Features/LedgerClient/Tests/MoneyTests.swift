@@ -31,6 +31,9 @@ import Testing
     Parse(text: "12,5", separator: .comma, minorUnits: 1250),
     Parse(text: "12", separator: .comma, minorUnits: 1200),
     Parse(text: "1234,56", separator: .comma, minorUnits: 123_456),
+    Parse(text: "999999999.99", minorUnits: 99_999_999_999),
+    Parse(text: "00.5", minorUnits: 50),
+    Parse(text: ",05", separator: .comma, minorUnits: 5),
   ])
   func parsesWhatPeopleType(_ parse: Parse) throws {
     let money = try Money(parsing: parse.text, decimalSeparator: parse.separator)
@@ -65,6 +68,14 @@ import Testing
     Failure(text: "١٢", error: .invalidAmount("١٢")),
     Failure(text: "12.505", error: .tooManyDecimalPlaces("12.505")),
     Failure(text: "0.001", error: .tooManyDecimalPlaces("0.001")),
+    // NB: too many decimals is what is wrong first, however large the whole part.
+    Failure(text: "999999999.991", error: .tooManyDecimalPlaces("999999999.991")),
+    Failure(
+      text: "99999999999999999999999.505",
+      error: .tooManyDecimalPlaces("99999999999999999999999.505")),
+    Failure(text: "999999999.999", error: .tooManyDecimalPlaces("999999999.999")),
+    Failure(text: "1000000000.5", error: .amountTooLarge("1000000000.5")),
+    Failure(text: "12.5.", error: .invalidAmount("12.5.")),
     Failure(text: "1000000000", error: .amountTooLarge("1000000000")),
     Failure(text: "-1,000,000,000.00", error: .amountTooLarge("-1,000,000,000.00")),
     Failure(

@@ -187,25 +187,47 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       break
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    var after = presentedEffectID(&state[keyPath: toPresentationState])
-    // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
-    if let dismissed, after == dismissed {
-      state[keyPath: toPresentationState].wrappedValue = nil
-      after = nil
-    }
-    // NB: the presented child is remembered in the wrapper, so a child set to `nil` or replaced
-    // anywhere (a sibling reducer, say) has its effects cancelled on the next action here.
-    let recorded = state[keyPath: toPresentationState].presentedID
+    // NB: one access through the key path for all that follows: each costs a generic
+    // projection, and this runs for every action the parent sees.
+    let (recorded, after) = settle(
+      &state[keyPath: toPresentationState], dismissed: dismissed, ranChild: ranChild)
     guard recorded != after || (ranChild != nil && ranChild != after) else {
       return destinationEffect.merge(with: parentEffect)
     }
-    state[keyPath: toPresentationState].presentedID = after
     var cancellations: [Effect<Parent.Action>] = []
     if let recorded, recorded != after { cancellations.append(.cancelChild(recorded)) }
     if let ranChild, ranChild != after, ranChild != recorded {
       cancellations.append(.cancelChild(ranChild))
     }
     return .merge([destinationEffect, parentEffect] + cancellations)
+  }
+
+  /// Closes the child the action dismissed, unless the parent presented another, and records
+  /// the child now presented.
+  ///
+  /// - Parameters:
+  ///   - presented: The presentation, after the parent ran.
+  ///   - dismissed: The child the action dismissed, if any.
+  ///   - ranChild: The child that ran the action, if any.
+  /// - Returns: The child recorded before (`Presents.presentedID`) and the one presented
+  ///   now.
+  private func settle(
+    _ presented: inout Presents<Destination.State>, dismissed: PresentationEffectID?,
+    ranChild: PresentationEffectID?
+  ) -> (recorded: PresentationEffectID?, after: PresentationEffectID?) {
+    var after = presentedEffectID(&presented)
+    // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
+    if let dismissed, after == dismissed {
+      presented.wrappedValue = nil
+      after = nil
+    }
+    // NB: the presented child is remembered in the wrapper, so a child set to `nil` or replaced
+    // anywhere (a sibling reducer, say) has its effects cancelled on the next action here.
+    let recorded = presented.presentedID
+    if recorded != after || (ranChild != nil && ranChild != after) {
+      presented.presentedID = after
+    }
+    return (recorded, after)
   }
 
   /// The id the effects of the presented child run under; `nil` when nothing is presented.

@@ -34,17 +34,22 @@
 /// takes the child's state; without the `= nil` it takes the wrapper.
 @propertyWrapper
 public struct Presents<State> {
-  private final class Storage: @unchecked Sendable {
+  // NB: the box and the accessors are inlinable, so a feature reading its presented child
+  // (every command reads each feature's error messages through it) does not look up the
+  // generic box's metadata on each read.
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
     // NB: @unchecked: a box is changed only through a wrapper that holds the only reference to
     // it (copy on write), so it is never changed where another copy can see it.
-    var state: State?
+    @usableFromInline var state: State?
 
+    @usableFromInline
     init(_ state: State?) {
       self.state = state
     }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   /// The identity of the child whose effects may be running, kept by the presenting `ifLet`
   /// (see `PresentationReducer`); not part of the state's value.
@@ -56,6 +61,7 @@ public struct Presents<State> {
   }
 
   /// The presented child's state, or `nil` when nothing is presented.
+  @inlinable
   public var wrappedValue: State? {
     get { storage.state }
     set {
