@@ -166,10 +166,12 @@ public struct Row<Model: PersistentModel> {
 /// last one found is tried first: a row's lookups are then one comparison each.
 @usableFromInline
 final class ColumnPositions {
-  private var keyPaths: [AnyKeyPath] = []
-  private var positions: [Int] = []
+  // NB: unchecked: one fetch reads its rows on one thread, and each row asks for its columns one
+  // at a time; the run-time exclusivity checks cost more than the lookups.
+  @exclusivity(unchecked) private var keyPaths: [AnyKeyPath] = []
+  @exclusivity(unchecked) private var positions: [Int] = []
   /// The entry to try first: the one after the last found.
-  private var next = 0
+  @exclusivity(unchecked) private var next = 0
 
   init() {}
 
