@@ -171,8 +171,8 @@ extension Note {
 
 private let hexDigits = Array("0123456789ABCDEF")
 
-/// The UUID of 32 hexadecimal digits.
-private func uuid(_ digits: String) -> UUID {
+/// The UUID of 32 hexadecimal digits (IDPrefixLengthTests and StoredIDPrefixLengthTests).
+func uuid(_ digits: String) -> UUID {
   var bytes = [UInt8](repeating: 0, count: 16)
   for (offset, digit) in digits.enumerated() {
     let value = UInt8(digit.hexDigitValue ?? 0)

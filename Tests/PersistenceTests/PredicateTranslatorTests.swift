@@ -108,11 +108,16 @@ import Testing
     #expect(try translate(#Predicate { $0.count > 1 && $0.note! == "a" }) == nil)
   }
 
-  @Test func sortsBecomeOrderByEndingWithInsertionOrder() throws {
+  /// `Item`'s table, made in an in-memory SQLite database.
+  private func itemTable() throws -> SQLiteTable<Item> {
     let table = try TableDescription(Item.schema)
     let sqlite = try SQLiteDatabase(path: ":memory:")
     try sqlite.execute(table.migrationPlan(in: sqlite).beforeBackfill.joined(separator: ";"))
-    let compiled = try SQLiteTable(table, database: sqlite)
+    return try SQLiteTable(table, database: sqlite)
+  }
+
+  @Test func sortsBecomeOrderByEndingWithInsertionOrder() throws {
+    let compiled = try itemTable()
     #expect(
       compiled.orderBy([SortDescriptor(\.date, order: .reverse), SortDescriptor(\.title)])
         == #""date" DESC, "title" ASC, "loop_seq""#)
@@ -124,10 +129,7 @@ import Testing
   }
 
   @Test func aSortByTheIDEndsThereWithoutInsertionOrder() throws {
-    let table = try TableDescription(Item.schema)
-    let sqlite = try SQLiteDatabase(path: ":memory:")
-    try sqlite.execute(table.migrationPlan(in: sqlite).beforeBackfill.joined(separator: ";"))
-    let compiled = try SQLiteTable(table, database: sqlite)
+    let compiled = try itemTable()
     #expect(
       compiled.orderBy([SortDescriptor(\.date, order: .reverse), SortDescriptor(\.id)])
         == #""date" DESC, "id" ASC"#)

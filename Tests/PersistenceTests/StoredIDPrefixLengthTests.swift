@@ -326,20 +326,6 @@ private let many = (0..<StoredIDPrefixLength.minimumIDs).map {
 /// An id sharing 11 digits with the first of ``many``.
 private let closeToFirst = String(many[0].prefix(11)) + "8" + String(repeating: "0", count: 20)
 
-/// The UUID of 32 hexadecimal digits.
-private func uuid(_ digits: String) -> UUID {
-  var bytes = [UInt8](repeating: 0, count: 16)
-  for (offset, digit) in digits.enumerated() {
-    let value = UInt8(digit.hexDigitValue ?? 0)
-    bytes[offset / 2] |= offset.isMultiple(of: 2) ? value << 4 : value
-  }
-  return UUID(
-    uuid: (
-      bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
-      bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-    ))
-}
-
 /// A connection of its own, as another process or the `sqlite3` shell would have.
 private final class OutsideWriter {
   private let handle: OpaquePointer
