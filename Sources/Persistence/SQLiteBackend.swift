@@ -151,29 +151,29 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  /// The digits `id` and its two neighbours in id order need (at least 1).
+  /// The digits `id` needs beside its two neighbours in id order (at least 1).
   ///
-  /// One more than it shares with the closer of them; `T.ID` is `ModelID<T>`.
+  /// Two seeks in the id index (blobs compare as their bytes, the ids' order), in one
+  /// statement, read in place. `T.ID` is `ModelID<T>`.
   private func idPrefixLength<T: PersistentModel>(
     ofNeighboursOf id: T.ID, table description: TableDescription<T>
   ) throws -> Int {
     let column = quoted(description.columns[description.idIndex].name)
     let table = quoted(description.table)
-    let key = IDPrefix.key(of: unsafeBitCast(id, to: ModelID<T>.self).rawValue)
-    let encoded = try description.encodeID(id)
-    var shared = 0
-    for (comparison, order) in [("<", "DESC"), (">", "ASC")] {
-      try database.query(
-        "SELECT \(column) FROM \(table) WHERE \(column) \(comparison) ? "
-          + "ORDER BY \(column) \(order) LIMIT 1", [encoded]
-      ) { statement in
-        if let bytes = statement.bytes16(at: 0) {
-          shared = max(shared, (IDPrefix.key(ofBytes: bytes) ^ key).leadingZeroBitCount / 4)
-        }
-        return false
-      }
+    let stored = try description.encodeID(id)
+    var neighbours: (below: UInt128?, above: UInt128?)
+    try database.query(
+      "SELECT (SELECT \(column) FROM \(table) WHERE \(column) < ? ORDER BY \(column) DESC LIMIT 1), "
+        + "(SELECT \(column) FROM \(table) WHERE \(column) > ? ORDER BY \(column) LIMIT 1)",
+      [stored, stored]
+    ) { statement in
+      neighbours.below = statement.bytes16(at: 0).map(IDPrefix.key(ofBytes:))
+      neighbours.above = statement.bytes16(at: 1).map(IDPrefix.key(ofBytes:))
+      return false
     }
-    return min(shared + 1, 32)
+    return IDPrefix.length(
+      of: IDPrefix.key(of: unsafeBitCast(id, to: ModelID<T>.self).rawValue),
+      between: neighbours.below, and: neighbours.above)
   }
 
   private func insertRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
@@ -499,23 +499,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     of id: T.ID, table description: TableDescription<T>
   ) throws -> Int where T.ID == ModelID<T> {
     _ = try table(description)
-    let column = quoted(description.columns[description.idIndex].name)
-    let table = quoted(description.table)
-    let encoded = try description.encodeID(id)
-    var neighbours: (below: UInt128?, above: UInt128?)
-    // NB: two seeks in the id index (blobs compare as their bytes, the ids' order), in one
-    // statement, read in place.
-    try database.query(
-      "SELECT (SELECT \(column) FROM \(table) WHERE \(column) < ? ORDER BY \(column) DESC LIMIT 1), "
-        + "(SELECT \(column) FROM \(table) WHERE \(column) > ? ORDER BY \(column) LIMIT 1)",
-      [encoded, encoded]
-    ) { statement in
-      neighbours.below = statement.bytes16(at: 0).map(IDPrefix.key(ofBytes:))
-      neighbours.above = statement.bytes16(at: 1).map(IDPrefix.key(ofBytes:))
-      return false
-    }
-    return IDPrefix.length(
-      of: IDPrefix.key(of: id.rawValue), between: neighbours.below, and: neighbours.above)
+    return try idPrefixLength(ofNeighboursOf: id, table: description)
   }
 
   func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
