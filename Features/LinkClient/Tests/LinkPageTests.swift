@@ -36,13 +36,20 @@ import Testing
     #expect(pages.flatMap(\.links).map(\.id) == ids)
   }
 
+  /// ``seven(_:)``'s links, then their first two pages of two: answering the second reads the
+  /// third ahead.
+  private func twoPages(
+    _ harness: Harness
+  ) async throws -> (ids: [Link.ID], first: LinkPage, second: LinkPage) {
+    let ids = try await seven(harness)
+    let first = try await harness.links.fetchLinkPage(nil, nil, 2)
+    return (ids, first, try await harness.links.fetchLinkPage(nil, first.next, 2))
+  }
+
   @Test(arguments: Backend.allCases)
   func aLinkDeletedAfterItsPageWasReadAheadIsNotListed(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let ids = try await seven(harness)
-    let first = try await harness.links.fetchLinkPage(nil, nil, 2)
-    // NB: answering the second page reads the third ahead.
-    let second = try await harness.links.fetchLinkPage(nil, first.next, 2)
+    let (ids, _, second) = try await twoPages(harness)
     try await harness.links.deleteLink(ids[4])
     let third = try await harness.links.fetchLinkPage(nil, second.next, 2)
     #expect(third.links.map(\.id) == [ids[5], ids[6]])
@@ -52,9 +59,7 @@ import Testing
   @Test(arguments: Backend.allCases)
   func aPageAskedForAgainIsThatPageNotTheOneReadAhead(_ backend: Backend) async throws {
     let harness = try Harness(backend)
-    let ids = try await seven(harness)
-    let first = try await harness.links.fetchLinkPage(nil, nil, 2)
-    let second = try await harness.links.fetchLinkPage(nil, first.next, 2)
+    let (ids, first, second) = try await twoPages(harness)
     let again = try await harness.links.fetchLinkPage(nil, first.next, 2)
     #expect(again == second)
     #expect(again.links.map(\.id) == [ids[2], ids[3]])
