@@ -73,13 +73,22 @@ import Testing
   private final class Source: Sendable {
     let reads = Mutex<[Int]>([])
     let writes = Mutex(0)
+    /// How many more reads of each page fail, by page number.
+    let failures = Mutex<[Int: Int]>([:])
 
     /// Page `n` (after cursor `n`, the first after none) is followed by page `n + 1`, up to 9;
     /// the next cursor's id tells how the page was read: 100 × the size, plus 1,000 for a
     /// category, plus the write count then.
-    func read(_ categoryID: Category.ID?, _ cursor: LinkPage.Cursor?, _ limit: Int) -> LinkPage {
+    func read(
+      _ categoryID: Category.ID?, _ cursor: LinkPage.Cursor?, _ limit: Int
+    ) throws(LinkError) -> LinkPage {
       let number = cursor.map { Int($0.createdAt.timeIntervalSinceReferenceDate) } ?? 0
       reads.withLock { $0.append(number) }
+      let fails = failures.withLock { failures in
+        defer { failures[number] = max(0, (failures[number] ?? 0) - 1) }
+        return (failures[number] ?? 0) > 0
+      }
+      if fails { throw .storageFailed("Page \(number) is unreadable.") }
       let how = 100 * limit + (categoryID == nil ? 0 : 1_000) + writes.withLock { $0 }
       return LinkPage(links: [], next: number < 9 ? Self.cursor(number + 1, how) : nil)
     }
@@ -92,7 +101,9 @@ import Testing
 
     func readAhead() -> LinkPageReadAhead {
       LinkPageReadAhead(
-        read: { [self] categoryID, cursor, limit in read(categoryID, cursor, limit) },
+        read: { [self] categoryID, cursor, limit throws(LinkError) in
+          try read(categoryID, cursor, limit)
+        },
         writeCount: { [self] in writes.withLock { $0 } })
     }
 
@@ -142,5 +153,28 @@ import Testing
     #expect(larger.next == Source.cursor(3, 300))
     let category = try await pages.page(in: categoryID(1), after: Source.cursor(3, 300), limit: 3)
     #expect(category.next == Source.cursor(4, 1_300))
+  }
+
+  @Test func aPageWhoseReadAheadFailedIsReadAgainWhenAskedFor() async throws {
+    let source = Source()
+    source.failures.withLock { $0[2] = 1 }
+    let pages = source.readAhead()
+    _ = try await pages.page(in: nil, after: Source.cursor(1), limit: 2)
+    let second = try await pages.page(in: nil, after: Source.cursor(2), limit: 2)
+    #expect(second.next == Source.cursor(3))
+    #expect(source.readCount(of: 2) == 2)
+  }
+
+  @Test func aPageThatCannotBeReadThrowsTheErrorOfItsOwnRead() async throws {
+    let source = Source()
+    source.failures.withLock { $0[2] = 2 }
+    let pages = source.readAhead()
+    _ = try await pages.page(in: nil, after: Source.cursor(1), limit: 2)
+    let error = await #expect(throws: LinkError.self) {
+      try await pages.page(in: nil, after: Source.cursor(2), limit: 2)
+    }
+    #expect(error == .storageFailed("Page 2 is unreadable."))
+    #expect(error?.description == "The links could not be read or saved: Page 2 is unreadable.")
+    #expect(source.readCount(of: 2) == 2)
   }
 }
