@@ -25,15 +25,10 @@ struct Table {
 
   /// How many columns of a terminal `cell` takes: its characters.
   ///
-  /// NB: a cell of ASCII without a carriage return has a character a byte, so its UTF-8 count
-  /// is its width, without walking its grapheme clusters as `count` does: `link list` measures
-  /// every cell of 200,000 rows.
+  /// NB: a cell of one-byte characters is as wide as its UTF-8 count, found without walking its
+  /// grapheme clusters as `count` does: `link list` measures every cell of 200,000 rows.
   static func width(of cell: String) -> Int {
-    var cell = cell
-    let ascii = cell.withUTF8 { bytes in
-      bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
-    }
-    return ascii ? cell.utf8.count : cell.count
+    cell.hasOneByteCharacters ? cell.utf8.count : cell.count
   }
 
   /// The table's lines, without trailing spaces.

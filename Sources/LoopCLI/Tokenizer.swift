@@ -20,10 +20,9 @@ public enum Tokenizer {
   /// - Returns: The words, quotes removed; empty for a blank line or a comment.
   /// - Throws: ``TokenizerError`` for an unterminated quote or a trailing backslash.
   public static func words(in line: String) throws(TokenizerError) -> [String] {
-    // NB: in ASCII without a carriage return every scalar is a character of its own (only
-    // "\r\n" joins two ASCII scalars into one), so such a line is read by scalar, without
-    // breaking it into grapheme clusters (a fiftieth of a scripted command).
-    if line.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+    // NB: a line of one-byte characters is read by scalar, without breaking it into grapheme
+    // clusters (a fiftieth of a scripted command).
+    if line.hasOneByteCharacters {
       return try words(
         of: line.unicodeScalars.makeIterator(), appending: { $0.unicodeScalars.append($1) })
     }
