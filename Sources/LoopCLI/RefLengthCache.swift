@@ -13,7 +13,7 @@ struct RefLengthCache {
   /// NB: keys, not UUIDs: comparing two of them is two machine words, where `UUID`'s `==` cost
   /// more than the rest of a scripted `habit add`'s ref.
   private var keys: [UInt128] = []
-  /// ``ids`` as ``Ref/key(of:)``, ascending.
+  /// ``keys``, ascending.
   private var sorted: [UInt128] = []
   /// ``Ref/length(forSorted:)`` of ``sorted``.
   private var length = Ref.minimumLength
