@@ -48,8 +48,10 @@ public final class TestClock: Clock, Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
-  private let state = Mutex<(now: Instant, sleepers: [Sleeper], nextID: Int, activity: Int)>(
-    (Instant(), [], 0, 0))
+  /// `activity` counts sleeps and cancellations, `wakes` the sleeps that returned after a resume.
+  private let state = Mutex<
+    (now: Instant, sleepers: [Sleeper], nextID: Int, activity: Int, wakes: Int)
+  >((Instant(), [], 0, 0, 0))
 
   /// Creates a clock at time zero.
   public init() {}
@@ -92,6 +94,7 @@ public final class TestClock: Clock, Sendable {
       }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
+    state.withLock { $0.wakes += 1 }
   }
 
   /// Moves time forward by `duration`, waking each sleeper whose deadline passes, in deadline
@@ -108,8 +111,7 @@ public final class TestClock: Clock, Sendable {
   public func advance(to deadline: Instant) async {
     await settle()
     while let sleeper = nextSleeper(until: deadline) {
-      sleeper.continuation.resume()
-      await settle()
+      await wake(sleeper)
     }
     state.withLock { $0.now = max($0.now, deadline) }
     await settle()
@@ -119,8 +121,7 @@ public final class TestClock: Clock, Sendable {
   public func run() async {
     await settle()
     while let sleeper = nextSleeper(until: nil) {
-      sleeper.continuation.resume()
-      await settle()
+      await wake(sleeper)
     }
   }
 
@@ -140,6 +141,22 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Resumes `sleeper` and lets its task run until it suspends again.
+  ///
+  /// NB: sleepers due at the same instant wake in the order they slept, and their tasks send in
+  /// that order only if each has resumed before the next is woken: on a loaded machine (the thread
+  /// sanitizer, a parallel run) a woken task can wait longer for a thread than `settle` watches
+  /// for, so this first waits until its sleep has returned (up to five seconds).
+  private func wake(_ sleeper: Sleeper) async {
+    let wakes = state.withLock { $0.wakes }
+    sleeper.continuation.resume()
+    let start = ContinuousClock.now
+    while state.withLock({ $0.wakes }) == wakes, ContinuousClock.now - start < .seconds(5) {
+      await yieldToEveryone()
+    }
+    await settle()
+  }
+
   /// Lets effects that are ready run until they suspend again.
   ///
   /// NB: effects run on the global executor and send through the main actor; nothing says when
@@ -152,14 +169,19 @@ public final class TestClock: Clock, Sendable {
     var lastActivity = state.withLock { $0.activity }
     var rounds = 0
     while quietRounds < 8, rounds < 500 {
-      await MainActor.run {}
-      await Task.detached(priority: .low) { await Task.yield() }.value
-      await Task.yield()
+      await yieldToEveryone()
       let activity = state.withLock { $0.activity }
       quietRounds = activity == lastActivity ? quietRounds + 1 : 0
       lastActivity = activity
       rounds += 1
     }
+  }
+
+  /// One turn for the main actor, the global executor and the current task's executor.
+  private func yieldToEveryone() async {
+    await MainActor.run {}
+    await Task.detached(priority: .low) { await Task.yield() }.value
+    await Task.yield()
   }
 }
 
