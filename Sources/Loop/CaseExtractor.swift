@@ -44,6 +44,14 @@ final class CaseExtractor<Root, Value>: Sendable {
   @usableFromInline let layout: EnumLayout?
   /// The learned case, `-1` until known: see `LearnedCase`.
   @usableFromInline let learned = Atomic<Int>(-1)
+  /// The tags below 64 known, before the case is learned, never to hold a `Value`: bit *n* for
+  /// tag *n*.
+  ///
+  /// NB: until an action of the constructor's case comes, every other action would learn again,
+  /// and a payload that may be a `Value` (a tuple) was boxed and cast each time: a scope whose
+  /// child never acts paid that on every action its parent saw. A bit is set only where `learn`
+  /// refuses whatever the payload's value, so it says what learning would say.
+  @usableFromInline let refused = Atomic<UInt64>(0)
 
   @inlinable
   init(embed: @escaping @Sendable (Value) -> Root) {
@@ -58,7 +66,10 @@ final class CaseExtractor<Root, Value>: Sendable {
     return withUnsafePointer(to: root) { root in
       let tag = layout.tag(of: root)
       let known = learned.load(ordering: .relaxed)
-      guard known >= 0 else { return learn(from: root, tag: tag, in: layout) }
+      guard known >= 0 else {
+        if tag < 64, refused.load(ordering: .relaxed) & (1 &<< tag) != 0 { return nil }
+        return learn(from: root, tag: tag, in: layout)
+      }
       guard tag == known >> LearnedCase.tagShift else { return nil }
       switch known & LearnedCase.routeMask {
       case LearnedCase.load:
@@ -76,11 +87,15 @@ final class CaseExtractor<Root, Value>: Sendable {
   @inlinable
   func learn(from root: UnsafePointer<Root>, tag: Int, in layout: EnumLayout) -> Value? {
     let `case` = layout.cases[tag]
-    guard let type = `case`.payload else { return nil }
+    guard let type = `case`.payload else {
+      refuse(tag)
+      return nil
+    }
     guard `case`.hasGenericRepresentation else {
       // NB: such a payload is never read. It cannot be a `Value` unless `Value` has no generic
       // form either, which no extraction by reflection can return.
       Self.refuseValueWithoutGenericForm(Value.self, in: Root.self)
+      refuse(tag)
       return nil
     }
     let value: Value
@@ -89,10 +104,12 @@ final class CaseExtractor<Root, Value>: Sendable {
         Value.self, of: root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect,
         in: layout)
     } else if `case`.acceptsOnlyItself {
+      refuse(tag)
       return nil  // NB: the constructor cannot build this case from a `Value`.
     } else if let cast = cast(root, tag: tag, in: layout) {
       value = cast
     } else {
+      if neverCasts(from: type) { refuse(tag) }
       return nil
     }
     let embeddedTag = withUnsafePointer(to: embed(value)) { layout.tag(of: $0) }
@@ -106,6 +123,23 @@ final class CaseExtractor<Root, Value>: Sendable {
     learned.store(
       LearnedCase.encode(tag: embeddedTag, route: route, case: embeddedCase), ordering: .relaxed)
     return embeddedTag == tag ? value : nil
+  }
+
+  /// Records that the case `tag` never holds a `Value`, when `refused` has its bit.
+  @inlinable
+  func refuse(_ tag: Int) {
+    guard tag < 64 else { return }
+    refused.bitwiseOr(1 &<< UInt64(tag), ordering: .relaxed)
+  }
+
+  /// Whether no payload of type `payload` is ever cast to a `Value`, whatever its value.
+  ///
+  /// NB: true of a tuple when `Value` is a struct or enum with no supertype but itself: `as?`
+  /// turns a tuple into no such type. Other payloads (optionals, existentials, classes,
+  /// collections) may or may not cast depending on the value they hold.
+  @usableFromInline
+  func neverCasts(from payload: Any.Type) -> Bool {
+    TypeMetadata(payload).kind == MetadataKind.tuple && acceptsOnlyItself(Value.self)
   }
 
   /// The payload of the root at `root`, read as its own type and cast to `Value`.

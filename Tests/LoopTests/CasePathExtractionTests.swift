@@ -63,6 +63,30 @@ import Testing
     #expect(b.extract(.value(a: 4)) == nil)
   }
 
+  enum Command: Equatable {
+    case pair(Int, String)
+    case nothing
+    case child(Overloaded)
+  }
+
+  @Test func casesKnownNeverToHoldTheValueAreRefusedBeforeTheCaseIsLearned() {
+    let extractor = CaseExtractor<Command, Overloaded>(embed: Command.child)
+    for _ in 0..<2 {
+      #expect(extractor.extract(.pair(1, "a")) == nil)
+      #expect(extractor.extract(.nothing) == nil)
+    }
+    // NB: the pair is a tuple, which no cast turns into an enum; `nothing` has no payload.
+    #expect(extractor.refused.load(ordering: .relaxed).nonzeroBitCount == 2)
+    #expect(extractor.extract(.child(.value(a: 3))) == .value(a: 3))
+    #expect(extractor.extract(.pair(2, "b")) == nil)
+  }
+
+  @Test func aTupleThatMayCastIsNotRefused() {
+    let extractor = CaseExtractor<CaseZoo.Either<(Int, Int), Any>, Any>(embed: { .right($0) })
+    #expect(extractor.extract(.left((1, 2))) == nil)
+    #expect(extractor.refused.load(ordering: .relaxed) == 0)
+  }
+
   @Test func extractionRetainsAndReleasesPayloadsExactly() {
     weak var weakBase: Base?
     weak var weakBoxed: Base?
