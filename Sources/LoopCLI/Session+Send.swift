@@ -25,6 +25,7 @@ extension Session {
     if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
+    answers.shownWithoutError = answers.shown
   }
 
   /// Sends an action, as ``send(_:)``, and returns the answer it led to: what `answer` finds in
@@ -60,9 +61,21 @@ extension Session {
 final class AnswerTap: @unchecked Sendable {
   /// What the waiting command looks at each action with; `nil` when none waits.
   var watch: ((AppFeature.Action) -> Void)?
+  /// How many actions the store processed.
+  private(set) var shown = 0
+  /// ``shown`` when the state was last seen to show no error, or `nil`.
+  ///
+  /// NB: the state changes only as actions are processed: while ``shown`` is still this, it
+  /// shows no error, and the next command need not read it (a copy of the whole app's state,
+  /// and every feature's messages) to know.
+  var shownWithoutError: Int?
 
   /// Shows an action to the waiting command.
   func show(_ action: AppFeature.Action) {
+    shown &+= 1
     watch?(action)
   }
+
+  /// Whether the state may show an error: some action was processed since it last showed none.
+  var mayShowError: Bool { shownWithoutError != shown }
 }

@@ -387,6 +387,20 @@ import Testing
         """)
   }
 
+  @Test func theErrorsACommandLeftAreDismissedByTheNextCommandOnly() async throws {
+    let result = try await transcript(
+      ":trace on\nledger add expense 5 x --on 1900-01-01\nhabit add Read\nhabit add Write")
+    let commands = result.transcript.components(separatedBy: "\n> ")
+    func dismissals(_ command: String) -> Int {
+      commands.first { $0.hasPrefix(command) }.map {
+        $0.components(separatedBy: "AppFeature.Action.errorsDismissed").count - 1
+      } ?? -1
+    }
+    #expect(dismissals("ledger add") == 0)
+    #expect(dismissals("habit add Read") == 1)
+    #expect(dismissals("habit add Write") == 0)
+  }
+
   @Test func interactiveErrorsDoNotEndTheSession() async throws {
     let result = try await transcript("habit done zz\nhabit add Read", mode: .interactive)
     #expect(result.status == 0)
