@@ -117,15 +117,17 @@ extension Reducer {
 ///   .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
 /// ```
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
+  @usableFromInline let parent: Parent
   /// The destination, and its function once built (see `Scope`).
-  let destination: LazyReducer<Destination>
-  let toPresentationState: WritableKeyPath<Parent.State, Presents<Destination.State>>
-  let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let destination: LazyReducer<Destination>
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, Presents<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CasePath<Parent.Action, PresentationAction<Destination.Action>>
   /// Where the operator was called: its reports point there.
   let location: IssueLocation
   /// The id of the child state when it is `Identifiable` (decided once).
-  let destinationIdentity: ((Destination.State) -> AnyHashable?)?
+  @usableFromInline let destinationIdentity: ((Destination.State) -> AnyHashable?)?
   /// Which actions answer an alert or a dialog, which then closes.
   let ephemeral: EphemeralDismissal<Destination.State, Destination.Action>
 
@@ -152,6 +154,11 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   ///   - state: The parent's state.
   ///   - action: The parent's action.
   /// - Returns: The merged effects.
+  // NB: inlinable, as `Scope` and `StackReducer` are, so that a feature's module runs it
+  // specialized for its own types: this runs for every action the parent sees, and
+  // unspecialized each call looked up the generic metadata of the optionals, effects and key
+  // paths it touches. What only a presentation action does stays behind `reducePresented`.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -160,7 +167,39 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     var ranChild: PresentationEffectID?
     /// The child dismissed by this action, before the parent saw it.
     var dismissed: PresentationEffectID?
-    switch toPresentationAction.extract(action) {
+    if let presentationAction = toPresentationAction.extract(action) {
+      reducePresented(
+        presentationAction, action, state: &state, destinationEffect: &destinationEffect,
+        ranChild: &ranChild, dismissed: &dismissed)
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    // NB: one access through the key path for all that follows: each costs a generic
+    // projection, and this runs for every action the parent sees.
+    let (recorded, after) = settle(
+      &state[keyPath: toPresentationState], dismissed: dismissed, ranChild: ranChild)
+    guard recorded != after || (ranChild != nil && ranChild != after) else {
+      return destinationEffect.merge(with: parentEffect)
+    }
+    return cancelling(
+      destinationEffect, parentEffect, recorded: recorded, after: after, ranChild: ranChild)
+  }
+
+  /// Runs the child for a presentation action, or notes the child it dismisses.
+  ///
+  /// - Parameters:
+  ///   - presentationAction: The presentation action.
+  ///   - action: The parent's action that carried it.
+  ///   - state: The parent's state.
+  ///   - destinationEffect: Set to the child's effect, as the parent's.
+  ///   - ranChild: Set to the child that ran the action.
+  ///   - dismissed: Set to the child the action dismissed.
+  @usableFromInline
+  func reducePresented(
+    _ presentationAction: PresentationAction<Destination.Action>, _ action: Parent.Action,
+    state: inout Parent.State, destinationEffect: inout Effect<Parent.Action>,
+    ranChild: inout PresentationEffectID?, dismissed: inout PresentationEffectID?
+  ) {
+    switch presentationAction {
     case .presented(let destinationAction):
       // NB: moved out and back so the child state is mutated without a copy.
       if var destinationState = state[keyPath: toPresentationState].wrappedValue.take() {
@@ -183,17 +222,25 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       // NB: read through a mutable projection, which for stored properties is a plain address.
       dismissed = presentedEffectID(&state[keyPath: toPresentationState])
       if dismissed == nil { reportAbsentDestination(action) }
-    case nil:
-      break
     }
-    let parentEffect = parent.reduce(into: &state, action: action)
-    // NB: one access through the key path for all that follows: each costs a generic
-    // projection, and this runs for every action the parent sees.
-    let (recorded, after) = settle(
-      &state[keyPath: toPresentationState], dismissed: dismissed, ranChild: ranChild)
-    guard recorded != after || (ranChild != nil && ranChild != after) else {
-      return destinationEffect.merge(with: parentEffect)
-    }
+  }
+
+  /// The child's and the parent's effects, with the cancellation of the effects of the children
+  /// no longer presented.
+  ///
+  /// - Parameters:
+  ///   - destinationEffect: The child's effect, as the parent's.
+  ///   - parentEffect: The parent's effect.
+  ///   - recorded: The child recorded as presented before the action.
+  ///   - after: The child presented after it.
+  ///   - ranChild: The child that ran the action, if any.
+  /// - Returns: The merged effects.
+  @usableFromInline
+  func cancelling(
+    _ destinationEffect: Effect<Parent.Action>, _ parentEffect: Effect<Parent.Action>,
+    recorded: PresentationEffectID?, after: PresentationEffectID?,
+    ranChild: PresentationEffectID?
+  ) -> Effect<Parent.Action> {
     var cancellations: [Effect<Parent.Action>] = []
     if let recorded, recorded != after { cancellations.append(.cancelChild(recorded)) }
     if let ranChild, ranChild != after, ranChild != recorded {
@@ -211,7 +258,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   ///   - ranChild: The child that ran the action, if any.
   /// - Returns: The child recorded before (`Presents.presentedID`) and the one presented
   ///   now.
-  private func settle(
+  @inlinable
+  func settle(
     _ presented: inout Presents<Destination.State>, dismissed: PresentationEffectID?,
     ranChild: PresentationEffectID?
   ) -> (recorded: PresentationEffectID?, after: PresentationEffectID?) {
@@ -231,7 +279,8 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 
   /// The id the effects of the presented child run under; `nil` when nothing is presented.
-  private func presentedEffectID(
+  @inlinable
+  func presentedEffectID(
     _ presented: inout Presents<Destination.State>
   ) -> PresentationEffectID? {
     if case .none = presented.wrappedValue { return nil }
@@ -246,14 +295,16 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
 
   /// The id the effects of `destinationState` run under: the child's place, its case when it is
   /// an enum of destinations, and its id when it, or its case's payload, is `Identifiable`.
-  private func effectID(of destinationState: Destination.State) -> PresentationEffectID {
+  @usableFromInline
+  func effectID(of destinationState: Destination.State) -> PresentationEffectID {
     let enumCase = enumCase(of: destinationState)
     return PresentationEffectID(
       path: UncheckedSendable(toPresentationState), caseName: enumCase?.name,
       childID: destinationIdentity?(destinationState) ?? enumCase?.payloadID)
   }
 
-  private func reportAbsentDestination(_ action: Parent.Action) {
+  @usableFromInline
+  func reportAbsentDestination(_ action: Parent.Action) {
     IssueReporting.current.reportIssue(
       """
       An 'ifLet' at '\(location.fileIDAndLine)' received a presentation action when nothing was \
@@ -320,6 +371,7 @@ private func identifiableID(of value: Any) -> AnyHashable? {
 /// Whether values of `type` have been seen by ``enumCaseName(of:)`` not to be enums.
 ///
 /// NB: reflecting a value costs microseconds; each type is reflected once to learn it.
+@usableFromInline
 func isKnownNotEnum<T>(_ type: T.Type) -> Bool {
   enumTypes.withLock { $0[ObjectIdentifier(type)] } == false
 }
@@ -328,12 +380,14 @@ func isKnownNotEnum<T>(_ type: T.Type) -> Bool {
 private let enumTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
 /// The place and identity of a presented child, which its effects run under.
+@usableFromInline
 package struct PresentationEffectID: Hashable, @unchecked Sendable {
   // NB: key paths are immutable and only compared here; ids are the child state's own.
   let path: AnyKeyPath
   let caseName: String?
   let childID: AnyHashable?
 
+  @usableFromInline
   init<Root, Value>(
     path: UncheckedSendable<WritableKeyPath<Root, Value>>, caseName: String?,
     childID: AnyHashable?

@@ -53,7 +53,7 @@ public struct Presents<State> {
 
   /// The identity of the child whose effects may be running, kept by the presenting `ifLet`
   /// (see `PresentationReducer`); not part of the state's value.
-  package var presentedID: PresentationEffectID?
+  @usableFromInline package var presentedID: PresentationEffectID?
 
   /// Presents `wrappedValue`, or nothing.
   public init(wrappedValue: State? = nil) {
