@@ -23,19 +23,38 @@ public enum Tokenizer {
     // NB: a line of one-byte characters is read by scalar, without breaking it into grapheme
     // clusters (a fiftieth of a scripted command).
     if line.hasOneByteCharacters {
+      // NB: and its words gathered as bytes, each made a string once: appending to a string
+      // one scalar at a time was the larger part of splitting a line.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(line.utf8.count)
       return try words(
-        of: line.unicodeScalars.makeIterator(), appending: { $0.unicodeScalars.append($1) })
+        of: line.unicodeScalars.makeIterator(), into: &bytes,
+        appending: { $0.append(UInt8(truncatingIfNeeded: $1.value)) },
+        string: { String(decoding: $0, as: UTF8.self) },
+        clear: { $0.removeAll(keepingCapacity: true) })
     }
-    return try words(of: Array(line).makeIterator(), appending: { $0.append($1) })
+    var characters = ""
+    return try words(
+      of: Array(line).makeIterator(), into: &characters, appending: { $0.append($1) },
+      string: { $0 }, clear: { $0 = "" })
   }
 
   /// Splits the characters (or, in ASCII, the scalars) `units` yields into words.
-  private static func words<Units: IteratorProtocol>(
-    of units: Units, appending append: (inout String, Units.Element) -> Void
+  ///
+  /// - Parameters:
+  ///   - units: The line's characters or scalars.
+  ///   - word: Where a word is gathered, empty.
+  ///   - append: Adds a character or scalar to the word being gathered.
+  ///   - string: The word gathered, as a string.
+  ///   - clear: Empties the word gathered, for the next.
+  /// - Returns: The words.
+  /// - Throws: ``TokenizerError`` for a quote never closed or a backslash ending the line.
+  private static func words<Units: IteratorProtocol, Word>(
+    of units: Units, into word: inout Word, appending append: (inout Word, Units.Element) -> Void,
+    string: (Word) -> String, clear: (inout Word) -> Void
   ) throws(TokenizerError) -> [String]
   where Units.Element: Equatable & ExpressibleByUnicodeScalarLiteral {
     var words: [String] = []
-    var word = ""
     var isInWord = false
     var units = units
     var column = 0
@@ -50,8 +69,8 @@ public enum Tokenizer {
       switch character {
       case " ", "\t", "\r", "\n":
         if isInWord {
-          words.append(word)
-          word = ""
+          words.append(string(word))
+          clear(&word)
           isInWord = false
         }
       case "#" where !isInWord:
@@ -88,7 +107,7 @@ public enum Tokenizer {
         isInWord = true
       }
     }
-    if isInWord { words.append(word) }
+    if isInWord { words.append(string(word)) }
     return words
   }
 }
