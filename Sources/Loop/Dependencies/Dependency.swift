@@ -11,7 +11,7 @@
 /// reducer and effects that is the store's dependencies.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+  @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
 
   /// Creates a reader for the dependency at `keyPath`.
   public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
@@ -19,6 +19,9 @@ public struct Dependency<Value>: Sendable {
   }
 
   /// The dependency's current value.
+  // NB: inlinable, so that a feature's module reads it specialized for the value's type:
+  // unspecialized, each read looked up the key path's generic metadata before projecting it.
+  @inlinable
   public var wrappedValue: Value {
     DependencyValues.current[keyPath: keyPath]
   }

@@ -45,6 +45,7 @@ public struct DependencyValues: Sendable {
 
   /// The dependencies in effect here: those of a store's reducer running synchronously on this
   /// thread, else the task's.
+  @usableFromInline
   static var current: DependencyValues {
     if let scope = pthread_getspecific(synchronousScopeKey) {
       return Unmanaged<DependencyScope>.fromOpaque(scope).takeUnretainedValue().values
