@@ -148,7 +148,9 @@ package final class StoreCore<State, Action> {
   ///
   /// NB: effects' actions come after the whole synchronous queue, the order they had when
   /// effects started in tasks of their own (each task ran after the `send`, in the order started).
-  @usableFromInline
+  // NB: inlinable, as `send` is, so that it runs specialized for the store's actions:
+  // unspecialized, each queued action looked up the metadata of the queues it reads.
+  @inlinable
   func drainQueues(
     origin: Int, into tasks: inout [Task<Void, Never>], sent sentTasks: inout [Task<Void, Never>]
   ) {
@@ -174,7 +176,8 @@ package final class StoreCore<State, Action> {
   }
 
   /// Runs the reducer for a queued action and starts its effects.
-  private func processQueued(
+  @inlinable
+  func processQueued(
     _ action: Action, origin: Int, into tasks: inout [Task<Void, Never>]
   ) {
     let effect = runReducer(action)
