@@ -34,6 +34,18 @@ enum ListChange: Equatable {
   ///   - id: An element's id.
   /// - Complexity: O(*n*).
   init<ID: Equatable, Element>(from old: [ID], to new: [Element], id: (Element) -> ID) {
+    // NB: through buffers: `Array`'s subscript copied each element it read (retaining
+    // everything in it), the larger part of comparing a list of thousands of habits.
+    self = old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in Self(from: old, to: new, id: id) }
+    }
+  }
+
+  /// Compares the ids of two buffers, as ``init(from:to:id:)``.
+  private init<ID: Equatable, Element>(
+    from old: UnsafeBufferPointer<ID>, to new: UnsafeBufferPointer<Element>,
+    id: (Element) -> ID
+  ) {
     var prefix = 0
     let shorter = min(old.count, new.count)
     while prefix < shorter, old[prefix] == id(new[prefix]) { prefix += 1 }
@@ -51,10 +63,9 @@ enum ListChange: Equatable {
     }
   }
 
-  /// Whether the ids of `old` from `oldStart` are those of `new` from `newStart`, which has as
-  /// many elements left.
   private static func same<ID: Equatable, Element>(
-    _ old: [ID], from oldStart: Int, _ new: [Element], from newStart: Int, id: (Element) -> ID
+    _ old: UnsafeBufferPointer<ID>, from oldStart: Int, _ new: UnsafeBufferPointer<Element>,
+    from newStart: Int, id: (Element) -> ID
   ) -> Bool {
     var oldIndex = oldStart
     var newIndex = newStart

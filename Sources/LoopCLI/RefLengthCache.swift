@@ -8,11 +8,12 @@ import Foundation
 /// at; any other change rebuilds them. The answer is always ``Ref/length(for:)`` of the list's
 /// ids.
 struct RefLengthCache {
-  /// The ids of the previous call's list as ``Ref/key(of:)``, in its order.
+  /// The ids of the previous call's list as ``Ref/key(of:)``, in its order, in halves.
   ///
   /// NB: keys, not UUIDs: comparing two of them is two machine words, where `UUID`'s `==` cost
-  /// more than the rest of a scripted `habit add`'s ref.
-  private var keys: [UInt128] = []
+  /// more than the rest of a scripted `habit add`'s ref. In halves: `UInt128`'s `==` and byte
+  /// swap are calls into the standard library, made for every id of the list.
+  private var keys: [KeyHalves] = []
   /// ``keys``, ascending.
   private var sorted: [UInt128] = []
   /// ``Ref/length(forSorted:)`` of ``sorted``.
@@ -25,7 +26,19 @@ struct RefLengthCache {
   /// - Complexity: O(*n*) comparisons of ids when one id was inserted or removed since the last
   ///   call; O(*n* log *n*) otherwise.
   mutating func length(ofKeys newKeys: [UInt128]) -> Int {
-    length(of: newKeys, key: { $0 })
+    length(of: newKeys, key: { KeyHalves($0) })
+  }
+
+  /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``), its
+  /// elements' ids read by `id`.
+  ///
+  /// - Parameters:
+  ///   - elements: The list as it is now.
+  ///   - id: An element's id.
+  /// - Returns: The ref length.
+  /// - Complexity: as ``length(ofKeys:)``.
+  mutating func length<Element>(of elements: [Element], id: (Element) -> UUID) -> Int {
+    length(of: elements, key: { KeyHalves(of: id($0)) })
   }
 
   /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``), its
@@ -36,16 +49,19 @@ struct RefLengthCache {
   ///
   /// - Parameters:
   ///   - elements: The list as it is now.
-  ///   - key: An element's id as ``Ref/key(of:)``.
+  ///   - key: An element's id as ``Ref/key(of:)``, in halves.
   /// - Returns: The ref length.
   /// - Complexity: as ``length(ofKeys:)``.
-  mutating func length<Element>(of elements: [Element], key: (Element) -> UInt128) -> Int {
+  private mutating func length<Element>(
+    of elements: [Element], key: (Element) -> KeyHalves
+  ) -> Int {
     switch ListChange(from: keys, to: elements, id: key) {
     case .unchanged:
       break
     case .inserted(let index):
-      let key = key(elements[index])
-      keys.insert(key, at: index)
+      let halves = key(elements[index])
+      keys.insert(halves, at: index)
+      let key = halves.key
       let position = insertionPoint(of: key)
       // NB: an id's only neighbours in sorted order are the ones it can share most digits
       // with, and splitting a pair never shortens what the pair needed.
@@ -58,13 +74,13 @@ struct RefLengthCache {
       length = min(length, 32)
       sorted.insert(key, at: position)
     case .removed(let index):
-      let position = insertionPoint(of: keys[index])
+      let position = insertionPoint(of: keys[index].key)
       keys.remove(at: index)
       sorted.remove(at: position)
       length = Ref.length(forSorted: sorted)
     case .other:
       keys = elements.map(key)
-      sorted = keys.sorted()
+      sorted = keys.map(\.key).sorted()
       length = Ref.length(forSorted: sorted)
     }
     return length
@@ -80,4 +96,31 @@ struct RefLengthCache {
     }
     return low
   }
+}
+
+/// An id as ``Ref/key(of:)``, in two halves compared as machine words.
+struct KeyHalves: Equatable {
+  /// The key's first eight bytes.
+  let high: UInt64
+  /// The key's last eight bytes.
+  let low: UInt64
+
+  /// The halves of `key`.
+  init(_ key: UInt128) {
+    high = UInt64(truncatingIfNeeded: key >> 64)
+    low = UInt64(truncatingIfNeeded: key)
+  }
+
+  /// The halves of `id`'s key.
+  init(of id: UUID) {
+    (high, low) = withUnsafeBytes(of: id.uuid) {
+      (
+        UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+        UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+    }
+  }
+
+  /// The key: ``Ref/key(of:)`` of the id.
+  var key: UInt128 { UInt128(high) << 64 | UInt128(low) }
 }

@@ -53,6 +53,13 @@ import Testing
     #expect(key == 0x0123_4567_89AB_CDEF_0123_4567_89AB_CDEF)
   }
 
+  @Test func anIDsKeyInHalvesIsItsKey() {
+    let id = id("0123456789ABCDEF0123456789ABCDEF")
+    #expect(KeyHalves(of: id).key == Ref.key(of: id))
+    #expect(KeyHalves(Ref.key(of: id)) == KeyHalves(of: id))
+    #expect(KeyHalves(of: id).high == 0x0123_4567_89AB_CDEF)
+  }
+
   @Test func theLengthFollowsInsertsRemovalsAndReorderingsAsComputingItAfreshWould() {
     var cache = RefLengthCache()
     var ids: [UUID] = []
@@ -84,7 +91,7 @@ import Testing
     var habits: [(id: UUID, name: String)] = []
     func check(_ comment: Comment) {
       #expect(
-        cache.length(of: habits) { Ref.key(of: $0.id) } == Ref.length(for: habits.map(\.id)),
+        cache.length(of: habits) { $0.id } == Ref.length(for: habits.map(\.id)),
         comment)
     }
     for digits in ["A1B2C3D401", "B2", "A1B2C3D4E5F6", "0F"] {
