@@ -73,7 +73,7 @@ public struct Effect<Action>: Sendable {
     self.storage = storage
   }
 
-  @usableFromInline
+  @inlinable
   package init(operation: Operation) {
     if case .none = operation {
       self.storage = nil
@@ -83,6 +83,7 @@ public struct Effect<Action>: Sendable {
   }
 
   /// What the effect does.
+  @inlinable
   package var operation: Operation { storage?.operation ?? .none }
 
   /// Whether this is `.none`.
@@ -227,12 +228,17 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Runs several effects at the same time.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs several effects at the same time.
   ///
   /// - Parameter effects: The effects.
   /// - Returns: An effect that finishes when all of them have.
+  // NB: inlinable, as `merge(with:)` is, so that a reducer merging effects on every action
+  // runs it specialized for its actions: unspecialized, it looked up the metadata of the array
+  // and the operation each time.
+  @inlinable
   public static func merge(_ effects: [Self]) -> Self {
     let live = effects.filter { !$0.isNone }
     return live.count == 1 ? live[0] : Self(operation: live.isEmpty ? .none : .merge(live))
