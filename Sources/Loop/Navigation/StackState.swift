@@ -68,6 +68,9 @@ public struct StackState<Element> {
   /// ```
   ///
   /// - Complexity: O(*n*).
+  // NB: inlinable, so that a feature reading its path's ids on every change runs it specialized:
+  // unspecialized, it looked up the metadata of the components' array each time.
+  @inlinable
   public var ids: [StackElementID] {
     // NB: a closure, not `\.id`: a key path in generic code is made anew on each call.
     components.elements.map { $0.id }
