@@ -22,7 +22,7 @@ extension Session {
       task.cancel()
     }
     if Task.isCancelled { throw .cancelled() }
-    if let message = store.withState({ $0.firstErrorMessage }) {
+    if let message = store.state.firstErrorMessage {
       throw CommandError(message)
     }
     answers.shownWithoutError = answers.shown

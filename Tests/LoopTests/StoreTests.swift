@@ -70,16 +70,6 @@ private struct Recorder: Reducer {
     #expect(store.state.count == 1)
   }
 
-  @Test func withStateReadsTheCurrentStateOfARootAndAScopedStore() {
-    let store = Store(initialState: Counter.State()) { Counter() }
-    store.send(.increment)
-    store.send(.increment)
-    #expect(store.withState { $0.count } == 2)
-    let scoped = store.scope(state: \.count, action: CasePath(embed: { $0 }, extract: { $0 }))
-    store.send(.decrement)
-    #expect(scoped.withState { $0 } == 1)
-  }
-
   @Test func synchronousActionsAreQueuedInOrderBeforeSendReturns() {
     let store = Store(initialState: Recorder.State()) { Recorder(gate: Gate()) }
     store.send(.start)

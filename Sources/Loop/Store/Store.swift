@@ -89,17 +89,6 @@ public final class Store<State, Action> {
   /// The current state.
   public var state: State { rootCore?.state ?? readState() }
 
-  /// What `read` finds in the current state, read where the state is rather than from a copy
-  /// of it (``state`` copies the whole of it, which for an app's root is many reference counts).
-  ///
-  /// - Parameter read: Reads a value out of the state.
-  /// - Returns: What `read` returned.
-  @inlinable
-  package func withState<Value>(_ read: (borrowing State) -> Value) -> Value {
-    guard let rootCore else { return read(state) }
-    return read(rootCore.state)
-  }
-
   /// Sends an action: runs the reducer now, then starts the effects it returned.
   ///
   /// - Parameter action: The action.
