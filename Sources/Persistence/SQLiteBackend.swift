@@ -520,7 +520,13 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// rolls back this level only and is rethrown.
   func transaction<R>(_ body: () throws -> R) throws -> R {
     let savepoint = "loop_savepoint_\(depth)"
-    try database.execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    // NB: the outermost level's two statements are prepared once: `link list` runs a transaction
+    // for each page it reads, and parsing them each time cost more than the locks they take.
+    if depth == 0 {
+      try database.prepare("BEGIN IMMEDIATE").execute([])
+    } else {
+      try database.execute("SAVEPOINT \(savepoint)")
+    }
     depth += 1
     defer { if depth == 0 { endLargeWrite() } }
     let result: R
@@ -533,8 +539,12 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
     depth -= 1
     do {
-      if depth == 0 { storeLargeWriteLength() }
-      try database.execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      if depth == 0 {
+        storeLargeWriteLength()
+        try database.prepare("COMMIT").execute([])
+      } else {
+        try database.execute("RELEASE \(savepoint)")
+      }
     } catch {
       rollback(savepoint: depth == 0 ? nil : savepoint)
       throw error
