@@ -107,6 +107,16 @@ public struct Row<Model: PersistentModel> {
       if Value.self == String.self, let text = try reader.text(for: keyPath) {
         return unsafeBitCast(text, to: Value.self)
       }
+      // NB: flags and dates read in place too; any other stored value (a flag of 2, a date
+      // written as an integer) takes the ordinary way below, which decodes or reports it.
+      if Value.self == Bool.self, let integer = try reader.integer(for: keyPath),
+        integer == 0 || integer == 1
+      {
+        return unsafeBitCast(integer == 1, to: Value.self)
+      }
+      if Value.self == Date.self, let real = try reader.real(for: keyPath) {
+        return unsafeBitCast(Date(timeIntervalSinceReferenceDate: real), to: Value.self)
+      }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
@@ -253,8 +263,29 @@ struct RowReader {
   func text(for keyPath: AnyKeyPath) throws(PersistenceError) -> String? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement):
-      return statement.isText(at: Int32(index)) ? statement.text(at: Int32(index)) : nil
+    case .statement(let statement): return statement.textIfText(at: Int32(index))
+    case .postgres, .values: return nil
+    }
+  }
+
+  /// The integer stored for `keyPath`; `nil` when the stored value is not an integer (the
+  /// caller then decodes it the ordinary way, which reports the error).
+  @usableFromInline
+  func integer(for keyPath: AnyKeyPath) throws(PersistenceError) -> Int64? {
+    guard let index = index(of: keyPath) else { return nil }
+    switch source {
+    case .statement(let statement): return statement.integerIfInteger(at: Int32(index))
+    case .postgres, .values: return nil
+    }
+  }
+
+  /// The real stored for `keyPath`; `nil` when the stored value is not a real (the caller then
+  /// decodes it the ordinary way).
+  @usableFromInline
+  func real(for keyPath: AnyKeyPath) throws(PersistenceError) -> Double? {
+    guard let index = index(of: keyPath) else { return nil }
+    switch source {
+    case .statement(let statement): return statement.realIfReal(at: Int32(index))
     case .postgres, .values: return nil
     }
   }
@@ -265,9 +296,7 @@ struct RowReader {
   func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement):
-      if statement.isNull(at: Int32(index)) { return .some(nil) }
-      return statement.uuid(at: Int32(index)).map { .some($0) }
+    case .statement(let statement): return statement.optionalUUID(at: Int32(index))
     case .postgres, .values: return nil
     }
   }

@@ -355,8 +355,17 @@ final class SQLiteStatement {
 
   /// The UUID in result column `index` of the current row, if it holds 16 bytes.
   func uuid(at index: Int32) -> UUID? {
-    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
-      sqlite3_column_bytes(handle, index) == 16, let blob = sqlite3_column_blob(handle, index)
+    // NB: the column's value asked for once, then read through `sqlite3_value_*`: each
+    // `sqlite3_column_*` call looks the column up again and checks the connection's state, and a
+    // listing reads several columns of 200,000 rows.
+    guard let value = sqlite3_column_value(handle, index) else { return nil }
+    return Self.uuid(of: value)
+  }
+
+  /// The UUID `value` holds, if it is a blob of 16 bytes.
+  private static func uuid(of value: OpaquePointer) -> UUID? {
+    guard sqlite3_value_type(value) == SQLITE_BLOB, sqlite3_value_bytes(value) == 16,
+      let blob = sqlite3_value_blob(value)
     else { return nil }
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &bytes) { buffer in
@@ -365,11 +374,39 @@ final class SQLiteStatement {
     return UUID(uuid: bytes)
   }
 
-  /// Whether result column `index` of the current row holds text.
-  func isText(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_TEXT }
+  /// The UUID in result column `index` of the current row: `.some(nil)` for `NULL`, `nil` when
+  /// it holds neither `NULL` nor 16 bytes.
+  func optionalUUID(at index: Int32) -> UUID?? {
+    guard let value = sqlite3_column_value(handle, index) else { return nil }
+    if sqlite3_value_type(value) == SQLITE_NULL { return .some(nil) }
+    return Self.uuid(of: value).map { .some($0) }
+  }
 
-  /// Whether result column `index` of the current row is `NULL`.
-  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  /// The text in result column `index` of the current row, or `nil` when it holds no text.
+  func textIfText(at index: Int32) -> String? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_TEXT
+    else { return nil }
+    guard let text = sqlite3_value_text(value) else { return "" }
+    let count = Int(sqlite3_value_bytes(value))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// The integer in result column `index` of the current row, or `nil` when it holds none.
+  func integerIfInteger(at index: Int32) -> Int64? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_INTEGER
+    else { return nil }
+    return sqlite3_value_int64(value)
+  }
+
+  /// The real in result column `index` of the current row, or `nil` when it holds none.
+  func realIfReal(at index: Int32) -> Double? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_FLOAT
+    else { return nil }
+    return sqlite3_value_double(value)
+  }
 
   /// The 64-bit integer of result column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
