@@ -232,3 +232,26 @@ extension RowTests {
     #expect(reason == "expected a Bool, found the integer 2")
   }
 }
+
+extension RowTests {
+  @Test(arguments: Backend.allCases)
+  func aPageWhoseReadingThrowsOnARowThrowsThatRowsError(_ backend: Backend) throws {
+    let store = try Store(backend, Shuffled.self)
+    for id in 1...4 { try store.context.insert(Shuffled(id: id, title: "t\(id)", count: id)) }
+    var page = FetchDescriptor<Shuffled>(sortBy: [SortDescriptor(\.id)])
+    page.fetchLimit = 3
+    #expect(throws: Refused(id: 2)) {
+      _ = try store.context.fetch(page) { row in
+        let id = try row[\.id]
+        if id == 2 { throw Refused(id: id) }
+        return id
+      }
+    }
+    #expect(try store.context.fetch(page) { try $0[\.title] } == ["t1", "t2", "t3"])
+  }
+}
+
+/// What a test's reading of a row throws.
+private struct Refused: Error, Equatable {
+  var id: Int
+}
