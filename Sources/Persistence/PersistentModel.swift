@@ -223,6 +223,19 @@ struct RowReader {
   let source: Source
   /// The columns found so far by this fetch, when its rows share them.
   let positions: ColumnPositions?
+  /// The statement's row, when the source is a statement.
+  private let sqliteRow: SQLiteRow?
+
+  init(layout: ColumnLayout, source: Source, positions: ColumnPositions?) {
+    self.layout = layout
+    self.source = source
+    self.positions = positions
+    if case .statement(let statement) = source {
+      sqliteRow = SQLiteRow(handle: statement.handle)
+    } else {
+      sqliteRow = nil
+    }
+  }
 
   /// The position of the column declared for `keyPath`, or `nil`.
   private func index(of keyPath: AnyKeyPath) -> Int? {
@@ -251,7 +264,7 @@ struct RowReader {
   func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.uuid(at: Int32(index))
+    case .statement: return sqliteRow?.uuid(at: Int32(index))
     case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
     case .values: return nil
     }
@@ -263,7 +276,7 @@ struct RowReader {
   func text(for keyPath: AnyKeyPath) throws(PersistenceError) -> String? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.textIfText(at: Int32(index))
+    case .statement: return sqliteRow?.textIfText(at: Int32(index))
     case .postgres, .values: return nil
     }
   }
@@ -274,7 +287,7 @@ struct RowReader {
   func integer(for keyPath: AnyKeyPath) throws(PersistenceError) -> Int64? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.integerIfInteger(at: Int32(index))
+    case .statement: return sqliteRow?.integerIfInteger(at: Int32(index))
     case .postgres, .values: return nil
     }
   }
@@ -285,7 +298,7 @@ struct RowReader {
   func real(for keyPath: AnyKeyPath) throws(PersistenceError) -> Double? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.realIfReal(at: Int32(index))
+    case .statement: return sqliteRow?.realIfReal(at: Int32(index))
     case .postgres, .values: return nil
     }
   }
@@ -296,7 +309,7 @@ struct RowReader {
   func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.optionalUUID(at: Int32(index))
+    case .statement: return sqliteRow?.optionalUUID(at: Int32(index))
     case .postgres, .values: return nil
     }
   }

@@ -354,6 +354,28 @@ final class SQLiteStatement {
   }
 
   /// The UUID in result column `index` of the current row, if it holds 16 bytes.
+  func uuid(at index: Int32) -> UUID? { SQLiteRow(handle: handle).uuid(at: index) }
+
+  /// The 64-bit integer of result column `index` of the current row.
+  func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// The text of result column `index` of the current row (empty for `NULL`).
+  func text(at index: Int32) -> String {
+    guard let text = sqlite3_column_text(handle, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}
+
+/// The current row of a statement, read in place: what ``RowReader`` reads a row through.
+///
+/// NB: the statement's handle alone, not the statement: reading a column through the statement
+/// object retained and released it each time, and a listing reads six columns of 200,000 rows.
+/// Valid while the statement is, on its current row.
+struct SQLiteRow {
+  let handle: OpaquePointer
+
+  /// The UUID in result column `index`, if it holds 16 bytes.
   func uuid(at index: Int32) -> UUID? {
     // NB: the column's value asked for once, then read through `sqlite3_value_*`: each
     // `sqlite3_column_*` call looks the column up again and checks the connection's state, and a
@@ -406,15 +428,5 @@ final class SQLiteStatement {
       sqlite3_value_type(value) == SQLITE_FLOAT
     else { return nil }
     return sqlite3_value_double(value)
-  }
-
-  /// The 64-bit integer of result column `index` of the current row.
-  func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
-
-  /// The text of result column `index` of the current row (empty for `NULL`).
-  func text(at index: Int32) -> String {
-    guard let text = sqlite3_column_text(handle, index) else { return "" }
-    let count = Int(sqlite3_column_bytes(handle, index))
-    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 }
