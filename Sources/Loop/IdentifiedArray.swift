@@ -253,7 +253,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       storage.removeFirst(count)
       offsets.removeAll(keepingCapacity: true)
       base = 0
-      for (position, element) in storage.enumerated() { offsets[element.id] = position }
+      // NB: by position, reading only each id: enumerating copied every element kept.
+      for position in storage.indices { offsets[storage[position].id] = position }
       return
     }
     for element in storage[..<count] { offsets[element.id] = nil }

@@ -5,7 +5,12 @@ extension String {
   /// counted and split by byte or scalar without walking its grapheme clusters, which costs
   /// more than the work on a line typed or a cell printed.
   var hasOneByteCharacters: Bool {
-    var text = self
-    return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } }
+    // NB: read in place, not through `withUTF8`, which may copy (it mutates) and retains.
+    utf8.withContiguousStorageIfAvailable { $0.allSatisfy(Self.isOneByteCharacter) }
+      ?? utf8.allSatisfy(Self.isOneByteCharacter)
+  }
+
+  private static func isOneByteCharacter(_ byte: UInt8) -> Bool {
+    byte < 0x80 && byte != UInt8(ascii: "\r")
   }
 }

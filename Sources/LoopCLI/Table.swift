@@ -13,11 +13,11 @@ struct Table {
     case right
   }
 
-  /// A column: its header, alignment and how its cells are styled.
+  /// A column: its header, alignment and how its cells are styled (`nil`: as they are).
   struct Column {
     var header: String
     var alignment: Alignment = .left
-    var style: (String) -> String = { $0 }
+    var style: ((String) -> String)? = nil
   }
 
   var columns: [Column]
@@ -56,7 +56,7 @@ struct Table {
       if index > 0 { text += "  " }
       let cell = cells[index]
       let padding = max(0, widths[index] - Self.width(of: cell))
-      let styled = header ? style.bold(cell) : columns[index].style(cell)
+      let styled = header ? style.bold(cell) : columns[index].style?(cell) ?? cell
       switch columns[index].alignment {
       case .left:
         text += styled
@@ -84,6 +84,10 @@ struct Table {
 struct PagedTable {
   let columns: [Table.Column]
   let style: Style
+  // NB: the columns' alignments and styles kept apart: a `Column` read out of `columns` for each
+  // cell retained its header and its style, which cost more than writing the cell.
+  private let alignments: [Table.Alignment]
+  private let styles: [((String) -> String)?]
   private var widths: [Int]
   private var hasHeader = false
 
@@ -91,6 +95,8 @@ struct PagedTable {
   init(columns: [Table.Column], style: Style) {
     self.columns = columns
     self.style = style
+    alignments = columns.map(\.alignment)
+    styles = columns.map(\.style)
     widths = columns.map { Table.width(of: $0.header) }
   }
 
@@ -102,13 +108,20 @@ struct PagedTable {
   mutating func text(cells: [String]) -> String {
     let width = columns.count
     precondition(cells.count % width == 0, "a page's cells fill whole rows")
-    let counts = cells.map(Table.width(of:))
-    for (offset, count) in counts.enumerated() where count > widths[offset % width] {
-      widths[offset % width] = count
+    var counts = [Int](repeating: 0, count: cells.count)
+    var column = 0
+    var byteCount = 0
+    for index in cells.indices {
+      let count = Table.width(of: cells[index])
+      counts[index] = count
+      if count > widths[column] { widths[column] = count }
+      byteCount &+= cells[index].utf8.count
+      column = column == width - 1 ? 0 : column + 1
     }
     var bytes: [UInt8] = []
+    // NB: room for every cell's bytes and padding, so the buffer grows once (styles may add more).
     bytes.reserveCapacity(
-      (cells.count / width + 1) * (widths.reduce(2 * width, +) + 1))
+      byteCount + (cells.count / width + 1) * (widths.reduce(2 * width, +) + 1))
     if !hasHeader {
       hasHeader = true
       let headers = columns.map(\.header)
@@ -138,16 +151,16 @@ struct PagedTable {
         bytes.append(UInt8(ascii: " "))
       }
       let padding = max(0, widths[index] - counts[counts.startIndex + index])
-      let cell = cells[position]
-      let styled = header ? style.bold(cell) : columns[index].style(cell)
-      switch columns[index].alignment {
-      case .left:
-        Self.appendUTF8(styled, to: &bytes)
-        if position < end - 1 { Self.appendSpaces(padding, to: &bytes) }
-      case .right:
-        Self.appendSpaces(padding, to: &bytes)
-        Self.appendUTF8(styled, to: &bytes)
+      let isPadded = position < end - 1
+      if alignments[index] == .right { Self.appendSpaces(padding, to: &bytes) }
+      if header {
+        Self.appendUTF8(style.bold(cells[position]), to: &bytes)
+      } else if let style = styles[index] {
+        Self.appendUTF8(style(cells[position]), to: &bytes)
+      } else {
+        Self.appendUTF8(cells[position], to: &bytes)
       }
+      if alignments[index] == .left, isPadded { Self.appendSpaces(padding, to: &bytes) }
     }
     while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     bytes.append(UInt8(ascii: "\n"))
@@ -155,8 +168,8 @@ struct PagedTable {
 
   /// Appends the bytes of `text` in one copy (appending its `utf8` view goes a byte at a time).
   private static func appendUTF8(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
 
   private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {

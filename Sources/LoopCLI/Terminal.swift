@@ -27,8 +27,22 @@ public struct Console: Sendable {
 
   /// The process's standard output and standard error, written through at once.
   public static let standard = Console(
-    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+    writeOutput: { write($0, to: .standardOutput) },
+    writeError: { write($0, to: .standardError) })
+
+  /// Writes the bytes of `text` to `handle` in place.
+  ///
+  /// NB: not copied into a `Data` first: `link list` writes its 200,000 lines a page at a time.
+  private static func write(_ text: String, to handle: FileHandle) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+      handle.write(
+        Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count,
+          deallocator: .none))
+    }
+  }
 
   /// Prints a line to standard output.
   func print(_ line: String = "") {

@@ -107,6 +107,16 @@ public struct Row<Model: PersistentModel> {
       if Value.self == String.self, let text = try reader.text(for: keyPath) {
         return unsafeBitCast(text, to: Value.self)
       }
+      // NB: flags and dates read in place too; any other stored value (a flag of 2, a date
+      // written as an integer) takes the ordinary way below, which decodes or reports it.
+      if Value.self == Bool.self, let integer = try reader.integer(for: keyPath),
+        integer == 0 || integer == 1
+      {
+        return unsafeBitCast(integer == 1, to: Value.self)
+      }
+      if Value.self == Date.self, let real = try reader.real(for: keyPath) {
+        return unsafeBitCast(Date(timeIntervalSinceReferenceDate: real), to: Value.self)
+      }
       let (stored, index) = try reader.value(for: keyPath)
       do {
         return try Value(decodingColumn: stored)
@@ -213,6 +223,19 @@ struct RowReader {
   let source: Source
   /// The columns found so far by this fetch, when its rows share them.
   let positions: ColumnPositions?
+  /// The statement's row, when the source is a statement.
+  private let sqliteRow: SQLiteRow?
+
+  init(layout: ColumnLayout, source: Source, positions: ColumnPositions?) {
+    self.layout = layout
+    self.source = source
+    self.positions = positions
+    if case .statement(let statement) = source {
+      sqliteRow = SQLiteRow(handle: statement.handle)
+    } else {
+      sqliteRow = nil
+    }
+  }
 
   /// The position of the column declared for `keyPath`, or `nil`.
   private func index(of keyPath: AnyKeyPath) -> Int? {
@@ -241,7 +264,7 @@ struct RowReader {
   func uuid(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement): return statement.uuid(at: Int32(index))
+    case .statement: return sqliteRow?.uuid(at: Int32(index))
     case .postgres(let result, let row): return result.uuid(row: row, column: Int32(index))
     case .values: return nil
     }
@@ -253,8 +276,29 @@ struct RowReader {
   func text(for keyPath: AnyKeyPath) throws(PersistenceError) -> String? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement):
-      return statement.isText(at: Int32(index)) ? statement.text(at: Int32(index)) : nil
+    case .statement: return sqliteRow?.textIfText(at: Int32(index))
+    case .postgres, .values: return nil
+    }
+  }
+
+  /// The integer stored for `keyPath`; `nil` when the stored value is not an integer (the
+  /// caller then decodes it the ordinary way, which reports the error).
+  @usableFromInline
+  func integer(for keyPath: AnyKeyPath) throws(PersistenceError) -> Int64? {
+    guard let index = index(of: keyPath) else { return nil }
+    switch source {
+    case .statement: return sqliteRow?.integerIfInteger(at: Int32(index))
+    case .postgres, .values: return nil
+    }
+  }
+
+  /// The real stored for `keyPath`; `nil` when the stored value is not a real (the caller then
+  /// decodes it the ordinary way).
+  @usableFromInline
+  func real(for keyPath: AnyKeyPath) throws(PersistenceError) -> Double? {
+    guard let index = index(of: keyPath) else { return nil }
+    switch source {
+    case .statement: return sqliteRow?.realIfReal(at: Int32(index))
     case .postgres, .values: return nil
     }
   }
@@ -265,9 +309,7 @@ struct RowReader {
   func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
     guard let index = index(of: keyPath) else { return nil }
     switch source {
-    case .statement(let statement):
-      if statement.isNull(at: Int32(index)) { return .some(nil) }
-      return statement.uuid(at: Int32(index)).map { .some($0) }
+    case .statement: return sqliteRow?.optionalUUID(at: Int32(index))
     case .postgres, .values: return nil
     }
   }

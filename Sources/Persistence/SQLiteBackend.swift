@@ -321,19 +321,13 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
         .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
       ]
       : []
-    var results: [R] = []
-    if let limit = descriptor.fetchLimit { results.reserveCapacity(min(limit, 4_096)) }
     if descriptor.predicate == nil, orderBy != nil {
       // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
       // through one row that follows its steps.
       let statement = try table.unfilteredSelect(order, limited: limited)
       let row = Row(
         table: description, source: .statement(statement), positions: ColumnPositions())
-      try statement.run(range) { _ in
-        results.append(try reading(row))
-        return true
-      }
-      return results
+      return try collect(statement, range, limit: descriptor.fetchLimit) { try reading(row) }
     }
     if plan.exact, let orderBy {
       var sql = table.selectAll
@@ -352,11 +346,7 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       let statement = try database.prepare(sql)
       let row = Row(
         table: description, source: .statement(statement), positions: ColumnPositions())
-      try statement.run(parameters) { _ in
-        results.append(try reading(row))
-        return true
-      }
-      return results
+      return try collect(statement, parameters, limit: descriptor.fetchLimit) { try reading(row) }
     }
     // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
     // predicate cannot throw, so the rows after them need not be looked at).
@@ -369,6 +359,38 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     if orderBy == nil { models = sortedInSwift(models, by: descriptor.sortBy) }
     return try read(descriptor.applyingRange(to: models))
   }
+
+  /// What `reading` makes of each row `statement` gives with `parameters`, at most `limit`.
+  ///
+  /// NB: under a small limit (a page of a list), into an array allocated once and filled in
+  /// place: this code is generic in `R`, and `Array.append` unspecialized looked up the array
+  /// type's metadata on every row.
+  private func collect<R>(
+    _ statement: SQLiteStatement, _ parameters: [SQLValue], limit: Int?,
+    reading: () throws -> R
+  ) throws -> [R] {
+    guard let limit, limit <= Self.filledInPlaceLimit else {
+      var results: [R] = []
+      if let limit { results.reserveCapacity(min(limit, 4_096)) }
+      try statement.run(parameters) { _ in
+        results.append(try reading())
+        return true
+      }
+      return results
+    }
+    return try [R](unsafeUninitializedCapacity: limit) { buffer, count in
+      try statement.run(parameters) { _ in
+        // NB: the statement's `LIMIT` stops it at `limit` rows; this only guards the buffer.
+        guard count < limit, let base = buffer.baseAddress else { return false }
+        (base + count).initialize(to: try reading())
+        count += 1
+        return true
+      }
+    }
+  }
+
+  /// The largest limit whose results ``collect(_:_:limit:reading:)`` fills in place.
+  private static let filledInPlaceLimit = 4_096
 
   func fetchCount<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
@@ -520,7 +542,13 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// rolls back this level only and is rethrown.
   func transaction<R>(_ body: () throws -> R) throws -> R {
     let savepoint = "loop_savepoint_\(depth)"
-    try database.execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    // NB: the outermost level's two statements are prepared once: `link list` runs a transaction
+    // for each page it reads, and parsing them each time cost more than the locks they take.
+    if depth == 0 {
+      try database.prepare("BEGIN IMMEDIATE").execute([])
+    } else {
+      try database.execute("SAVEPOINT \(savepoint)")
+    }
     depth += 1
     defer { if depth == 0 { endLargeWrite() } }
     let result: R
@@ -533,8 +561,12 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
     depth -= 1
     do {
-      if depth == 0 { storeLargeWriteLength() }
-      try database.execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      if depth == 0 {
+        storeLargeWriteLength()
+        try database.prepare("COMMIT").execute([])
+      } else {
+        try database.execute("RELEASE \(savepoint)")
+      }
     } catch {
       rollback(savepoint: depth == 0 ? nil : savepoint)
       throw error

@@ -354,22 +354,7 @@ final class SQLiteStatement {
   }
 
   /// The UUID in result column `index` of the current row, if it holds 16 bytes.
-  func uuid(at index: Int32) -> UUID? {
-    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
-      sqlite3_column_bytes(handle, index) == 16, let blob = sqlite3_column_blob(handle, index)
-    else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { buffer in
-      buffer.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16))
-    }
-    return UUID(uuid: bytes)
-  }
-
-  /// Whether result column `index` of the current row holds text.
-  func isText(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_TEXT }
-
-  /// Whether result column `index` of the current row is `NULL`.
-  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  func uuid(at index: Int32) -> UUID? { SQLiteRow(handle: handle).uuid(at: index) }
 
   /// The 64-bit integer of result column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
@@ -379,5 +364,69 @@ final class SQLiteStatement {
     guard let text = sqlite3_column_text(handle, index) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+}
+
+/// The current row of a statement, read in place: what ``RowReader`` reads a row through.
+///
+/// NB: the statement's handle alone, not the statement: reading a column through the statement
+/// object retained and released it each time, and a listing reads six columns of 200,000 rows.
+/// Valid while the statement is, on its current row.
+struct SQLiteRow {
+  let handle: OpaquePointer
+
+  /// The UUID in result column `index`, if it holds 16 bytes.
+  func uuid(at index: Int32) -> UUID? {
+    // NB: the column's value asked for once, then read through `sqlite3_value_*`: each
+    // `sqlite3_column_*` call looks the column up again and checks the connection's state, and a
+    // listing reads several columns of 200,000 rows.
+    guard let value = sqlite3_column_value(handle, index) else { return nil }
+    return Self.uuid(of: value)
+  }
+
+  /// The UUID `value` holds, if it is a blob of 16 bytes.
+  private static func uuid(of value: OpaquePointer) -> UUID? {
+    guard sqlite3_value_type(value) == SQLITE_BLOB, sqlite3_value_bytes(value) == 16,
+      let blob = sqlite3_value_blob(value)
+    else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      buffer.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16))
+    }
+    return UUID(uuid: bytes)
+  }
+
+  /// The UUID in result column `index` of the current row: `.some(nil)` for `NULL`, `nil` when
+  /// it holds neither `NULL` nor 16 bytes.
+  func optionalUUID(at index: Int32) -> UUID?? {
+    guard let value = sqlite3_column_value(handle, index) else { return nil }
+    if sqlite3_value_type(value) == SQLITE_NULL { return .some(nil) }
+    return Self.uuid(of: value).map { .some($0) }
+  }
+
+  /// The text in result column `index` of the current row, or `nil` when it holds no text.
+  func textIfText(at index: Int32) -> String? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_TEXT
+    else { return nil }
+    guard let text = sqlite3_value_text(value) else { return "" }
+    let count = Int(sqlite3_value_bytes(value))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// The integer in result column `index` of the current row, or `nil` when it holds none.
+  func integerIfInteger(at index: Int32) -> Int64? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_INTEGER
+    else { return nil }
+    return sqlite3_value_int64(value)
+  }
+
+  /// The real in result column `index` of the current row, or `nil` when it holds none.
+  func realIfReal(at index: Int32) -> Double? {
+    guard let value = sqlite3_column_value(handle, index),
+      sqlite3_value_type(value) == SQLITE_FLOAT
+    else { return nil }
+    return sqlite3_value_double(value)
   }
 }

@@ -18,6 +18,17 @@ import Testing
     #expect(!(Note.ID(uuid(2)) < Note.ID(uuid(1))))
   }
 
+  @Test func idsOfOneUUIDHashAlikeAndIdsDifferingInEitherHalfApart() {
+    let id = Note.ID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+    let twin = Note.ID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+    let firstHalf = Note.ID(UUID(uuid: (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+    let secondHalf = Note.ID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0)))
+    #expect(id.hashValue == twin.hashValue)
+    #expect(id.hashValue != firstHalf.hashValue)
+    #expect(id.hashValue != secondHalf.hashValue)
+    #expect(Set([id, twin, firstHalf, secondHalf]).count == 3)
+  }
+
   @Test func anIdShowsInDiffsAsItsModelsID() {
     #expect(Note.ID.diffTypeName == "Note.ID")
   }

@@ -175,3 +175,83 @@ extension RowTests {
     #expect(column == "count")
   }
 }
+
+/// A model with a flag and a date, which SQLite reads in place when they are stored as Loop
+/// stores them.
+private struct Flagged: PersistentModel, Equatable {
+  var id: Int
+  var isOn: Bool
+  var at: Date
+
+  static let schema = Schema<Flagged>(
+    table: "flagged", columns: [Column(\.id, "id"), Column(\.isOn, "is_on"), Column(\.at, "at")])
+
+  init(id: Int, isOn: Bool, at: Date) {
+    self.id = id
+    self.isOn = isOn
+    self.at = at
+  }
+
+  init(row: Row<Flagged>) throws {
+    id = try row[\.id]
+    isOn = try row[\.isOn]
+    at = try row[\.at]
+  }
+}
+
+extension RowTests {
+  @Test func aDateAnotherProgramStoredAsAnIntegerReadsAsThatManySeconds() throws {
+    let folder = TemporaryFolder()
+    let path = folder.url.appendingPathComponent("flagged.sqlite").path
+    let context = ModelContext(try ModelContainer(for: Flagged.self, storage: .file(path)))
+    try context.insert(Flagged(id: 1, isOn: true, at: Date(timeIntervalSinceReferenceDate: 0.5)))
+    try context.insert(Flagged(id: 2, isOn: false, at: Date(timeIntervalSinceReferenceDate: 1)))
+    try executeSQL(#"UPDATE "flagged" SET "at" = 7 WHERE "id" = 2"#, in: path)
+    #expect(
+      try context.fetchAll(Flagged.self, sortBy: [SortDescriptor(\.id)]) == [
+        Flagged(id: 1, isOn: true, at: Date(timeIntervalSinceReferenceDate: 0.5)),
+        Flagged(id: 2, isOn: false, at: Date(timeIntervalSinceReferenceDate: 7)),
+      ])
+  }
+
+  @Test func aFlagAnotherProgramStoredAsNeither0Nor1IsADecodingFailureNamingTheColumn() throws {
+    let folder = TemporaryFolder()
+    let path = folder.url.appendingPathComponent("flagged.sqlite").path
+    let context = ModelContext(try ModelContainer(for: Flagged.self, storage: .file(path)))
+    try context.insert(Flagged(id: 1, isOn: true, at: Date(timeIntervalSinceReferenceDate: 0)))
+    try executeSQL(#"UPDATE "flagged" SET "is_on" = 2"#, in: path)
+    let error = #expect(throws: PersistenceError.self) {
+      _ = try context.fetchAll(Flagged.self)
+    }
+    guard case .decodingFailed(let model, let column, let reason)? = error else {
+      Issue.record("expected decodingFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(model == "Flagged")
+    #expect(column == "is_on")
+    #expect(reason == "expected a Bool, found the integer 2")
+  }
+}
+
+extension RowTests {
+  @Test(arguments: Backend.allCases)
+  func aPageWhoseReadingThrowsOnARowThrowsThatRowsError(_ backend: Backend) throws {
+    let store = try Store(backend, Shuffled.self)
+    for id in 1...4 { try store.context.insert(Shuffled(id: id, title: "t\(id)", count: id)) }
+    var page = FetchDescriptor<Shuffled>(sortBy: [SortDescriptor(\.id)])
+    page.fetchLimit = 3
+    #expect(throws: Refused(id: 2)) {
+      _ = try store.context.fetch(page) { row in
+        let id = try row[\.id]
+        if id == 2 { throw Refused(id: id) }
+        return id
+      }
+    }
+    #expect(try store.context.fetch(page) { try $0[\.title] } == ["t1", "t2", "t3"])
+  }
+}
+
+/// What a test's reading of a row throws.
+private struct Refused: Error, Equatable {
+  var id: Int
+}
