@@ -104,17 +104,17 @@ public struct Row<Model: PersistentModel> {
         return unsafeBitCast(ModelID<Model>(uuid), to: Value.self)
       }
       // NB: text read straight into a string, not through an `SQLValue` first.
-      if Value.self == String.self, let text = try reader.text(for: keyPath) {
+      if Value.self == String.self, let text = reader.text(for: keyPath) {
         return unsafeBitCast(text, to: Value.self)
       }
       // NB: flags and dates read in place too; any other stored value (a flag of 2, a date
       // written as an integer) takes the ordinary way below, which decodes or reports it.
-      if Value.self == Bool.self, let integer = try reader.integer(for: keyPath),
+      if Value.self == Bool.self, let integer = reader.integer(for: keyPath),
         integer == 0 || integer == 1
       {
         return unsafeBitCast(integer == 1, to: Value.self)
       }
-      if Value.self == Date.self, let real = try reader.real(for: keyPath) {
+      if Value.self == Date.self, let real = reader.real(for: keyPath) {
         return unsafeBitCast(Date(timeIntervalSinceReferenceDate: real), to: Value.self)
       }
       let (stored, index) = try reader.value(for: keyPath)
@@ -149,10 +149,10 @@ public struct Row<Model: PersistentModel> {
       if Stored.self == UUID.self, let uuid = try reader.uuid(for: keyPath) {
         return unsafeBitCast(uuid, to: Stored.self)
       }
-      if Stored.self == UUID?.self, let uuid = try reader.optionalUUID(for: keyPath) {
+      if Stored.self == UUID?.self, let uuid = reader.optionalUUID(for: keyPath) {
         return unsafeBitCast(uuid, to: Stored.self)
       }
-      if Stored.self == String.self, let text = try reader.text(for: keyPath) {
+      if Stored.self == String.self, let text = reader.text(for: keyPath) {
         return unsafeBitCast(text, to: Stored.self)
       }
       let (stored, index) = try reader.value(for: keyPath)
@@ -273,45 +273,39 @@ struct RowReader {
   /// The text stored for `keyPath`; `nil` when the stored value is not text (the caller then
   /// decodes it the ordinary way, which reports the error).
   @usableFromInline
-  func text(for keyPath: AnyKeyPath) throws(PersistenceError) -> String? {
-    guard let index = index(of: keyPath) else { return nil }
-    switch source {
-    case .statement: return sqliteRow?.textIfText(at: Int32(index))
-    case .postgres, .values: return nil
-    }
+  func text(for keyPath: AnyKeyPath) -> String? {
+    inPlace(keyPath) { $0.textIfText(at: $1) }
   }
 
   /// The integer stored for `keyPath`; `nil` when the stored value is not an integer (the
   /// caller then decodes it the ordinary way, which reports the error).
   @usableFromInline
-  func integer(for keyPath: AnyKeyPath) throws(PersistenceError) -> Int64? {
-    guard let index = index(of: keyPath) else { return nil }
-    switch source {
-    case .statement: return sqliteRow?.integerIfInteger(at: Int32(index))
-    case .postgres, .values: return nil
-    }
+  func integer(for keyPath: AnyKeyPath) -> Int64? {
+    inPlace(keyPath) { $0.integerIfInteger(at: $1) }
   }
 
   /// The real stored for `keyPath`; `nil` when the stored value is not a real (the caller then
   /// decodes it the ordinary way).
   @usableFromInline
-  func real(for keyPath: AnyKeyPath) throws(PersistenceError) -> Double? {
-    guard let index = index(of: keyPath) else { return nil }
-    switch source {
-    case .statement: return sqliteRow?.realIfReal(at: Int32(index))
-    case .postgres, .values: return nil
-    }
+  func real(for keyPath: AnyKeyPath) -> Double? {
+    inPlace(keyPath) { $0.realIfReal(at: $1) }
   }
 
   /// The UUID or `NULL` stored for `keyPath`, read in place: `.some(nil)` for `NULL`; `nil` when
   /// the stored value is neither (the caller then decodes it the ordinary way).
   @usableFromInline
-  func optionalUUID(for keyPath: AnyKeyPath) throws(PersistenceError) -> UUID?? {
-    guard let index = index(of: keyPath) else { return nil }
-    switch source {
-    case .statement: return sqliteRow?.optionalUUID(at: Int32(index))
-    case .postgres, .values: return nil
-    }
+  func optionalUUID(for keyPath: AnyKeyPath) -> UUID?? {
+    inPlace(keyPath) { $0.optionalUUID(at: $1) }
+  }
+
+  /// What `read` finds in the column declared for `keyPath` of a SQLite row, read in place;
+  /// `nil` for the other sources, and for a key path that is no column (the ordinary decoding
+  /// reports both).
+  private func inPlace<Value>(
+    _ keyPath: AnyKeyPath, _ read: (SQLiteRow, Int32) -> Value?
+  ) -> Value? {
+    guard let sqliteRow, let index = index(of: keyPath) else { return nil }
+    return read(sqliteRow, Int32(index))
   }
 
   /// The error for a value that does not decode.
