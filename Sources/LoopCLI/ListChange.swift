@@ -63,6 +63,8 @@ enum ListChange: Equatable {
     }
   }
 
+  /// Whether the ids of `old` from `oldStart` are those of `new` from `newStart`, which has as
+  /// many elements left.
   private static func same<ID: Equatable, Element>(
     _ old: UnsafeBufferPointer<ID>, from oldStart: Int, _ new: UnsafeBufferPointer<Element>,
     from newStart: Int, id: (Element) -> ID
