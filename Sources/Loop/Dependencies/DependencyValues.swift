@@ -53,7 +53,9 @@ public struct DependencyValues: Sendable {
     return taskValues
   }
 
-  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  // NB: boxed by type, so that reading one back is a pointer cast: `as? Key.Value` from an
+  // existential was a dynamic cast on every `@Dependency` read (a few per action).
+  @usableFromInline var overrides: [ObjectIdentifier: DependencyBox] = [:]
 
   /// The context used for keys that were not overridden.
   public var context: Context
@@ -66,9 +68,12 @@ public struct DependencyValues: Sendable {
   /// Accesses the dependency for `key`.
   ///
   /// - Parameter key: The key type.
+  // NB: inlinable, so that the property a module declares for its dependency reads it
+  // specialized for the key: unspecialized, each read looked up the box's generic metadata.
+  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+      if let box = overrides[ObjectIdentifier(key)] { return box.value(of: key) }
       switch context {
       case .live: return LiveValues.value(for: key)
       case .test: return Key.testValue
@@ -76,7 +81,7 @@ public struct DependencyValues: Sendable {
       }
     }
     set {
-      overrides[ObjectIdentifier(key)] = newValue
+      overrides[ObjectIdentifier(key)] = TypedDependencyBox<Key.Value>(newValue)
     }
   }
 }
@@ -94,18 +99,53 @@ extension DependencyValues.Context {
   }()
 }
 
+/// A dependency's value, stored under its key's `ObjectIdentifier`.
+///
+/// NB: only ever a ``TypedDependencyBox`` of the key's `Value`, which a key's identifier
+/// determines; so reading it back needs no dynamic cast.
+@usableFromInline
+class DependencyBox: @unchecked Sendable {
+  @usableFromInline
+  init() {}
+
+  /// The value, for the key it is stored under.
+  @inlinable
+  final func value<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
+    unsafeDowncast(self, to: TypedDependencyBox<Key.Value>.self).value
+  }
+}
+
+/// A dependency's value of type `Value`.
+@usableFromInline
+final class TypedDependencyBox<Value: Sendable>: DependencyBox, @unchecked Sendable {
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
 /// Live values, created once per key: a live value may open a database, so it must not be
 /// built on every access.
-private enum LiveValues {
-  static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+@usableFromInline
+enum LiveValues {
+  @usableFromInline static let cache = Mutex<[ObjectIdentifier: DependencyBox]>([:])
 
+  @inlinable
   static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
-    if let value = cache.withLock({ $0[ObjectIdentifier(key)] }) as? Key.Value { return value }
+    if let box = cache.withLock({ $0[ObjectIdentifier(key)] }) { return box.value(of: key) }
+    return make(key)
+  }
+
+  /// Builds the live value of `key`, once.
+  @usableFromInline
+  static func make<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     // NB: built outside the lock, since a live value may read other dependencies.
     let value = Key.liveValue
     return cache.withLock { cache in
-      if let existing = cache[ObjectIdentifier(key)] as? Key.Value { return existing }
-      cache[ObjectIdentifier(key)] = value
+      if let existing = cache[ObjectIdentifier(key)] { return existing.value(of: key) }
+      cache[ObjectIdentifier(key)] = TypedDependencyBox<Key.Value>(value)
       return value
     }
   }
