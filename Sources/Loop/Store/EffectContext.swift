@@ -3,13 +3,15 @@ import Synchronization
 
 /// A cancellation id together with the child scope (see `Effect.scoped(toChild:)`) it was
 /// marked or cancelled in.
+@usableFromInline
 package struct ScopedEffectID: Hashable, Sendable {
   /// The id given to `cancellable(id:cancelInFlight:)` or `cancel(id:)`.
-  package let id: AnyHashableSendable
+  @usableFromInline package let id: AnyHashableSendable
   /// The child scopes around it, outermost first.
-  package let path: [AnyHashableSendable]
+  @usableFromInline package let path: [AnyHashableSendable]
 
   /// Creates the id `id` in the scope `path`.
+  @usableFromInline
   package init(id: AnyHashableSendable, path: [AnyHashableSendable]) {
     self.id = id
     self.path = path
@@ -18,6 +20,7 @@ package struct ScopedEffectID: Hashable, Sendable {
 
 /// What a running `Effect.run` knows of the store that runs it: where it runs among the child
 /// scopes, and how to reach that store's effects (for `Task.cancel(id:)` and throttling).
+@usableFromInline
 package struct EffectContext: Sendable {
   /// The child scopes the effect runs in, outermost first.
   package let path: [AnyHashableSendable]
@@ -28,9 +31,20 @@ package struct EffectContext: Sendable {
   @TaskLocal package static var current: EffectContext?
 
   /// Creates the context of an effect that `runtime` runs in the scopes `path`.
+  @usableFromInline
   package init(path: [AnyHashableSendable], runtime: any EffectCancelling) {
     self.path = path
     self.runtime = runtime
+  }
+
+  /// Runs an effect's work with this context bound as ``current``.
+  ///
+  /// - Parameter operation: The effect's work.
+  @usableFromInline
+  package nonisolated(nonsending) func bind(
+    _ operation: @MainActor @Sendable () async -> Void
+  ) async {
+    await withEffectTaskLocal(EffectContext.$current, self, operation: operation)
   }
 
   /// `id` as seen from this effect's scope.
@@ -41,6 +55,7 @@ package struct EffectContext: Sendable {
 
 /// A store's effect runtime, as its effects reach it.
 @MainActor
+@usableFromInline
 package protocol EffectCancelling: AnyObject, Sendable {
   /// Cancels the running effects marked with `id` in the scope `path` or in a scope inside it.
   func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable])
@@ -50,6 +65,7 @@ package protocol EffectCancelling: AnyObject, Sendable {
 
 /// Values that a store's effects keep between runs, such as when a throttle last let an action
 /// through; each store has its own, so tests running side by side do not share them.
+@usableFromInline
 package final class EffectStorage: Sendable {
   private let values = Mutex<[ScopedEffectID: any Sendable]>([:])
 

@@ -27,32 +27,48 @@
 @usableFromInline
 package final class EffectRuntime<Action>: EffectCancelling {
   /// An effect task that has not finished, with what started it.
+  @usableFromInline
   package struct Running {
     /// The action whose reducer returned the effect.
-    package let action: Action
+    @usableFromInline package let action: Action
     /// The origin of that action (see `StoreCore`).
-    package let origin: Int
+    @usableFromInline package let origin: Int
     /// The effect's task.
-    package let task: Task<Void, Never>
+    @usableFromInline package let task: Task<Void, Never>
     /// Whether the effect's own work is still going on; once it returns, the task only waits
     /// for the effects of the actions it sent, which are tracked on their own.
-    var isWorking = true
+    @usableFromInline var isWorking = true
     /// The ids it is registered under, to remove when it finishes.
-    let keys: [ScopedEffectID]
+    @usableFromInline let keys: [ScopedEffectID]
     /// The child scopes it runs in, outermost first, each as the path down to it.
-    let scopes: [[AnyHashableSendable]]
+    @usableFromInline let scopes: [[AnyHashableSendable]]
+
+    /// Creates the record of a running effect.
+    @inlinable
+    init(
+      action: Action, origin: Int, task: Task<Void, Never>, isWorking: Bool,
+      keys: [ScopedEffectID], scopes: [[AnyHashableSendable]]
+    ) {
+      self.action = action
+      self.origin = origin
+      self.task = task
+      self.isWorking = isWorking
+      self.keys = keys
+      self.scopes = scopes
+    }
   }
 
   /// Where the actions of running effects go.
   @usableFromInline
   package struct Senders {
     /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
-    let now: (Action) -> Void
+    @usableFromInline let now: (Action) -> Void
     /// Receives an action sent by a running effect, with the effect's origin; returns the task
     /// of the effects it started.
-    let later: @MainActor (Action, Int) -> Task<Void, Never>?
+    @usableFromInline let later: @MainActor (Action, Int) -> Task<Void, Never>?
 
     /// Creates the senders.
+    @inlinable
     package init(
       now: @escaping (Action) -> Void,
       later: @escaping @MainActor (Action, Int) -> Task<Void, Never>?
@@ -63,37 +79,58 @@ package final class EffectRuntime<Action>: EffectCancelling {
   }
 
   /// Where an effect is being started: the child scopes around it, and the ids marked on it.
+  @usableFromInline
   struct Placement {
-    var path: [AnyHashableSendable] = []
-    var marks: [ScopedEffectID] = []
+    @usableFromInline var path: [AnyHashableSendable]
+    @usableFromInline var marks: [ScopedEffectID]
+
+    /// Creates a placement in the scopes `path`, with the ids `marks`.
+    @inlinable
+    init(path: [AnyHashableSendable] = [], marks: [ScopedEffectID] = []) {
+      self.path = path
+      self.marks = marks
+    }
   }
 
   /// What every effect in one returned effect's tree starts with; only its `Placement` changes
   /// on the way down.
+  @usableFromInline
   struct Launch {
     /// The action whose reducer returned the effect.
-    let action: Action
+    @usableFromInline let action: Action
     /// The origin of that action, which the actions the effect sends carry too.
-    let origin: Int
+    @usableFromInline let origin: Int
     /// Where its actions go.
-    let senders: Senders
+    @usableFromInline let senders: Senders
     /// Whether its `Effect.run`s start at once (`Task.immediate`), inside the caller.
-    let immediately: Bool
+    @usableFromInline let immediately: Bool
+
+    /// Creates what an effect's tree starts with.
+    @inlinable
+    init(action: Action, origin: Int, senders: Senders, immediately: Bool) {
+      self.action = action
+      self.origin = origin
+      self.senders = senders
+      self.immediately = immediately
+    }
   }
 
-  private var running: [Int: Running] = [:]
-  private var cancellables: [ScopedEffectID: Set<Int>] = [:]
+  // NB: not private: the runtime's hot paths are inlinable, so that the store's module runs
+  // them specialized for its action; unspecialized, starting an effect spent a sixth of its
+  // time looking up generic metadata.
+  @usableFromInline var running: [Int: Running] = [:]
+  @usableFromInline var cancellables: [ScopedEffectID: Set<Int>] = [:]
   /// The running effects of each child scope, by the path down to it (never empty).
-  private var scopes: [[AnyHashableSendable]: Set<Int>] = [:]
-  private var nextSerial = 0
+  @usableFromInline var scopes: [[AnyHashableSendable]: Set<Int>] = [:]
+  @usableFromInline var nextSerial = 0
   /// The effect `track` is starting, not recorded yet: one started immediately runs until it
   /// first suspends, and may stop working or finish, before `track` gets its task.
-  private var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
+  @usableFromInline var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
   /// What effects keep between runs (a throttle's last run), by scoped id.
-  package nonisolated let storage = EffectStorage()
+  @usableFromInline package nonisolated let storage = EffectStorage()
 
   /// Called on the main actor each time an effect task finishes.
-  package var onFinish: (() -> Void)?
+  @usableFromInline package var onFinish: (() -> Void)?
 
   /// Creates a runtime with nothing running.
   @usableFromInline
@@ -120,7 +157,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
   ///   - origin: The origin of that action, which the actions the effect sends carry too.
   ///   - senders: Where its actions go.
   /// - Returns: The tasks started, to await for the effect to finish.
-  @usableFromInline
+  @inlinable
   package func start(
     _ effect: Effect<Action>, of action: Action, origin: Int, senders: Senders
   ) -> [Task<Void, Never>] {
@@ -153,15 +190,18 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// - Parameters:
   ///   - id: The cancellation id.
   ///   - path: The child scopes, outermost first, of the effect that cancels.
+  @usableFromInline
   package func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable] = []) {
     cancel(cancellables[ScopedEffectID(id: id, path: path)])
   }
 
-  private func cancel(_ serials: Set<Int>?) {
+  @usableFromInline
+  func cancel(_ serials: Set<Int>?) {
     for serial in serials ?? [] { running[serial]?.task.cancel() }
   }
 
-  private func start(
+  @inlinable
+  func start(
     _ effect: Effect<Action>, _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
@@ -187,7 +227,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
           // After that, an action it sends is processed at once, and its completion is recorded
           // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
-            await withEffectTaskLocal(EffectContext.$current, context) { await operation(send) }
+            await context.bind { await operation(send) }
             self?.stopWorking(serial)
             await children.awaitAll()
             self?.finish(serial)
@@ -227,7 +267,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// NB: the effects after the prefix start in that task, outside any store's `send`, where an
   /// action they send is processed at once; so they start as plain tasks, as they always did:
   /// run immediately, an effect could have its own cancellation processed before it is tracked.
-  private func startConcatenation(
+  @usableFromInline
+  func startConcatenation(
     _ effects: [Effect<Action>], _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
@@ -267,7 +308,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
 
   /// Numbers the effect `makeTask` starts, runs it, and records its task under its marks and
   /// scopes, unless it finished while starting.
-  private func track(
+  @inlinable
+  func track(
     _ launch: Launch, at placement: Placement, _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
@@ -297,7 +339,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
     return task
   }
 
-  private func stopWorking(_ serial: Int) {
+  @inlinable
+  func stopWorking(_ serial: Int) {
     if starting?.serial == serial {
       starting?.isWorking = false
     } else {
@@ -306,7 +349,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
     onFinish?()
   }
 
-  private func finish(_ serial: Int) {
+  @inlinable
+  func finish(_ serial: Int) {
     if starting?.serial == serial {
       starting?.isFinished = true
     } else if let entry = running.removeValue(forKey: serial) {
@@ -335,6 +379,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
 ///   - priority: The task's priority.
 ///   - operation: The work; it runs on the main actor.
 /// - Returns: The task.
+@usableFromInline
 package func immediateTask(
   priority: TaskPriority? = nil, _ operation: sending @escaping @MainActor () async -> Void
 ) -> Task<Void, Never> {

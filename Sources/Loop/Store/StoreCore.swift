@@ -44,7 +44,7 @@ package final class StoreCore<State, Action> {
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
   /// The dependencies the reducer runs with and new effects start with; replacing them reaches
   /// the next action processed, not the effects already running.
-  @exclusivity(unchecked) package var dependencies: DependencyScope {
+  @usableFromInline @exclusivity(unchecked) package var dependencies: DependencyScope {
     didSet { scope = Unmanaged.passUnretained(dependencies).toOpaque() }
   }
   // NB: `dependencies`, unretained, to install around each reducer call: a class reference read
@@ -126,7 +126,9 @@ package final class StoreCore<State, Action> {
   }
 
   /// Starts the effects of `action`; their tasks inherit the core's dependencies.
-  @usableFromInline
+  // NB: inlinable, as `send` is, so that the runtime starts effects specialized for the
+  // store's actions.
+  @inlinable
   func start(_ effect: Effect<Action>, of action: Action, origin: Int) -> [Task<Void, Never>] {
     dependencies.runStartingTasks {
       runtime.start(effect, of: action, origin: origin, senders: senders)
@@ -187,13 +189,26 @@ package final class StoreCore<State, Action> {
     if !effect.isNone { tasks += start(effect, of: action, origin: origin) }
   }
 
+  /// ``senders``, once made.
+  @usableFromInline @exclusivity(unchecked) var madeSenders: EffectRuntime<Action>.Senders?
+
   /// Where the actions of this core's effects go; made once, not for every effect started.
-  lazy var senders = EffectRuntime<Action>.Senders(
-    now: { [unowned self] in queue.append($0) },
-    later: { [weak self] in self?.receive($0, origin: $1) })
+  ///
+  /// NB: made in inlinable code, so that the actions effects send are received by code
+  /// specialized for the store's actions (a `lazy var` is compiled once, unspecialized).
+  @inlinable
+  var senders: EffectRuntime<Action>.Senders {
+    if let madeSenders { return madeSenders }
+    let senders = EffectRuntime<Action>.Senders(
+      now: { [unowned self] in queue.append($0) },
+      later: { [weak self] in self?.receive($0, origin: $1) })
+    madeSenders = senders
+    return senders
+  }
 
   /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
   /// reducers never run re-entrantly), else processed now.
+  @inlinable
   func receive(_ action: Action, origin: Int) -> Task<Void, Never>? {
     guard !isSending else {
       sentQueue.append(action)

@@ -34,6 +34,7 @@ package func awaitingAll(
 ///
 /// When the awaiting task is cancelled, the bag either cancels them all, including tasks added
 /// after the cancellation, or stops waiting for them and leaves them running.
+@usableFromInline
 final class TaskBag: Sendable {
   private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
   private let cancelsTasksWhenCancelled: Bool
@@ -42,11 +43,13 @@ final class TaskBag: Sendable {
   ///
   /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
   ///   cancels the tasks in it too; otherwise that task stops waiting for them, and they go on.
+  @usableFromInline
   init(cancelsTasksWhenCancelled: Bool) {
     self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
   }
 
   /// Adds a task to the bag.
+  @usableFromInline
   func insert(_ task: Task<Void, Never>?) {
     guard let task else { return }
     let isCancelled = state.withLock { state in
@@ -61,6 +64,7 @@ final class TaskBag: Sendable {
   ///
   /// NB: returns without suspending when the bag is empty, so an effect that sent no action with
   /// effects of its own finishes without giving up the main actor.
+  @usableFromInline
   nonisolated(nonsending) func awaitAll() async {
     guard state.withLock({ !$0.tasks.isEmpty }) else { return }
     guard cancelsTasksWhenCancelled else { return await awaitEachUntilCancelled() }
