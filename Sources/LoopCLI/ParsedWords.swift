@@ -74,8 +74,12 @@ struct ParsedWords: Sendable, Equatable {
       values[name] = value
     }
 
-    let arguments = declarations.filter(\.isArgument)
-    for (index, argument) in arguments.enumerated() {
+    // NB: the arguments counted as they come, not filtered into an array of their own: every
+    // command of a script parses its words here.
+    var argumentCount = 0
+    for argument in declarations where argument.isArgument {
+      let index = argumentCount
+      argumentCount += 1
       guard index < positionals.count else {
         if argument.kind == .argument(isOptional: true) { continue }
         throw .missingArgument(argument)
@@ -86,8 +90,8 @@ struct ParsedWords: Sendable, Equatable {
       }
       self.arguments[argument.name] = value
     }
-    if positionals.count > arguments.count {
-      throw .unexpectedArgument(positionals[arguments.count])
+    if positionals.count > argumentCount {
+      throw .unexpectedArgument(positionals[argumentCount])
     }
   }
 

@@ -99,28 +99,32 @@ struct RefLengthCache {
 }
 
 /// An id as ``Ref/key(of:)``, in two halves compared as machine words.
+///
+/// NB: the halves are the id's bytes as they lie in memory, read without a byte swap: the list
+/// of a command is compared id by id on every command, and swapping each id's bytes into its
+/// key cost as much as the comparison. Only ``key`` swaps them.
 struct KeyHalves: Equatable {
-  /// The key's first eight bytes.
-  let high: UInt64
-  /// The key's last eight bytes.
-  let low: UInt64
+  /// The id's first eight bytes, as they lie in memory.
+  let first: UInt64
+  /// The id's last eight bytes, as they lie in memory.
+  let second: UInt64
 
   /// The halves of `key`.
   init(_ key: UInt128) {
-    high = UInt64(truncatingIfNeeded: key >> 64)
-    low = UInt64(truncatingIfNeeded: key)
+    first = UInt64(truncatingIfNeeded: key >> 64).bigEndian
+    second = UInt64(truncatingIfNeeded: key).bigEndian
   }
 
   /// The halves of `id`'s key.
   init(of id: UUID) {
-    (high, low) = withUnsafeBytes(of: id.uuid) {
-      (
-        UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
-        UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      )
+    (first, second) = withUnsafeBytes(of: id.uuid) {
+      ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
   }
 
+  /// The key's first eight bytes, as a number.
+  var high: UInt64 { UInt64(bigEndian: first) }
+
   /// The key: ``Ref/key(of:)`` of the id.
-  var key: UInt128 { UInt128(high) << 64 | UInt128(low) }
+  var key: UInt128 { UInt128(high) << 64 | UInt128(UInt64(bigEndian: second)) }
 }
