@@ -16,6 +16,9 @@ extension Result where Failure: StorageFailing {
   /// - Parameter body: The call.
   // NB: `body` is `nonisolated(nonsending)` too: a plain `() async` closure runs on the global
   // executor, so every effect would hop off the main actor and back (two thread wake-ups).
+  // Inlinable, so that a feature's effect runs it specialized for its result: unspecialized,
+  // each call looked up the generic metadata of the result it made.
+  @inlinable
   public nonisolated(nonsending) init(
     catching body: nonisolated(nonsending) () async throws -> Success
   ) async {
