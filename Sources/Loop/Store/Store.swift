@@ -35,7 +35,7 @@
 /// - When the store is deallocated, its running effects are cancelled.
 @MainActor
 public final class Store<State, Action> {
-  private let readState: @MainActor () -> State
+  @usableFromInline let readState: @MainActor () -> State
   @usableFromInline let sendAction: @MainActor (Action) -> Task<Void, Never>?
   private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
   private let root: AnyObject
@@ -87,6 +87,9 @@ public final class Store<State, Action> {
   }
 
   /// The current state.
+  // NB: inlinable, so that a caller reads it specialized for its state: unspecialized, each
+  // read looked up the generic metadata of the state it copied out.
+  @inlinable
   public var state: State { rootCore?.state ?? readState() }
 
   /// Sends an action: runs the reducer now, then starts the effects it returned.
