@@ -128,7 +128,7 @@ struct PagedTable {
       append(headers[...], counts: headers.map(Table.width(of:))[...], header: true, to: &bytes)
     }
     if styles.allSatisfy({ $0 == nil }) {
-      appendPlainLines(cells, counts: counts, to: &bytes)
+      appendPlainLines(cells, counts: counts, byteCount: byteCount, to: &bytes)
     } else {
       var start = 0
       while start < cells.count {
@@ -140,18 +140,20 @@ struct PagedTable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The lines of `cells` when no column is styled, as ``append(_:counts:header:to:)`` makes
-  /// them, written through a pointer into room reserved once.
+  /// The lines of `cells` (of `byteCount` bytes in all) when no column is styled, as
+  /// ``append(_:counts:header:to:)`` makes them, written through a pointer into room reserved
+  /// once.
   ///
   /// NB: `link list` writes four cells and their padding for each of 200,000 rows; appending to
   /// the array a cell at a time checked its uniqueness and capacity each time, which cost more
   /// than copying the bytes.
-  private func appendPlainLines(_ cells: [String], counts: [Int], to bytes: inout [UInt8]) {
+  private func appendPlainLines(
+    _ cells: [String], counts: [Int], byteCount: Int, to bytes: inout [UInt8]
+  ) {
     let width = columns.count
-    // Each line: its cells' bytes, at most each column's width of padding, the two spaces
-    // between cells and the line break.
-    var room = cells.count / width * (widths.reduce(2 * width, +) + 1)
-    for cell in cells { room &+= cell.utf8.count }
+    // Each line: its cells' bytes (`byteCount` in all), at most each column's width of padding,
+    // the two spaces between cells and the line break.
+    let room = byteCount + cells.count / width * (widths.reduce(2 * width, +) + 1)
     let start = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: room))
     var written = 0
