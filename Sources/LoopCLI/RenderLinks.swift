@@ -20,9 +20,12 @@ struct LinkRenderer {
 
   /// The columns of a table of rows: the ref, the favorite star, the title, then `extra`.
   func columns<Row>(extra: [(header: String, value: (Row) -> String)]) -> [Table.Column] {
-    [
-      Table.Column(header: "REF", style: style.yellow),
-      Table.Column(header: "★", style: style.yellow),
+    // NB: no style at all when colours are off (yellow would write the cell as it is): a table
+    // of unstyled columns writes its lines without calling a style for each cell.
+    let yellow = style.isEnabled ? style.yellow : nil
+    return [
+      Table.Column(header: "REF", style: yellow),
+      Table.Column(header: "★", style: yellow),
       Table.Column(header: "TITLE"),
     ] + extra.map { Table.Column(header: $0.header) }
   }
