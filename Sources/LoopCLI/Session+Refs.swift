@@ -29,7 +29,7 @@ extension Session {
 
   /// The short ref of a habit among the loaded ones.
   func shortRef(of id: Habit.ID) -> String {
-    let length = Self.refLength(of: store.state.habits.habits, in: &habitRefLengths)
+    let length = Self.refLength(of: store.reading { $0.habits.habits }, in: &habitRefLengths)
     return Ref.short(id.rawValue, length: length)
   }
 
@@ -92,7 +92,7 @@ extension Session {
 
   /// The ref length of the loaded transactions.
   var ledgerRefLength: Int {
-    Self.refLength(of: store.state.ledger.transactions, in: &ledgerRefLengths)
+    Self.refLength(of: store.reading { $0.ledger.transactions }, in: &ledgerRefLengths)
   }
 
   /// The ref length of `transactions`, kept in `cache`.

@@ -78,7 +78,7 @@ extension Session {
       let (command, rest) = try CommandTable.command(for: words)
       let invocation = try command.parse(rest)
       if command.endsSession { return .quit }
-      if answers.mayShowError, store.state.firstErrorMessage != nil {
+      if answers.mayShowError, store.reading({ $0.firstErrorMessage }) != nil {
         await store.send(.errorsDismissed).finish()
       }
       try await invocation.run(self)

@@ -22,7 +22,7 @@ extension Session {
       task.cancel()
     }
     if Task.isCancelled { throw .cancelled() }
-    if let message = store.state.firstErrorMessage {
+    if let message = store.reading({ $0.firstErrorMessage }) {
       throw CommandError(message)
     }
     answers.shownWithoutError = answers.shown

@@ -62,6 +62,16 @@ private struct Recorder: Reducer {
 
 @MainActor
 @Suite struct StoreTests {
+  @Test func readingReadsTheCurrentStateOfARootAndAScopedStore() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(store.reading { $0.count } == 2)
+    let scoped = store.scope(state: \.count, action: CasePath(embed: { $0 }, extract: { $0 }))
+    store.send(.decrement)
+    #expect(scoped.reading { $0 } == 1)
+  }
+
   @Test func sendRunsTheReducerSynchronously() {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(.increment)

@@ -92,6 +92,24 @@ public final class Store<State, Action> {
   @inlinable
   public var state: State { rootCore?.state ?? readState() }
 
+  /// What `read` finds in the current state, read where the state is: ``state`` copies the whole
+  /// of it out, which for an app's root is a reference count for every list and text in it.
+  ///
+  /// NB: `read` has the state `inout` only so that it is not copied (a borrow of a class's
+  /// property is a copy, since the code it calls could change the property); it must not change
+  /// it: observers would not hear of it.
+  ///
+  /// - Parameter read: Reads a value out of the state.
+  /// - Returns: What `read` returned.
+  @inlinable
+  package func reading<Value>(_ read: (inout State) -> Value) -> Value {
+    guard let rootCore else {
+      var state = readState()
+      return read(&state)
+    }
+    return read(&rootCore.state)
+  }
+
   /// Sends an action: runs the reducer now, then starts the effects it returned.
   ///
   /// - Parameter action: The action.
