@@ -41,6 +41,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// whole again; until then lookups search the elements, and the next change by id rebuilds
   /// the index (trapping if two elements still share an id).
   @usableFromInline var strays = 0
+  /// The mark of the set of ids, and how it came from the one before.
+  ///
+  /// NB: every change that may add or remove an id sets it: a fresh one when the change is not
+  /// a single id added or removed. It is not part of the value: equality and hashing ignore it.
+  @usableFromInline var idSetVersion = IDSetVersion<ID>()
 
   /// Creates an empty array.
   @inlinable
@@ -59,6 +64,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
       removals: removals)
   }
+
+  /// The mark of the set of ids, which changes whenever an id is added or removed.
+  package var idSet: IDSetVersion<ID> { idSetVersion }
 
   /// Creates an array of `elements`, whose ids must be unique.
   ///
@@ -117,6 +125,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       } else {
         offsets[id] = storage.count &+ base
         storage.append(newValue)
+        idSetVersion = idSetVersion.changed(by: .inserted(id))
       }
     }
   }
@@ -167,6 +176,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       return false
     }
     storage.append(element)
+    idSetVersion = idSetVersion.changed(by: .inserted(id))
     return true
   }
 
@@ -195,6 +205,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       renumber(index &+ 1..<storage.count, by: 1)
     }
     offsets[id] = index &+ base
+    idSetVersion = idSetVersion.changed(by: .inserted(id))
     return true
   }
 
@@ -221,6 +232,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     removals += 1
     let element = storage.remove(at: index)
     offsets[element.id] = nil
+    idSetVersion = idSetVersion.changed(by: .removed(element.id))
     if index < storage.count / 2 {
       // Every position after `index` shrinks by one: raise the base, and keep the front's.
       base &+= 1
@@ -247,6 +259,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     guard count > 0 else { return }
     repairIndexIfNeeded()
     removals += 1
+    idSetVersion = IDSetVersion()
     guard count < storage.count - count else {
       // NB: when at least half goes, indexing the rest afresh (keeping the capacity, which the
       // next appends fill again) is cheaper than deleting each removed id from the index.
@@ -269,6 +282,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Complexity: O(*n*).
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     removals += 1
+    // NB: before the removal, which may throw half-way.
+    idSetVersion = IDSetVersion()
     try storage.removeAll(where: shouldBeRemoved)
     offsets.removeAll(keepingCapacity: true)
     base = 0
@@ -279,6 +294,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Removes every element.
   public mutating func removeAll() {
     removals += 1
+    idSetVersion = IDSetVersion()
     storage.removeAll()
     offsets.removeAll()
     base = 0
@@ -355,6 +371,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       kept.append(element)
     }
     removals += 1
+    idSetVersion = IDSetVersion()
     storage = kept
     self.offsets.removeAll(keepingCapacity: true)
     base = 0
@@ -423,6 +440,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     }
     // NB: as many elements as before, so an id that is new means another one left.
     if isAnyNew || rebuilt.count != offsets.count { removals += 1 }
+    idSetVersion = IDSetVersion()
     offsets = rebuilt
     base = 0
     strays = 0
@@ -434,6 +452,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   mutating func positionChangedID(_ position: Int, from old: ID) {
     let new = storage[position].id
     let key = position &+ base
+    idSetVersion = IDSetVersion()
     if offsets[old] == key {
       offsets[old] = nil
       removals += 1

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// The ref length (``Ref/length(for:)``) of a list that commands change one element at a time,
 /// kept up to date instead of recomputed over every id on every command.
@@ -7,13 +8,22 @@ import Foundation
 /// (``ListChange``): when one id came or went, only its place among the sorted ids is looked
 /// at; any other change rebuilds them. The answer is always ``Ref/length(for:)`` of the list's
 /// ids.
+///
+/// An `IdentifiedArray` says itself when it is the previous call's list, or that list with one
+/// id added or removed (its set of ids' stamp, `IDSetVersion`): then not even the ids are
+/// compared.
 struct RefLengthCache {
-  /// The ids of the previous call's list as ``Ref/key(of:)``, in its order, in halves.
+  /// The ids of the previous call's list as ``Ref/key(of:)``, in its order, in halves; `nil`
+  /// when a call with an `IdentifiedArray` left them behind (the next call without one
+  /// rebuilds them).
   ///
   /// NB: keys, not UUIDs: comparing two of them is two machine words, where `UUID`'s `==` cost
   /// more than the rest of a scripted `habit add`'s ref. In halves: `UInt128`'s `==` and byte
   /// swap are calls into the standard library, made for every id of the list.
-  private var keys: [KeyHalves] = []
+  private var keys: [KeyHalves]? = []
+  /// The stamp of the set of ids of the previous call's `IdentifiedArray`; `0` when the
+  /// previous call had none.
+  private var stamp: UInt64 = 0
   /// ``keys``, ascending.
   private var sorted: [UInt128] = []
   /// ``Ref/length(forSorted:)`` of ``sorted``.
@@ -26,7 +36,8 @@ struct RefLengthCache {
   /// - Complexity: O(*n*) comparisons of ids when one id was inserted or removed since the last
   ///   call; O(*n* log *n*) otherwise.
   mutating func length(ofKeys newKeys: [UInt128]) -> Int {
-    length(of: newKeys, key: { KeyHalves($0) })
+    stamp = 0
+    return length(of: newKeys, key: { KeyHalves($0) })
   }
 
   /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``), its
@@ -38,7 +49,38 @@ struct RefLengthCache {
   /// - Returns: The ref length.
   /// - Complexity: as ``length(ofKeys:)``.
   mutating func length<Element>(of elements: [Element], id: (Element) -> UUID) -> Int {
-    length(of: elements, key: { KeyHalves(of: id($0)) })
+    stamp = 0
+    return length(of: elements, key: { KeyHalves(of: id($0)) })
+  }
+
+  /// How many digits tell the ids of an identified list apart (at least
+  /// ``Ref/minimumLength``), its elements' ids read by `id`.
+  ///
+  /// - Parameters:
+  ///   - list: The list as it is now.
+  ///   - id: An element's id.
+  ///   - rawID: The list's id of an element, as a UUID.
+  /// - Returns: The ref length.
+  /// - Complexity: O(1) when the list's ids are those of the previous call; O(*n*) moves of
+  ///   sorted ids when one id was added since (O(*n*) comparisons when one was removed); else
+  ///   as ``length(ofKeys:)``.
+  mutating func length<ID, Element>(
+    of list: IdentifiedArray<ID, Element>, id: (Element) -> UUID, rawID: (ID) -> UUID
+  ) -> Int {
+    let version = list.idSet
+    defer { stamp = version.stamp }
+    if stamp != 0, version.stamp == stamp { return length }
+    if stamp != 0, version.parent == stamp, let change = version.change {
+      // NB: the ids' order does not change their length: the ordered keys wait until a call
+      // without a stamp needs them.
+      keys = nil
+      switch change {
+      case .inserted(let inserted): insert(KeyHalves(of: rawID(inserted)).key)
+      case .removed(let removed): remove(KeyHalves(of: rawID(removed)).key)
+      }
+      return length
+    }
+    return length(of: list.elements, key: { KeyHalves(of: id($0)) })
   }
 
   /// How many digits tell the ids of a list apart (at least ``Ref/minimumLength``), its
@@ -55,35 +97,60 @@ struct RefLengthCache {
   private mutating func length<Element>(
     of elements: [Element], key: (Element) -> KeyHalves
   ) -> Int {
+    guard var keys else {
+      rebuild(from: elements, key: key)
+      return length
+    }
     switch ListChange(from: keys, to: elements, id: key) {
     case .unchanged:
       break
     case .inserted(let index):
       let halves = key(elements[index])
+      // NB: out of the property while it changes, so that it is not copied.
+      self.keys = nil
       keys.insert(halves, at: index)
-      let key = halves.key
-      let position = insertionPoint(of: key)
-      // NB: an id's only neighbours in sorted order are the ones it can share most digits
-      // with, and splitting a pair never shortens what the pair needed.
-      if position > 0 {
-        length = max(length, Ref.commonDigits(sorted[position - 1], key) + 1)
-      }
-      if position < sorted.count {
-        length = max(length, Ref.commonDigits(key, sorted[position]) + 1)
-      }
-      length = min(length, 32)
-      sorted.insert(key, at: position)
+      self.keys = keys
+      insert(halves.key)
     case .removed(let index):
-      let position = insertionPoint(of: keys[index].key)
-      keys.remove(at: index)
-      sorted.remove(at: position)
-      length = Ref.length(forSorted: sorted)
+      self.keys = nil
+      let removed = keys.remove(at: index)
+      self.keys = keys
+      remove(removed.key)
     case .other:
-      keys = elements.map(key)
-      sorted = keys.map(\.key).sorted()
-      length = Ref.length(forSorted: sorted)
+      rebuild(from: elements, key: key)
     }
     return length
+  }
+
+  /// Makes every key afresh from `elements`.
+  private mutating func rebuild<Element>(
+    from elements: [Element], key: (Element) -> KeyHalves
+  ) {
+    let keys = elements.map(key)
+    self.keys = keys
+    sorted = keys.map(\.key).sorted()
+    length = Ref.length(forSorted: sorted)
+  }
+
+  /// Adds `key` to ``sorted`` and the length.
+  private mutating func insert(_ key: UInt128) {
+    let position = insertionPoint(of: key)
+    // NB: an id's only neighbours in sorted order are the ones it can share most digits
+    // with, and splitting a pair never shortens what the pair needed.
+    if position > 0 {
+      length = max(length, Ref.commonDigits(sorted[position - 1], key) + 1)
+    }
+    if position < sorted.count {
+      length = max(length, Ref.commonDigits(key, sorted[position]) + 1)
+    }
+    length = min(length, 32)
+    sorted.insert(key, at: position)
+  }
+
+  /// Takes `key`, which ``sorted`` holds, out of it and the length.
+  private mutating func remove(_ key: UInt128) {
+    sorted.remove(at: insertionPoint(of: key))
+    length = Ref.length(forSorted: sorted)
   }
 
   /// The index of the first sorted key not below `key`.

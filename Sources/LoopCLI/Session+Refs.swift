@@ -40,7 +40,7 @@ extension Session {
   nonisolated static func refLength(
     of habits: IdentifiedArrayOf<HabitHistory>, in cache: inout RefLengthCache
   ) -> Int {
-    cache.length(of: habits.elements) { $0.habit.id.rawValue }
+    cache.length(of: habits, id: { $0.habit.id.rawValue }, rawID: \.rawValue)
   }
 
   // MARK: - Names typed for refs
@@ -101,7 +101,7 @@ extension Session {
   nonisolated static func refLength(
     of transactions: IdentifiedArrayOf<LedgerTransaction>, in cache: inout RefLengthCache
   ) -> Int {
-    cache.length(of: transactions.elements) { $0.id.rawValue }
+    cache.length(of: transactions, id: { $0.id.rawValue }, rawID: \.rawValue)
   }
 
   func shortRef(of id: LedgerTransaction.ID) -> String {

@@ -103,4 +103,51 @@ import Testing
     habits.swapAt(0, 2)
     check("after swapping two")
   }
+
+  @Test func theLengthOfAnIdentifiedListFollowsItsChangesAsComputingItAfreshWould() {
+    struct Item: Identifiable { let id: UUID }
+    var cache = RefLengthCache()
+    var items: IdentifiedArrayOf<Item> = []
+    func check(_ comment: Comment) {
+      #expect(
+        cache.length(of: items, id: \.id, rawID: { $0 }) == Ref.length(for: items.map(\.id)),
+        comment)
+    }
+    check("empty")
+    for digits in [
+      "A1B2C3D401", "B2", "A1B2C3D4E5F6", "0F", "A1B2C3D4E5F7A8", "FF", "A1B2C3D4E5F7A9",
+    ] {
+      items.insert(Item(id: id(digits)), at: items.count / 2)
+      check("after inserting \(digits)")
+    }
+    check("unchanged")
+    items.remove(id: id("A1B2C3D4E5F7A9"))
+    check("after removing the id closest to another")
+    items.reverse()
+    check("after reversing")
+    items.removeAll { $0.id == id("A1B2C3D4E5F7A8") || $0.id == id("A1B2C3D4E5F6") }
+    check("after removing two at once")
+    var other = items
+    items.append(Item(id: id("A1B2C3D4E5F6")))
+    check("after appending one")
+    other.append(Item(id: id("A1B2C3D4E5F7A9")))
+    items = other
+    check("after a copy of the list before the append, changed apart")
+    items[0] = Item(id: id("A1B2C3D4E5F7A8"))
+    check("after replacing one by position")
+  }
+
+  @Test func aListOfElementsAfterAnIdentifiedListIsComparedAfresh() {
+    struct Item: Identifiable { let id: UUID }
+    var cache = RefLengthCache()
+    var items: IdentifiedArrayOf<Item> = [Item(id: id("A1")), Item(id: id("B2"))]
+    _ = cache.length(of: items, id: \.id, rawID: { $0 })
+    items.append(Item(id: id("A1B2C3D4E5F6")))
+    _ = cache.length(of: items, id: \.id, rawID: { $0 })
+    // NB: the list the cache last compared in order plus one id: taken for that, the answer
+    // would count A1B2C3D4E5F6, which shares 11 digits with A1B2C3D4E5F7.
+    let ids = [id("A1"), id("B2"), id("A1B2C3D4E5F7")]
+    #expect(cache.length(ofKeys: ids.map(Ref.key(of:))) == Ref.length(for: ids))
+    #expect(cache.length(of: items, id: \.id, rawID: { $0 }) == Ref.length(for: items.map(\.id)))
+  }
 }
