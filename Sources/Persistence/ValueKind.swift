@@ -41,6 +41,16 @@ enum ValueKind: Sendable, Equatable {
   /// which its storage class then shows): the kind is its raw type's when their storage classes
   /// agree.
   init(of type: any ColumnValue.Type) {
+    // NB: only a blob, an integer or a real may have a finer kind, and the common types are
+    // known at once: `baseType(of:)`'s casts look for conformances, which the first time for
+    // each type scans every conformance record of the process (at every container's opening).
+    switch (type.columnType, ObjectIdentifier(type)) {
+    case (.text, _), (_, ObjectIdentifier(Int.self)), (_, ObjectIdentifier(Double.self)),
+      (_, ObjectIdentifier(Data.self)):
+      self = ValueKind(type.columnType)
+      return
+    default: break
+    }
     let base = baseType(of: type)
     switch (ObjectIdentifier(base), type.columnType) {
     case (ObjectIdentifier(UUID.self), .blob): self = .uuid
