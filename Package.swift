@@ -82,10 +82,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // NB: no pkgConfig: it would link libpq into every product (its `Libs`), and `loop` loads
+    // it only when a PostgreSQL store opens. The header is found as Debian installs it.
     .systemLibrary(
       name: "CLibPQ",
       path: "Sources/CLibPQ",
-      pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"])]
     ),
     // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`).
@@ -103,7 +104,8 @@ let package = Package(
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
         "HabitClient",
       ],
-      path: "Tests/Support"),
+      path: "Tests/Support",
+      linkerSettings: [.linkedLibrary("pq")]),
     // NB: the code the DocC articles show, run; it checks the articles show it verbatim.
     .testTarget(name: "DocsTests", dependencies: ["LoopTesting", "Persistence"]),
     .target(name: "LoopCLI", dependencies: ["Loop", "Persistence"] + featureModules),
@@ -126,7 +128,10 @@ let package = Package(
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
         "HabitClient", "LedgerClient",
       ],
-      path: "Sources/LoopBenchmarks"
+      path: "Sources/LoopBenchmarks",
+      // NB: CLibPQ links nothing (Persistence loads libpq when a PostgreSQL store opens, so
+      // that `loop` starts without it); the PostgreSQL benchmarks call libpq directly.
+      linkerSettings: [.linkedLibrary("pq")]
     ),
   ] + features,
   swiftLanguageModes: [.v6]

@@ -25,6 +25,7 @@ final class PostgresConnection {
   /// Connects with `connectionString`, a libpq URL (`postgresql://user@host:port/db`) or
   /// `key=value` string.
   init(connectionString: String) throws(PersistenceError) {
+    try LibPQ.require()
     let parsed = PostgresConnectionString(connectionString)
     secrets = parsed.secrets
     // NB: the string is expanded in place of `dbname`; what comes before it is a default the
@@ -313,8 +314,10 @@ struct PostgresConnectionString {
   init(_ string: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
     var secrets = [environment["PGPASSWORD"]].compactMap { $0 }.filter { !$0.isEmpty }
     var error: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(string, &error) else {
-      PQfreemem(error)
+    // NB: without libpq the string cannot be read; opening the store reports why.
+    let options = (try? LibPQ.require()).flatMap { PQconninfoParse(string, &error) }
+    guard let options else {
+      if error != nil { PQfreemem(error) }
       self.name = "the server named by the connection string"
       self.secrets = secrets
       self.isValid = false

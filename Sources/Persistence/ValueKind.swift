@@ -41,6 +41,13 @@ enum ValueKind: Sendable, Equatable {
   /// which its storage class then shows): the kind is its raw type's when their storage classes
   /// agree.
   init(of type: any ColumnValue.Type) {
+    // NB: only a blob, an integer or a real may have a finer kind: `baseType(of:)`'s casts look
+    // for conformances, which the first time for each type scans every conformance record of
+    // the process (at every container's opening).
+    guard type.columnType != .text else {
+      self = .text
+      return
+    }
     let base = baseType(of: type)
     switch (ObjectIdentifier(base), type.columnType) {
     case (ObjectIdentifier(UUID.self), .blob): self = .uuid
@@ -64,9 +71,17 @@ extension Optional: WrappingColumnValue where Wrapped: ColumnValue {
   static var wrappedColumnType: any ColumnValue.Type { Wrapped.self }
 }
 
+/// Column types that are neither `Optional` nor `RawRepresentable`.
+private let plainColumnTypes: [ObjectIdentifier] = [
+  ObjectIdentifier(UUID.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Date.self),
+  ObjectIdentifier(Int.self), ObjectIdentifier(Double.self), ObjectIdentifier(Data.self),
+]
+
 /// `type` without its `Optional`s and raw-value wrappers (`ModelID<Link>?` is `UUID`).
 private func baseType(of type: any ColumnValue.Type) -> any ColumnValue.Type {
-  if let wrapping = type as? any WrappingColumnValue.Type {
+  // NB: the common types are their own base; known at once, they skip the casts below.
+  if plainColumnTypes.contains(ObjectIdentifier(type)) { return type }
+  if type.isOptional, let wrapping = type as? any WrappingColumnValue.Type {
     return baseType(of: wrapping.wrappedColumnType)
   }
   if let representable = type as? any RawRepresentable.Type,

@@ -21,19 +21,14 @@ import Testing
     ]
   }
 
-  @Test func aPageOfUnstyledColumnsPrintsAsTheWholeTableWould() {
-    let style = Style(isEnabled: false)
-    var paged = PagedTable(columns: Self.columns(styledBy: nil), style: style)
-    let table = Table(columns: Self.columns(styledBy: nil), rows: Self.cells)
-    #expect(
-      paged.text(cells: Self.cells.flatMap { $0 })
-        == table.render(style: style).map { $0 + "\n" }.joined())
-  }
-
-  @Test func aPageOfStyledColumnsPrintsAsTheWholeTableWould() {
-    let style = Style(isEnabled: true)
-    var paged = PagedTable(columns: Self.columns(styledBy: style), style: style)
-    let table = Table(columns: Self.columns(styledBy: style), rows: Self.cells)
+  /// With colours off the columns have no style (the plain lines' fast path); with colours on
+  /// the REF and star columns are styled.
+  @Test(arguments: [false, true])
+  func aPageOfColumnsPrintsAsTheWholeTableWould(coloured: Bool) {
+    let style = Style(isEnabled: coloured)
+    let columns = Self.columns(styledBy: coloured ? style : nil)
+    var paged = PagedTable(columns: columns, style: style)
+    let table = Table(columns: columns, rows: Self.cells)
     #expect(
       paged.text(cells: Self.cells.flatMap { $0 })
         == table.render(style: style).map { $0 + "\n" }.joined())
