@@ -51,6 +51,7 @@ import Testing
         acknowledged += 1
       }
       process.kill()
+      try waitForTheServerToEndTheKilledSessions(of: backend, folder: folder)
       let stored = try Books(reading: folder.storage(backend))
       var applied = books
       inFlight?.apply(&applied, nil)
@@ -77,6 +78,26 @@ import Testing
 }
 
 extension KilledProcessTests {
+  /// On PostgreSQL, waits until the server has ended the killed process's sessions.
+  ///
+  /// NB: a COMMIT the process sent just before it was killed still runs on the server, which
+  /// notices the closed connection only afterwards: read at once, the database could show the
+  /// command not applied, then applied by the next round.
+  func waitForTheServerToEndTheKilledSessions(of backend: Backend, folder: TemporaryFolder) throws {
+    guard backend == .postgres else { return }
+    let schema = try #require(PostgresTestServer.schema(for: folder.url))
+    let deadline = Date(timeIntervalSinceNow: 30)
+    while try PostgresTestServer.value(
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(schema)'") != "0"
+    {
+      guard Date() < deadline else {
+        Issue.record("the server kept the killed process's sessions for 30 s")
+        return
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+  }
+
   /// What the file must hold, kept from the commands `loop` acknowledged: categories, links (by
   /// address), habits (by name) and transactions (by memo), each with the ref `loop` printed for
   /// it (`nil` when it was added by a command killed before it answered).
