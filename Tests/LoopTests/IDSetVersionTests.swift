@@ -22,6 +22,19 @@ import Testing
     return nil
   }
 
+  /// Expects `items` stamped afresh from `previous` by one change, which `change` reads as `id`;
+  /// then makes the stamp the next step's `previous`.
+  private func expectOneIDChanged(
+    _ items: IdentifiedArrayOf<Item>, from previous: inout UInt64,
+    _ change: (IDSetVersion<Int>) -> Int?, _ id: Int, _ comment: Comment,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(items.idSet.stamp != previous, comment, sourceLocation: sourceLocation)
+    #expect(items.idSet.parent == previous, comment, sourceLocation: sourceLocation)
+    #expect(change(items.idSet) == id, comment, sourceLocation: sourceLocation)
+    previous = items.idSet.stamp
+  }
+
   @Test func aCopyAndChangesThatKeepTheIDsKeepTheStamp() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 2), Item(id: 1), Item(id: 3)]
     let stamp = items.idSet.stamp
@@ -39,20 +52,14 @@ import Testing
   @Test func addingOneIDStampsAfreshWithThePreviousStampAndTheID() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 1)]
     var previous = items.idSet.stamp
-    func expectInserted(_ id: Int, _ comment: Comment) {
-      #expect(items.idSet.stamp != previous, comment)
-      #expect(items.idSet.parent == previous, comment)
-      #expect(inserted(items.idSet) == id, comment)
-      previous = items.idSet.stamp
-    }
     items.append(Item(id: 2))
-    expectInserted(2, "append")
+    expectOneIDChanged(items, from: &previous, inserted, 2, "append")
     items.insert(Item(id: 3), at: 0)
-    expectInserted(3, "insert")
+    expectOneIDChanged(items, from: &previous, inserted, 3, "insert")
     items[id: 4] = Item(id: 4)
-    expectInserted(4, "set by a new id")
+    expectOneIDChanged(items, from: &previous, inserted, 4, "set by a new id")
     items.updateOrAppend(Item(id: 5))
-    expectInserted(5, "update or append a new id")
+    expectOneIDChanged(items, from: &previous, inserted, 5, "update or append a new id")
     items.append(Item(id: 5))
     #expect(items.idSet.stamp == previous, "a rejected append changes nothing")
   }
@@ -60,18 +67,12 @@ import Testing
   @Test func removingOneIDStampsAfreshWithThePreviousStampAndTheID() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 1), Item(id: 2), Item(id: 3)]
     var previous = items.idSet.stamp
-    func expectRemoved(_ id: Int, _ comment: Comment) {
-      #expect(items.idSet.stamp != previous, comment)
-      #expect(items.idSet.parent == previous, comment)
-      #expect(removed(items.idSet) == id, comment)
-      previous = items.idSet.stamp
-    }
     items.remove(id: 2)
-    expectRemoved(2, "remove by id")
+    expectOneIDChanged(items, from: &previous, removed, 2, "remove by id")
     items.remove(at: 0)
-    expectRemoved(1, "remove at a position")
+    expectOneIDChanged(items, from: &previous, removed, 1, "remove at a position")
     items[id: 3] = nil
-    expectRemoved(3, "set nil")
+    expectOneIDChanged(items, from: &previous, removed, 3, "set nil")
   }
 
   @Test func anyOtherChangeOfTheIDsStampsAfreshWithNoPrevious() {
