@@ -60,6 +60,9 @@ struct RefLengthCache {
   ///   - list: The list as it is now.
   ///   - id: An element's id.
   ///   - rawID: The list's id of an element, as a UUID.
+  ///
+  /// NB: `id` is `rawID` of the element's id, given apart so that a caller reads it through
+  /// stored properties: `HabitHistory.id` copies the habit it reads.
   /// - Returns: The ref length.
   /// - Complexity: O(1) when the list's ids are those of the previous call; O(*n*) moves of
   ///   sorted ids when one id was added since (O(*n*) comparisons when one was removed); else
