@@ -173,10 +173,16 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         ranChild: &ranChild, dismissed: &dismissed)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    // NB: one access through the key path for all that follows: each costs a generic
-    // projection, and this runs for every action the parent sees.
-    let (recorded, after) = settle(
-      &state[keyPath: toPresentationState], dismissed: dismissed, ranChild: ranChild)
+    // NB: read, and written back only when something changes: `\.$editor` is a computed key
+    // path, whose mutable projection is a getter, a writeback buffer and a setter, copying the
+    // wrapper and, for some parents, their state; this runs for every action the parent sees.
+    let (recorded, presented) = presentation(state[keyPath: toPresentationState])
+    var after = presented
+    if let dismissed, presented == dismissed {
+      after = close(&state[keyPath: toPresentationState], recorded: recorded, ranChild: ranChild)
+    } else if recorded != after || (ranChild != nil && ranChild != after) {
+      state[keyPath: toPresentationState].presentedID = after
+    }
     guard recorded != after || (ranChild != nil && ranChild != after) else {
       return destinationEffect.merge(with: parentEffect)
     }
@@ -219,8 +225,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         reportAbsentDestination(action)
       }
     case .dismiss:
-      // NB: read through a mutable projection, which for stored properties is a plain address.
-      dismissed = presentedEffectID(&state[keyPath: toPresentationState])
+      dismissed = presentedEffectID(state[keyPath: toPresentationState])
       if dismissed == nil { reportAbsentDestination(action) }
     }
   }
@@ -249,39 +254,42 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     return .merge([destinationEffect, parentEffect] + cancellations)
   }
 
-  /// Closes the child the action dismissed, unless the parent presented another, and records
-  /// the child now presented.
+  /// The child recorded as presented before the action (`Presents.presentedID`), and the one
+  /// presented now.
+  ///
+  /// - Parameter presented: The presentation, after the parent ran.
+  /// - Returns: The recorded child and the presented one.
+  @inlinable
+  func presentation(
+    _ presented: Presents<Destination.State>
+  ) -> (recorded: PresentationEffectID?, presented: PresentationEffectID?) {
+    (presented.presentedID, presentedEffectID(presented))
+  }
+
+  /// Closes the child the action dismissed (the parent did not present another in its place),
+  /// and records that nothing is presented.
   ///
   /// - Parameters:
   ///   - presented: The presentation, after the parent ran.
-  ///   - dismissed: The child the action dismissed, if any.
+  ///   - recorded: The child recorded as presented before the action.
   ///   - ranChild: The child that ran the action, if any.
-  /// - Returns: The child recorded before (`Presents.presentedID`) and the one presented
-  ///   now.
+  /// - Returns: The child presented now: none.
   @inlinable
-  func settle(
-    _ presented: inout Presents<Destination.State>, dismissed: PresentationEffectID?,
+  func close(
+    _ presented: inout Presents<Destination.State>, recorded: PresentationEffectID?,
     ranChild: PresentationEffectID?
-  ) -> (recorded: PresentationEffectID?, after: PresentationEffectID?) {
-    var after = presentedEffectID(&presented)
-    // NB: the parent may have presented something else in answer to `.dismiss`; that stays.
-    if let dismissed, after == dismissed {
-      presented.wrappedValue = nil
-      after = nil
-    }
+  ) -> PresentationEffectID? {
+    presented.wrappedValue = nil
     // NB: the presented child is remembered in the wrapper, so a child set to `nil` or replaced
     // anywhere (a sibling reducer, say) has its effects cancelled on the next action here.
-    let recorded = presented.presentedID
-    if recorded != after || (ranChild != nil && ranChild != after) {
-      presented.presentedID = after
-    }
-    return (recorded, after)
+    if recorded != nil || ranChild != nil { presented.presentedID = nil }
+    return nil
   }
 
   /// The id the effects of the presented child run under; `nil` when nothing is presented.
   @inlinable
   func presentedEffectID(
-    _ presented: inout Presents<Destination.State>
+    _ presented: Presents<Destination.State>
   ) -> PresentationEffectID? {
     if case .none = presented.wrappedValue { return nil }
     // NB: a parent runs this for every action; the presented state is copied only when its id
