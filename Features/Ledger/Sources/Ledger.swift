@@ -148,7 +148,7 @@ public struct Ledger: Reducer {
       case .draftSubmitted(let mode, let draft):
         state.errorMessage = nil
         do throws(LedgerError) {
-          let fields = try draft.validated(today: date.now, calendar: calendar.setting(timeZone))
+          let fields = try draft.validated(today: date.now, calendar: calendar, timeZone: timeZone)
           return save(fields, mode: mode, state: state)
         } catch {
           state.errorMessage = error.description
@@ -253,15 +253,17 @@ public struct Ledger: Reducer {
 
   /// Adds a new transaction (a fresh id, created now) or updates the edited one, through the
   /// client.
+  ///
+  /// NB: the clock is read again for the creation, after the check's reading: a recorded
+  /// session's clock hands out its instants in the order they are read.
   private func save(
     _ fields: TransactionFields, mode: TransactionEditor.Mode, state: State
   ) -> Effect<Action> {
-    let client = ledgerClient
     switch mode {
     case .add:
       let transaction = LedgerTransaction(
         id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
-      return .run { send in
+      return .run { [client = ledgerClient] send in
         await send(.saveResponse(await Result { try await client.addTransaction(transaction) }))
       }
     case .update(let id):
@@ -269,7 +271,7 @@ public struct Ledger: Reducer {
         return .send(.saveResponse(.failure(.transactionNotFound(id))))
       }
       let transaction = stored.applying(fields)
-      return .run { send in
+      return .run { [client = ledgerClient] send in
         await send(
           .saveResponse(await Result { try await client.updateTransaction(transaction) }))
       }

@@ -62,19 +62,37 @@ public struct TransactionDraft: Equatable, Sendable {
   /// - Throws: The first problem found, as a ``LedgerClient/LedgerError``: amount, then memo
   ///   and category, then date.
   public func validated(today: Date, calendar: Calendar) throws(LedgerError) -> TransactionFields {
+    try validated(today: today, calendar: calendar, timeZone: calendar.timeZone)
+  }
+
+  /// Checks the draft as ``validated(today:calendar:)`` does, its date judged in `calendar` set
+  /// to `timeZone`.
+  ///
+  /// NB: the time zone is read, and the calendar copied to set it, only for a date that needs
+  /// calendar arithmetic: a ledger add checks a date up to today, which needs none.
+  ///
+  /// - Parameters:
+  ///   - today: Now.
+  ///   - calendar: The calendar that decides which day a date falls on.
+  ///   - timeZone: The time zone that decides where days begin.
+  /// - Returns: The checked values.
+  /// - Throws: The first problem found, as ``validated(today:calendar:)`` does.
+  func validated(
+    today: Date, calendar: Calendar, timeZone: @autoclosure () -> TimeZone
+  ) throws(LedgerError) -> TransactionFields {
     let amount = try Money(parsing: amount)
     let memo = memo.trimmed
     let trimmedCategory = category.trimmed
     let category = trimmedCategory.isEmpty ? nil : trimmedCategory
     try LedgerTransaction.validate(amount: amount, memo: memo, category: category)
-    try Self.checkPlausible(date, today: today, calendar: calendar)
+    try Self.checkPlausible(date, today: today, calendar: calendar, timeZone: timeZone)
     return TransactionFields(kind: kind, amount: amount, date: date, memo: memo, category: category)
   }
 
   /// Throws unless `date`'s day is from 1970-01-01 to ``yearsAhead`` years after today.
-  private static func checkPlausible(_ date: Date, today: Date, calendar: Calendar)
-    throws(LedgerError)
-  {
+  private static func checkPlausible(
+    _ date: Date, today: Date, calendar: Calendar, timeZone: () -> TimeZone
+  ) throws(LedgerError) {
     // NB: the common case (a date up to now, after 1970) needs no calendar arithmetic, which
     // cost a ledger add more than its insert: 1970-01-01 begins before 1970-01-02T00:00Z in
     // every time zone, and the last day allowed ends after today.
@@ -83,6 +101,7 @@ public struct TransactionDraft: Equatable, Sendable {
     {
       return
     }
+    let calendar = calendar.setting(timeZone())
     // NB: adding years fails only past the calendar's last representable year; today is then
     // the safer bound.
     let lastDay = calendar.date(byAdding: .year, value: yearsAhead, to: today) ?? today

@@ -33,6 +33,6 @@ public enum TransactionEditing: Editing {
     @Dependency(\.calendar) var calendar
     @Dependency(\.date) var date
     @Dependency(\.timeZone) var timeZone
-    return try draft.validated(today: date.now, calendar: calendar.setting(timeZone))
+    return try draft.validated(today: date.now, calendar: calendar, timeZone: timeZone)
   }
 }
