@@ -25,7 +25,11 @@ import Foundation
 /// rows.updateOrAppend(Todo(id: 7, title: "Bread"))
 /// ```
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
-  @usableFromInline var storage: [Element]
+  /// The elements, in order.
+  ///
+  /// NB: not an `Array`: inserting at the front of a newest-first list (each ledger add) moved
+  /// every element; here it is O(1) (see `DoubleEndedArray`).
+  @usableFromInline var storage: DoubleEndedArray<Element>
   /// Each element's position plus ``base``, by id.
   ///
   /// NB: with the base, inserting or removing renumbers only the shorter side of the array:
@@ -50,7 +54,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Creates an empty array.
   @inlinable
   public init() {
-    self.storage = []
+    self.storage = DoubleEndedArray()
     self.offsets = [:]
   }
 
@@ -60,9 +64,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// removed elements without scanning the array on every action.
   @inlinable
   package var membershipStamp: MembershipStamp {
-    MembershipStamp(
-      buffer: storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-      removals: removals)
+    let buffers = storage.bufferAddresses
+    return MembershipStamp(head: buffers.head, buffer: buffers.tail, removals: removals)
   }
 
   /// The mark of the set of ids, which changes whenever an id is added or removed.
@@ -92,7 +95,10 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// The elements, in order.
-  public var elements: [Element] { storage }
+  ///
+  /// - Complexity: O(1), unless elements were inserted at the front since the array was last
+  ///   sorted or rearranged; then O(*n*).
+  public var elements: [Element] { storage.elements }
 
   /// The ids of the elements, in order: a view of the array, not a copy.
   ///
@@ -186,7 +192,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ///   - element: The element to insert.
   ///   - index: The position to insert it at.
   /// - Returns: `true` when inserted; `false` (and nothing changes) when the id was present.
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(1) amortized at the front and at the end; else O(*n*).
   @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> Bool {
@@ -341,6 +347,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       source.allSatisfy(storage.indices.contains),
       "IdentifiedArray.move: an offset to move is outside 0..<\(storage.count).")
     repairIndexIfNeeded()
+    storage.join()
     var moved: [Element] = []
     var kept: [Element] = []
     moved.reserveCapacity(source.count)
@@ -372,7 +379,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     }
     removals += 1
     idSetVersion = IDSetVersion()
-    storage = kept
+    storage = DoubleEndedArray(kept)
     self.offsets.removeAll(keepingCapacity: true)
     base = 0
     reindex()
@@ -478,11 +485,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 /// A value that changes whenever an element may have left an `IdentifiedArray`.
 @usableFromInline
 package struct MembershipStamp: Equatable {
+  @usableFromInline let head: UnsafeRawPointer?
   @usableFromInline let buffer: UnsafeRawPointer?
   @usableFromInline let removals: Int
 
   @inlinable
-  init(buffer: UnsafeRawPointer?, removals: Int) {
+  init(head: UnsafeRawPointer?, buffer: UnsafeRawPointer?, removals: Int) {
+    self.head = head
     self.buffer = buffer
     self.removals = removals
   }
@@ -562,10 +571,13 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     return try storage.withContiguousMutableStorageIfAvailable(body)
   }
 
-  /// Calls `body` with the elements' contiguous storage.
+  /// Calls `body` with the elements' contiguous storage, when they are contiguous.
+  ///
+  /// They are not after elements were inserted at the front (which is O(1) for that), until the
+  /// array is next sorted or rearranged; then this returns `nil` without calling `body`.
   ///
   /// - Parameter body: Reads the elements.
-  /// - Returns: What `body` returned.
+  /// - Returns: What `body` returned, or `nil`.
   public func withContiguousStorageIfAvailable<R>(
     _ body: (UnsafeBufferPointer<Element>) throws -> R
   ) rethrows -> R? {
@@ -575,7 +587,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 
 extension IdentifiedArray: CustomStringConvertible {
   /// The elements, written like an array.
-  public var description: String { storage.description }
+  public var description: String { storage.elements.description }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
@@ -594,7 +606,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as an array.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    try container.encode(storage)
+    try container.encode(storage.elements)
   }
 }
 
