@@ -195,25 +195,30 @@ public struct Habits: Reducer {
 
   // MARK: - Logic
 
-  // NB: each case that calls the client reads it (a copy of every closure it has), in its
-  // effect's capture list: the responses, most of the actions, never read it.
+  // NB: each case that calls the client reads it (a copy of every closure it has) into a
+  // local: the responses, most of the actions, never read it. Not in the effect's capture
+  // list: the `.run` closure with one did not start at once on the store's actor but hopped
+  // to the global executor (perf: `swift_task_switch` enqueued every habit add's effect).
   private func update(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .addSubmitted(let name):
       begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.addResponse(await Result { try await habitClient.addHabit(name) }))
       }
 
     case .archiveSubmitted(let id):
       begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.updateResponse(await Result { try await habitClient.archiveHabit(id) }))
       }
 
     case .completeSubmitted(let id, let day):
       let today = begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(
           .completeResponse(await Result { try await habitClient.addCompletion(id, day ?? today) }))
       }
@@ -246,7 +251,8 @@ public struct Habits: Reducer {
       begin(&state)
       // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
       guard state.destination?.alert != nil else { return .none }
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.deleteResponse(await Result { try await habitClient.deleteHabit(id) }))
       }
 
@@ -276,25 +282,29 @@ public struct Habits: Reducer {
 
     case .onAppear:
       begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.habitsResponse(await Result { try await habitClient.fetchHistories() }))
       }
 
     case .renameSubmitted(let id, let name):
       begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.updateResponse(await Result { try await habitClient.updateHabit(id, name) }))
       }
 
     case .unarchiveSubmitted(let id):
       begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(.updateResponse(await Result { try await habitClient.unarchiveHabit(id) }))
       }
 
     case .uncompleteSubmitted(let id, let day):
       let today = begin(&state)
-      return .run { [habitClient] send in
+      let habitClient = self.habitClient
+      return .run { send in
         await send(
           .uncompleteResponse(
             await Result { try await habitClient.deleteCompletion(id, day ?? today) }))

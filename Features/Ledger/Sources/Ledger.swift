@@ -263,7 +263,8 @@ public struct Ledger: Reducer {
     case .add:
       let transaction = LedgerTransaction(
         id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
-      return .run { [client = ledgerClient] send in
+      let client = ledgerClient
+      return .run { send in
         await send(.saveResponse(await Result { try await client.addTransaction(transaction) }))
       }
     case .update(let id):
@@ -271,7 +272,8 @@ public struct Ledger: Reducer {
         return .send(.saveResponse(.failure(.transactionNotFound(id))))
       }
       let transaction = stored.applying(fields)
-      return .run { [client = ledgerClient] send in
+      let client = ledgerClient
+      return .run { send in
         await send(
           .saveResponse(await Result { try await client.updateTransaction(transaction) }))
       }
