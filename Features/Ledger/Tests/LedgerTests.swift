@@ -154,6 +154,26 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     #expect(try await client.fetchTransactions() == [salary])
   }
 
+  @Test func aDraftsDayIsCountedInTheTimeZoneDependencyNotTheCalendars() async throws {
+    // NB: 1970-01-01 00:00 in Seoul is still 1969-12-31 in UTC, the calendar's own zone.
+    let client = try await seededClient([])
+    let draft = TransactionDraft(amount: "5", date: date(1970, 1, 1, 0, 0, 0), memo: "Old")
+    let inUTC = ledgerStore(client: client, timeZone: utc)
+    await inUTC.send(.draftSubmitted(.add, draft)) {
+      $0.errorMessage =
+        "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15."
+    }
+    await inUTC.finish()
+    let inSeoul = ledgerStore(client: client)
+    await inSeoul.send(.draftSubmitted(.add, draft))
+    let old = LedgerTransaction(
+      id: id(0), kind: .expense, amount: money(500), date: date(1970, 1, 1, 0, 0, 0),
+      memo: "Old", createdAt: now)
+    await inSeoul.receive(.saveResponse(.success(old))) { $0.transactions = [old] }
+    await inSeoul.finish()
+    #expect(try await client.fetchTransactions() == [old])
+  }
+
   @Test func aDuplicateIDFailsTheSaveShowsWhyAndARetrySucceeds() async throws {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
