@@ -1,10 +1,16 @@
+import Foundation
+import HabitClient
 import Ledger
 import LedgerClient
 
 /// The ledger as text: tables of transactions, this month's balance, and the report's bar
 /// charts.
 struct LedgerRenderer {
-  var environment: AppEnvironment
+  /// The user's time zone, which names each transaction's day.
+  ///
+  /// NB: the zone alone, not the whole ``AppEnvironment`` (every client's closures, copied
+  /// and released): a scripted `ledger add` makes a renderer for its answer.
+  var timeZone: TimeZone
   var style: Style
 
   /// The widest a chart's bar is, in characters.
@@ -24,7 +30,7 @@ struct LedgerRenderer {
     for transaction in transactions {
       table.rows.append([
         Ref.short(transaction.id.rawValue, length: refLength),
-        "\(environment.day(of: transaction.date))",
+        "\(Day(transaction.date, in: timeZone))",
         Self.signed(transaction),
         transaction.category ?? "",
         transaction.memo,
@@ -119,7 +125,7 @@ struct LedgerRenderer {
   func describe(_ transaction: LedgerTransaction) -> String {
     var text = "\(transaction.kind.rawValue) \(transaction.amount.formatted())"
     if !transaction.memo.isEmpty { text += " '\(transaction.memo)'" }
-    text += " on \(environment.day(of: transaction.date))"
+    text += " on \(Day(transaction.date, in: timeZone))"
     if let category = transaction.category { text += " in \(category)" }
     return text
   }
