@@ -123,10 +123,24 @@ struct LedgerRenderer {
 
   /// `expense 12.50 'Lunch' on 2025-03-15 in Food`.
   func describe(_ transaction: LedgerTransaction) -> String {
-    var text = "\(transaction.kind.rawValue) \(transaction.amount.formatted())"
-    if !transaction.memo.isEmpty { text += " '\(transaction.memo)'" }
-    text += " on \(Day(transaction.date, in: timeZone))"
-    if let category = transaction.category { text += " in \(category)" }
+    // NB: appended into room reserved once: each `+=` of an interpolation made a string and
+    // grew the text (a scripted `ledger add` describes what it saved).
+    var text = ""
+    text.reserveCapacity(40 + transaction.memo.utf8.count + (transaction.category?.utf8.count ?? 0))
+    text += transaction.kind.rawValue
+    text += " "
+    text += transaction.amount.formatted()
+    if !transaction.memo.isEmpty {
+      text += " '"
+      text += transaction.memo
+      text += "'"
+    }
+    text += " on "
+    text += Day(transaction.date, in: timeZone).description
+    if let category = transaction.category {
+      text += " in "
+      text += category
+    }
     return text
   }
 

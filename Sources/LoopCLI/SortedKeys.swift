@@ -7,7 +7,7 @@
 /// the next command's storage call had in the cache.)
 struct SortedKeys {
   /// The most keys a run holds; a fuller one is split in halves.
-  static let runCapacity = 512
+  static let runCapacity = 128
 
   /// The runs: none empty, each ascending, each run's keys below the next run's.
   private var runs: [[UInt128]] = []
@@ -40,9 +40,8 @@ struct SortedKeys {
       return (nil, nil)
     }
     // NB: the first run that ends at or above the key takes it; past every run, the last.
-    let run = min(
-      Self.firstIndex(in: runs.count) { runs[$0].last.map { $0 >= key } ?? true }, runs.count - 1)
-    let index = Self.firstIndex(in: runs[run].count) { runs[run][$0] >= key }
+    let run = min(firstRun(endingAtOrAbove: key), runs.count - 1)
+    let index = Self.firstIndex(atOrAbove: key, in: runs[run])
     let below = index > 0 ? runs[run][index - 1] : run > 0 ? runs[run - 1].last : nil
     let above =
       index < runs[run].count
@@ -60,22 +59,35 @@ struct SortedKeys {
   ///
   /// - Complexity: as ``insert(_:)``.
   mutating func remove(_ key: UInt128) {
-    let run = Self.firstIndex(in: runs.count) { runs[$0].last.map { $0 >= key } ?? true }
+    let run = firstRun(endingAtOrAbove: key)
     precondition(run < runs.count, "removing a key that was never inserted")
-    let index = Self.firstIndex(in: runs[run].count) { runs[run][$0] >= key }
+    let index = Self.firstIndex(atOrAbove: key, in: runs[run])
     precondition(runs[run][index] == key, "removing a key that was never inserted")
     runs[run].remove(at: index)
     if runs[run].isEmpty { runs.remove(at: run) }
   }
 
-  /// The first index below `count` for which `isAtOrAbove` holds, or `count`, for a
-  /// predicate that once true stays true.
-  private static func firstIndex(in count: Int, where isAtOrAbove: (Int) -> Bool) -> Int {
+  /// The index of the first run whose last key is not below `key`, or the count of runs.
+  ///
+  /// NB: two searches written out, not one taking a closure: the closure was called for every
+  /// step, and cost more than the moves that runs save.
+  private func firstRun(endingAtOrAbove key: UInt128) -> Int {
     var low = 0
-    var high = count
+    var high = runs.count
     while low < high {
       let middle = (low + high) / 2
-      if isAtOrAbove(middle) { high = middle } else { low = middle + 1 }
+      if let last = runs[middle].last, last < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The index of the first key of `run` not below `key`, or its count.
+  private static func firstIndex(atOrAbove key: UInt128, in run: [UInt128]) -> Int {
+    var low = 0
+    var high = run.count
+    while low < high {
+      let middle = (low + high) / 2
+      if run[middle] < key { low = middle + 1 } else { high = middle }
     }
     return low
   }
