@@ -47,7 +47,8 @@ extension Effect {
             group.addTask {
               for await action in actions { await throttle.pass(action, to: send) }
             }
-            await operation(Send { continuation.yield(UncheckedSendable($0)) })
+            await operation(
+              Send(context: send.context) { continuation.yield(UncheckedSendable($0)) })
             continuation.finish()
           }
         })
@@ -86,7 +87,7 @@ private struct Throttle: Sendable {
   @MainActor
   func pass<Action>(_ action: UncheckedSendable<Action>, to send: Send<Action>) async {
     // NB: the context is the store's: without one (an effect run by hand) nothing is kept.
-    guard let context = EffectContext.current, let storage = context.runtime?.storage else {
+    guard let context = send.context, let storage = context.runtime?.storage else {
       return send(action.value)
     }
     await pass(action.value, to: send, on: clock, keeping: storage, under: context.scoped(id))

@@ -161,6 +161,10 @@ public struct Effect<Action>: Sendable {
   ///   - line: The line of the call, for reports.
   ///   - column: The column of the call, for reports.
   /// - Returns: The effect.
+  // NB: inlinable, so that a feature's module builds its effects specialized for its actions
+  // (unspecialized, making, merging and dropping each one looked up `Effect<Action>`'s metadata),
+  // and the location is kept as the compiler's static strings until a report needs it.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation:
@@ -174,7 +178,7 @@ public struct Effect<Action>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = EffectSite(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: captured now, so the effect keeps the dependencies of the reducer that created it
     // rather than those of whatever starts its task.
     let dependencies = DependencyValues.current
@@ -183,25 +187,11 @@ public struct Effect<Action>: Sendable {
         // NB: a `send` escaped into a task the operation did not wait for can still be called
         // once the effect has finished: reported where the `.run` was made, and delivered.
         let completion = EffectCompletion()
-        let send = Send<Action> { action in
-          if completion.isCompleted {
-            IssueReporting.current.reportIssue(
-              """
-              An action was sent from a completed effect:
-
-                  \(Diff.dump(action).indentingContinuationLines(by: 4))
-
-              The 'Effect.run' returned from '\(location.fileIDAndLine)' had finished: its 'send' \
-              was called from a task the operation started and did not wait for.
-
-              To fix, make the operation wait for everything that sends (await the task, or use \
-              a task group), so that it returns only when it is done sending.
-              """,
-              at: location)
-          }
+        let send = Send<Action>(context: runtimeSend.context) { action in
+          if completion.isCompleted { site.reportSentFromCompletedEffect(action) }
           runtimeSend(action)
         }
-        await withEffectTaskLocal(DependencyValues.$taskValues, dependencies) {
+        await withEffectDependencies(dependencies, in: runtimeSend.context) {
           defer { completion.isCompleted = true }
           do {
             try await operation(send)
@@ -211,16 +201,7 @@ public struct Effect<Action>: Sendable {
             if let handler {
               await handler(error, send)
             } else if !Task.isCancelled {
-              IssueReporting.current.reportIssue(
-                """
-                An 'Effect.run' returned from '\(location.fileIDAndLine)' threw an unhandled error:
-
-                    \(error)
-
-                To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch \
-                it inside the operation.
-                """,
-                at: location)
+              site.reportUnhandledError(error)
             }
           }
         }
@@ -344,7 +325,7 @@ public struct Effect<Action>: Sendable {
     case .run(let priority, let operation):
       return Effect<NewAction>(
         operation: .run(priority) { send in
-          await operation(Send { action in send(transform(action)) })
+          await operation(Send(context: send.context) { action in send(transform(action)) })
         })
     case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
@@ -395,6 +376,86 @@ package nonisolated(nonsending) func withEffectTaskLocal<Value: Sendable>(
   await local.withValue(value, operation: operation, isolation: MainActor.shared)
 }
 
+/// Runs an `Effect.run`'s work with the dependencies it captured, and the context the store's
+/// runtime runs it in, bound in its task: one task-local value for both.
+///
+/// - Parameters:
+///   - dependencies: The dependencies the effect captured where it was created.
+///   - context: The context its `Send` brought; `nil` for an operation run by hand.
+///   - operation: The effect's work.
+@usableFromInline
+package nonisolated(nonsending) func withEffectDependencies(
+  _ dependencies: DependencyValues, in context: EffectContext?,
+  operation: @MainActor @Sendable () async -> Void
+) async {
+  var values = dependencies
+  values.effectContext = context
+  await withEffectTaskLocal(DependencyValues.$taskValues, values, operation: operation)
+}
+
+/// Where an `Effect.run` was made, as the compiler wrote it; turned into an `IssueLocation`
+/// only when something is reported there.
+@usableFromInline
+struct EffectSite: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  /// Creates the site of a call.
+  @inlinable
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  var location: IssueLocation {
+    IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reports an action sent after the effect's operation returned.
+  ///
+  /// - Parameter action: The action.
+  @MainActor
+  @usableFromInline
+  func reportSentFromCompletedEffect(_ action: Any) {
+    let location = location
+    IssueReporting.current.reportIssue(
+      """
+      An action was sent from a completed effect:
+
+          \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+      The 'Effect.run' returned from '\(location.fileIDAndLine)' had finished: its 'send' \
+      was called from a task the operation started and did not wait for.
+
+      To fix, make the operation wait for everything that sends (await the task, or use \
+      a task group), so that it returns only when it is done sending.
+      """,
+      at: location)
+  }
+
+  /// Reports an error the operation threw and nothing handled.
+  ///
+  /// - Parameter error: The error.
+  @usableFromInline
+  func reportUnhandledError(_ error: any Error) {
+    let location = location
+    IssueReporting.current.reportIssue(
+      """
+      An 'Effect.run' returned from '\(location.fileIDAndLine)' threw an unhandled error:
+
+          \(error)
+
+      To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch it inside \
+      the operation.
+      """,
+      at: location)
+  }
+}
+
 extension Effect {
   /// Runs `operation` after `duration` has passed on `clock` without another effect with the
   /// same `id` starting: the debounce recipe.
@@ -433,16 +494,30 @@ extension Effect {
 /// the state.
 @MainActor
 public struct Send<Action>: Sendable {
-  private let deliver: @MainActor (Action) -> Void
+  @usableFromInline let deliver: @MainActor (Action) -> Void
+  /// The effect this `Send` belongs to, as the store's runtime runs it; `nil` for one made by
+  /// hand.
+  @usableFromInline package let context: EffectContext?
 
   /// Creates a `Send` that hands each action to `deliver`.
   public nonisolated init(_ deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
+    self.context = nil
+  }
+
+  /// Creates a `Send` of the effect `context` that hands each action to `deliver`.
+  @inlinable
+  package nonisolated init(
+    context: EffectContext?, _ deliver: @escaping @MainActor (Action) -> Void
+  ) {
+    self.deliver = deliver
+    self.context = context
   }
 
   /// Sends an action back into the store, unless the effect has been cancelled.
   ///
   /// - Parameter action: The action.
+  @inlinable
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
     deliver(action)
@@ -452,9 +527,11 @@ public struct Send<Action>: Sendable {
 /// Whether an `Effect.run`'s operation has returned, so its `send` can tell when it is used too
 /// late.
 @MainActor
+@usableFromInline
 final class EffectCompletion: Sendable {
-  var isCompleted = false
+  @usableFromInline var isCompleted = false
 
+  @usableFromInline
   nonisolated init() {}
 }
 

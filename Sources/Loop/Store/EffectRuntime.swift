@@ -131,6 +131,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
 
   /// Called on the main actor each time an effect task finishes.
   @usableFromInline package var onFinish: (() -> Void)?
+  /// The context of the effects outside any child scope, made once: most effects run there.
+  @usableFromInline var rootContext: EffectContext?
 
   /// Creates a runtime with nothing running.
   @usableFromInline
@@ -165,6 +167,16 @@ package final class EffectRuntime<Action>: EffectCancelling {
     let launch = Launch(action: action, origin: origin, senders: senders, immediately: true)
     start(effect, launch, at: Placement(), into: &tasks)
     return tasks
+  }
+
+  /// The context of an effect this runtime runs in the child scopes `path`.
+  @inlinable
+  func context(at path: [AnyHashableSendable]) -> EffectContext {
+    guard path.isEmpty else { return EffectContext(path: path, runtime: self) }
+    if let rootContext { return rootContext }
+    let context = EffectContext(path: [], runtime: self)
+    rootContext = context
+    return context
   }
 
   /// Cancels every running effect.
@@ -217,17 +229,19 @@ package final class EffectRuntime<Action>: EffectCancelling {
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = launch.senders.later
       let origin = launch.origin
-      let send = Send<Action> { sent in children.insert(later(sent, origin)) }
-      let context = EffectContext(path: placement.path, runtime: self)
+      let send = Send<Action>(context: context(at: placement.path)) { sent in
+        children.insert(later(sent, origin))
+      }
       tasks.append(
         track(launch, at: placement) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
           // After that, an action it sends is processed at once, and its completion is recorded
-          // before anyone awaiting it resumes.
+          // before anyone awaiting it resumes. The operation binds its dependencies and the
+          // context its `send` carries in its task (see `Effect.run`).
           let work: @MainActor () async -> Void = { [weak self] in
-            await context.bind { await operation(send) }
+            await operation(send)
             self?.stopWorking(serial)
             await children.awaitAll()
             self?.finish(serial)
@@ -372,8 +386,9 @@ package final class EffectRuntime<Action>: EffectCancelling {
 ///
 /// NB: the task's first part runs inside this call, where the synchronous dependency scope of a
 /// store's reducer may be installed on the thread. It is cleared meanwhile: the task reads its
-/// dependencies from its task-local values, which it inherits, as it does after suspending; so a
-/// `withDependencies` inside an effect wins, before and after its first suspension alike.
+/// dependencies from its task-local values (which `Effect.run` binds), as it does after
+/// suspending; so a `withDependencies` inside an effect wins, before and after its first
+/// suspension alike.
 ///
 /// - Parameters:
 ///   - priority: The task's priority.
