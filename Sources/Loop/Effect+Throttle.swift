@@ -39,16 +39,15 @@ extension Effect {
       return self
     case .send(let action):
       return .run { send in await throttle.pass(action, to: send) }
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       return Self(
-        operation: .run(priority) { send in
+        operation: .run(setup) { send in
           let (actions, continuation) = AsyncStream<UncheckedSendable<Action>>.makeStream()
           await withTaskGroup(of: Void.self) { group in
             group.addTask {
               for await action in actions { await throttle.pass(action, to: send) }
             }
-            await operation(
-              Send(context: send.context) { continuation.yield(UncheckedSendable($0)) })
+            await operation(Send { continuation.yield(UncheckedSendable($0)) })
             continuation.finish()
           }
         })
@@ -87,7 +86,7 @@ private struct Throttle: Sendable {
   @MainActor
   func pass<Action>(_ action: UncheckedSendable<Action>, to send: Send<Action>) async {
     // NB: the context is the store's: without one (an effect run by hand) nothing is kept.
-    guard let context = send.context, let storage = context.runtime?.storage else {
+    guard let context = EffectContext.current, let storage = context.runtime?.storage else {
       return send(action.value)
     }
     await pass(action.value, to: send, on: clock, keeping: storage, under: context.scoped(id))

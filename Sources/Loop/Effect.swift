@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Work a reducer asks the store to do after it has changed the state: send more actions, run
 /// asynchronous code, cancel earlier work.
 ///
@@ -38,7 +40,10 @@ public struct Effect<Action>: Sendable {
   package enum Operation: Sendable {
     case none
     case send(UncheckedSendable<Action>)
-    case run(TaskPriority?, RunOperation)
+    /// Work in a task of its own. NB: the setup travels unchanged through every wrapper of the
+    /// operation (`map`, a presentation's `dismiss`, a throttle), and the store's runtime binds its
+    /// dependencies when it creates the task, so the task inherits them with no push of its own.
+    case run(EffectTaskSetup, RunOperation)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
@@ -180,29 +185,27 @@ public struct Effect<Action>: Sendable {
   ) -> Self {
     let site = EffectSite(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: captured now, so the effect keeps the dependencies of the reducer that created it
-    // rather than those of whatever starts its task.
-    let dependencies = DependencyValues.current
+    // rather than those of whatever starts its task; the runtime binds them in the task.
+    let setup = EffectTaskSetup(priority: priority, dependencies: DependencyValues.current)
     return Self(
-      operation: .run(priority) { runtimeSend in
+      operation: .run(setup) { runtimeSend in
         // NB: a `send` escaped into a task the operation did not wait for can still be called
         // once the effect has finished: reported where the `.run` was made, and delivered.
         let completion = EffectCompletion()
-        let send = Send<Action>(context: runtimeSend.context) { action in
+        let send = Send<Action> { action in
           if completion.isCompleted { site.reportSentFromCompletedEffect(action) }
           runtimeSend(action)
         }
-        await withEffectDependencies(dependencies, in: runtimeSend.context) {
-          defer { completion.isCompleted = true }
-          do {
-            try await operation(send)
-          } catch is CancellationError {
-            return
-          } catch {
-            if let handler {
-              await handler(error, send)
-            } else if !Task.isCancelled {
-              site.reportUnhandledError(error)
-            }
+        defer { completion.complete() }
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          if let handler {
+            await handler(error, send)
+          } else if !Task.isCancelled {
+            site.reportUnhandledError(error)
           }
         }
       })
@@ -322,10 +325,10 @@ public struct Effect<Action>: Sendable {
       return .none
     case .send(let action):
       return .send(transform(action.value))
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       return Effect<NewAction>(
-        operation: .run(priority) { send in
-          await operation(Send(context: send.context) { action in send(transform(action)) })
+        operation: .run(setup) { send in
+          await operation(Send { action in send(transform(action)) })
         })
     case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
@@ -357,6 +360,22 @@ public struct Effect<Action>: Sendable {
   }
 }
 
+/// What the task of an `Effect.run` starts with, besides its operation.
+@usableFromInline
+package struct EffectTaskSetup: Sendable {
+  /// The priority of the task.
+  @usableFromInline package let priority: TaskPriority?
+  /// The dependencies the operation runs with: those where the `.run` was made.
+  @usableFromInline package let dependencies: DependencyValues
+
+  /// Creates the setup of a task with `priority` and `dependencies`.
+  @inlinable
+  package init(priority: TaskPriority?, dependencies: DependencyValues) {
+    self.priority = priority
+    self.dependencies = dependencies
+  }
+}
+
 /// Runs an effect's work with a task-local value bound.
 ///
 /// NB: effects run on the main actor, where their runtime is isolated. `TaskLocal.withValue`
@@ -374,23 +393,6 @@ package nonisolated(nonsending) func withEffectTaskLocal<Value: Sendable>(
   operation: @MainActor @Sendable () async -> Void
 ) async {
   await local.withValue(value, operation: operation, isolation: MainActor.shared)
-}
-
-/// Runs an `Effect.run`'s work with the dependencies it captured, and the context the store's
-/// runtime runs it in, bound in its task: one task-local value for both.
-///
-/// - Parameters:
-///   - dependencies: The dependencies the effect captured where it was created.
-///   - context: The context its `Send` brought; `nil` for an operation run by hand.
-///   - operation: The effect's work.
-@usableFromInline
-package nonisolated(nonsending) func withEffectDependencies(
-  _ dependencies: DependencyValues, in context: EffectContext?,
-  operation: @MainActor @Sendable () async -> Void
-) async {
-  var values = dependencies
-  values.effectContext = context
-  await withEffectTaskLocal(DependencyValues.$taskValues, values, operation: operation)
 }
 
 /// Where an `Effect.run` was made, as the compiler wrote it; turned into an `IssueLocation`
@@ -495,23 +497,11 @@ extension Effect {
 @MainActor
 public struct Send<Action>: Sendable {
   @usableFromInline let deliver: @MainActor (Action) -> Void
-  /// The effect this `Send` belongs to, as the store's runtime runs it; `nil` for one made by
-  /// hand.
-  @usableFromInline package let context: EffectContext?
 
   /// Creates a `Send` that hands each action to `deliver`.
+  @inlinable
   public nonisolated init(_ deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
-    self.context = nil
-  }
-
-  /// Creates a `Send` of the effect `context` that hands each action to `deliver`.
-  @inlinable
-  package nonisolated init(
-    context: EffectContext?, _ deliver: @escaping @MainActor (Action) -> Void
-  ) {
-    self.deliver = deliver
-    self.context = context
   }
 
   /// Sends an action back into the store, unless the effect has been cancelled.
@@ -526,13 +516,24 @@ public struct Send<Action>: Sendable {
 
 /// Whether an `Effect.run`'s operation has returned, so its `send` can tell when it is used too
 /// late.
-@MainActor
+///
+/// NB: atomic rather than isolated to the main actor, where it is only ever used: the operation
+/// that marks it is `nonisolated(nonsending)`, and entering a main-actor closure to mark it cost
+/// the effect's task two executor switches.
 @usableFromInline
 final class EffectCompletion: Sendable {
-  @usableFromInline var isCompleted = false
+  @usableFromInline let flag = Atomic<Bool>(false)
 
-  @usableFromInline
-  nonisolated init() {}
+  @inlinable
+  init() {}
+
+  /// Whether the operation has returned.
+  @inlinable
+  var isCompleted: Bool { flag.load(ordering: .acquiring) }
+
+  /// Records that the operation has returned.
+  @inlinable
+  func complete() { flag.store(true, ordering: .releasing) }
 }
 
 /// A box that lets a value cross into a `Sendable` context.

@@ -63,8 +63,8 @@ public struct DependencyValues: Sendable {
   /// The effect running in the current task, in the task's values (see
   /// ``EffectContext/current``); elsewhere it means nothing and nobody reads it.
   ///
-  /// NB: it travels with the dependencies so that an `Effect.run` binds both with one push of a
-  /// task-local value, not one push each: every command of the REPL starts an effect.
+  /// NB: it travels with the dependencies so that an effect's task gets both from one task-local
+  /// value, not one push each: every command of the REPL starts an effect.
   @usableFromInline package var effectContext: EffectContext?
 
   /// Creates dependency values with no overrides.
@@ -221,6 +221,23 @@ extension DependencyValues {
     return try $taskValues.withValue(values) { try DependencyScope(values).run(operation) }
   }
 
+  /// Runs `body`, which starts a task, with exactly `values` for that task to inherit.
+  ///
+  /// NB: bound around creating the task, not inside it: a task copies its creator's task-local
+  /// values when it is created, while a push inside the task would cost it executor switches.
+  /// A task that starts immediately runs its first part inside `body`, with its own copy.
+  ///
+  /// - Parameters:
+  ///   - values: The dependencies, with the context of the effect the task runs.
+  ///   - body: Starts the task.
+  /// - Returns: The task.
+  @usableFromInline
+  package static func startingTask(
+    with values: DependencyValues, _ body: () -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    $taskValues.withValue(values, operation: body)
+  }
+
   /// These values, in the effect running in the current task: binding other dependencies
   /// leaves the effect the task runs as it was, as when each had a task-local value of its own.
   package func inCurrentEffect() -> DependencyValues {
@@ -235,8 +252,8 @@ extension DependencyValues {
 /// NB: a task-local value costs a push and a pop in the task's storage on every use; a store
 /// sends thousands of actions a second and only needs its dependencies visible while its
 /// reducer runs, which is synchronous. So the store keeps a scope and installs it in a
-/// thread-local slot around each reducer call (nanoseconds); the task-local value is bound by
-/// each `Effect.run` in its task, with the dependencies it captured where it was created.
+/// thread-local slot around each reducer call (nanoseconds); the task-local value is bound
+/// only around creating an effect's task, with the dependencies the effect captured.
 @usableFromInline
 package final class DependencyScope: Sendable {
   /// The dependencies.

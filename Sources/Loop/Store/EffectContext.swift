@@ -21,9 +21,8 @@ package struct ScopedEffectID: Hashable, Sendable {
 /// What a running `Effect.run` knows of the store that runs it: where it runs among the child
 /// scopes, and how to reach that store's effects (for `Task.cancel(id:)` and throttling).
 ///
-/// The runtime hands it to the effect with its `Send`, and `Effect.run` binds it in its task
-/// together with its dependencies (one task-local value for both, see
-/// `DependencyValues.effectContext`).
+/// The runtime binds it for the effect's task together with the effect's dependencies (one
+/// task-local value for both, see `DependencyValues.effectContext`).
 @usableFromInline
 package final class EffectContext: Sendable {
   /// The child scopes the effect runs in, outermost first.

@@ -222,32 +222,37 @@ package final class EffectRuntime<Action>: EffectCancelling {
       break
     case .send(let sent):
       launch.senders.now(sent.value)
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect
       // does not cancel them (a parent's follow-up work survives a dismissed child), and waiting
       // for them stops when it is cancelled.
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = launch.senders.later
       let origin = launch.origin
-      let send = Send<Action>(context: context(at: placement.path)) { sent in
-        children.insert(later(sent, origin))
-      }
+      let send = Send<Action> { sent in children.insert(later(sent, origin)) }
+      // NB: one task-local value carries the effect's dependencies and its context, bound here
+      // around the task's creation: the task inherits it (a copy), with nothing to push or pop in
+      // the task itself, where each push cost executor switches.
+      var values = setup.dependencies
+      values.effectContext = context(at: placement.path)
       tasks.append(
         track(launch, at: placement) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
           // After that, an action it sends is processed at once, and its completion is recorded
-          // before anyone awaiting it resumes. The operation binds its dependencies and the
-          // context its `send` carries in its task (see `Effect.run`).
+          // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
             await operation(send)
             self?.stopWorking(serial)
             await children.awaitAll()
             self?.finish(serial)
           }
-          return launch.immediately
-            ? immediateTask(priority: priority, work) : Task(priority: priority, operation: work)
+          return DependencyValues.startingTask(with: values) {
+            launch.immediately
+              ? immediateTask(priority: setup.priority, work)
+              : Task(priority: setup.priority, operation: work)
+          }
         })
     case .merge(let effects):
       for effect in effects { start(effect, launch, at: placement, into: &tasks) }
@@ -386,9 +391,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
 ///
 /// NB: the task's first part runs inside this call, where the synchronous dependency scope of a
 /// store's reducer may be installed on the thread. It is cleared meanwhile: the task reads its
-/// dependencies from its task-local values (which `Effect.run` binds), as it does after
-/// suspending; so a `withDependencies` inside an effect wins, before and after its first
-/// suspension alike.
+/// dependencies from its task-local values, which it inherits, as it does after suspending; so a
+/// `withDependencies` inside an effect wins, before and after its first suspension alike.
 ///
 /// - Parameters:
 ///   - priority: The task's priority.

@@ -127,9 +127,9 @@ package final class StoreCore<State, Action> {
 
   /// Starts the effects of `action`.
   ///
-  /// NB: no dependencies are bound for their tasks: every `Effect.run` binds in its task those
-  /// it captured where it was made (the reducer's, which are the core's unless the reducer
-  /// changed them), and nothing else in an effect's task reads them.
+  /// NB: no dependencies are bound around this: the runtime binds for each `Effect.run`'s task
+  /// those the effect captured where it was made (the reducer's, which are the core's unless the
+  /// reducer changed them).
   // NB: inlinable, as `send` is, so that the runtime starts effects specialized for the
   // store's actions.
   @inlinable
