@@ -312,15 +312,17 @@ public struct Effect<Action>: Sendable {
     // switch in a function of its own, this check stays small enough to inline into the parent
     // (loop-bench: `send through 3 Scopes` ~25% faster).
     guard let storage else { return .none }
-    return Self.map(storage.operation, transform)
+    return Self.map(storage, transform)
   }
 
   /// The work of ``map(_:)`` for an effect that is not `.none`.
   @inlinable
   static func map<NewAction>(
-    _ operation: Operation, _ transform: @escaping @Sendable (Action) -> NewAction
+    _ storage: Storage, _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    switch operation {
+    // NB: switching over the box's operation in place binds only the payload it uses; copying
+    // the operation out first copied and destroyed the whole enum through its value witnesses.
+    switch storage.operation {
     case .none:
       return .none
     case .send(let action):

@@ -217,7 +217,9 @@ package final class EffectRuntime<Action>: EffectCancelling {
     _ effect: Effect<Action>, _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
-    switch effect.operation {
+    // NB: over the box's operation in place (see `Effect.map`); `.none` has no box.
+    guard let storage = effect.storage else { return }
+    switch storage.operation {
     case .none:
       break
     case .send(let sent):
