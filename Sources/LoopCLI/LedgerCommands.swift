@@ -141,7 +141,7 @@ enum LedgerCommands {
   }
 
   @MainActor private static func renderer(_ session: Session) -> LedgerRenderer {
-    LedgerRenderer(environment: session.environment, style: session.style)
+    LedgerRenderer(timeZone: session.environment.timeZone, style: session.style)
   }
 
   /// The first instant of the day `--on` names, in the user's time zone.

@@ -64,9 +64,12 @@ public final class ScriptedLineReader: LineReader {
   ///
   /// - Parameter text: The text, lines separated by `\n` (a `\r` before it is dropped).
   public convenience init(text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
+    // NB: split at the byte, not the `Character`: `\r\n` is one character, so a script saved
+    // on Windows was read as one line; and bytes are split without grapheme breaking.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { line in
+        String(Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line))
+      }
     if lines.last == "" { lines.removeLast() }
     self.init(lines: lines)
   }

@@ -5,9 +5,9 @@
 /// commands, the `loop` executable's options and `loop replay`'s are sorted by this one parser.
 struct ParsedWords: Sendable, Equatable {
   /// The positional arguments given, by name.
-  var arguments: [String: String] = [:]
+  var arguments: NamedWords = [:]
   /// The options given with a value, by name (without dashes).
-  var values: [String: String] = [:]
+  var values: NamedWords = [:]
   /// The flags given, by name (without dashes).
   var flags: Set<String> = []
   /// The words from the first that is no option on, when options end there (the `loop`
@@ -97,13 +97,48 @@ struct ParsedWords: Sendable, Equatable {
 
   /// Words sorted by hand, for tests.
   init(
-    arguments: [String: String] = [:], values: [String: String] = [:], flags: Set<String> = [],
+    arguments: NamedWords = [:], values: NamedWords = [:], flags: Set<String> = [],
     rest: [String] = []
   ) {
     self.arguments = arguments
     self.values = values
     self.flags = flags
     self.rest = rest
+  }
+}
+
+/// Words by name: a command's arguments, or its options' values.
+///
+/// NB: a list searched in order, not a `Dictionary`: a command has a few, and hashing each
+/// name to store and to read it cost more than the search (every command of a script is
+/// parsed).
+struct NamedWords: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  /// The names and words, in the order given.
+  private var entries: [(name: String, word: String)] = []
+
+  /// The words of a literal, such as `["title": "Swift", "url": "https://swift.org"]`.
+  init(dictionaryLiteral elements: (String, String)...) {
+    for (name, word) in elements { self[name] = word }
+  }
+
+  /// The word given for `name`, or `nil`; setting one replaces the word given before.
+  subscript(name: String) -> String? {
+    get { entries.first { $0.name == name }?.word }
+    set {
+      let index = entries.firstIndex { $0.name == name }
+      switch (index, newValue) {
+      case (let index?, let word?): entries[index].word = word
+      case (let index?, nil): entries.remove(at: index)
+      case (nil, let word?): entries.append((name, word))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// Whether both hold the same words by the same names, in any order.
+  static func == (lhs: NamedWords, rhs: NamedWords) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && lhs.entries.allSatisfy { rhs[$0.name] == $0.word }
   }
 }
 

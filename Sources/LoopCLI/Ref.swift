@@ -85,10 +85,12 @@ struct Ref: Sendable, Hashable, CustomStringConvertible {
   /// How many digits tell apart every id of `keys` (``key(of:)``, ascending).
   ///
   /// - Complexity: O(*n*).
-  static func length(forSorted keys: [UInt128]) -> Int {
+  static func length(forSorted keys: some Sequence<UInt128>) -> Int {
     var length = minimumLength
-    for (previous, next) in zip(keys, keys.dropFirst()) {
-      length = max(length, commonDigits(previous, next) + 1)
+    var previous: UInt128?
+    for key in keys {
+      if let previous { length = max(length, commonDigits(previous, key) + 1) }
+      previous = key
     }
     return min(length, 32)
   }

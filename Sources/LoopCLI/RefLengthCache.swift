@@ -25,7 +25,7 @@ struct RefLengthCache {
   /// previous call had none.
   private var stamp: UInt64 = 0
   /// ``keys``, ascending.
-  private var sorted: [UInt128] = []
+  private var sorted = SortedKeys()
   /// ``Ref/length(forSorted:)`` of ``sorted``.
   private var length = Ref.minimumLength
 
@@ -64,9 +64,9 @@ struct RefLengthCache {
   /// NB: `id` is `rawID` of the element's id, given apart so that a caller reads it through
   /// stored properties: `HabitHistory.id` copies the habit it reads.
   /// - Returns: The ref length.
-  /// - Complexity: O(1) when the list's ids are those of the previous call; O(*n*) moves of
-  ///   sorted ids when one id was added since (O(*n*) comparisons when one was removed); else
-  ///   as ``length(ofKeys:)``.
+  /// - Complexity: O(1) when the list's ids are those of the previous call; O(log *n*) when
+  ///   one id was added since (see ``SortedKeys/insert(_:)``), O(*n*) comparisons when one was
+  ///   removed; else as ``length(ofKeys:)``.
   mutating func length<ID, Element>(
     of list: IdentifiedArray<ID, Element>, id: (Element) -> UUID, rawID: (ID) -> UUID
   ) -> Int {
@@ -131,40 +131,25 @@ struct RefLengthCache {
   ) {
     let keys = elements.map(key)
     self.keys = keys
-    sorted = keys.map(\.key).sorted()
-    length = Ref.length(forSorted: sorted)
+    let ascending = keys.map(\.key).sorted()
+    sorted = SortedKeys(sorted: ascending)
+    length = Ref.length(forSorted: ascending)
   }
 
   /// Adds `key` to ``sorted`` and the length.
   private mutating func insert(_ key: UInt128) {
-    let position = insertionPoint(of: key)
+    let (below, above) = sorted.insert(key)
     // NB: an id's only neighbours in sorted order are the ones it can share most digits
     // with, and splitting a pair never shortens what the pair needed.
-    if position > 0 {
-      length = max(length, Ref.commonDigits(sorted[position - 1], key) + 1)
-    }
-    if position < sorted.count {
-      length = max(length, Ref.commonDigits(key, sorted[position]) + 1)
-    }
+    if let below { length = max(length, Ref.commonDigits(below, key) + 1) }
+    if let above { length = max(length, Ref.commonDigits(key, above) + 1) }
     length = min(length, 32)
-    sorted.insert(key, at: position)
   }
 
   /// Takes `key`, which ``sorted`` holds, out of it and the length.
   private mutating func remove(_ key: UInt128) {
-    sorted.remove(at: insertionPoint(of: key))
-    length = Ref.length(forSorted: sorted)
-  }
-
-  /// The index of the first sorted key not below `key`.
-  private func insertionPoint(of key: UInt128) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < key { low = middle + 1 } else { high = middle }
-    }
-    return low
+    sorted.remove(key)
+    length = Ref.length(forSorted: sorted.keys)
   }
 }
 

@@ -1,10 +1,16 @@
+import Foundation
+import HabitClient
 import Ledger
 import LedgerClient
 
 /// The ledger as text: tables of transactions, this month's balance, and the report's bar
 /// charts.
 struct LedgerRenderer {
-  var environment: AppEnvironment
+  /// The user's time zone, which names each transaction's day.
+  ///
+  /// NB: the zone alone, not the whole ``AppEnvironment`` (every client's closures, copied
+  /// and released): a scripted `ledger add` makes a renderer for its answer.
+  var timeZone: TimeZone
   var style: Style
 
   /// The widest a chart's bar is, in characters.
@@ -24,7 +30,7 @@ struct LedgerRenderer {
     for transaction in transactions {
       table.rows.append([
         Ref.short(transaction.id.rawValue, length: refLength),
-        "\(environment.day(of: transaction.date))",
+        "\(Day(transaction.date, in: timeZone))",
         Self.signed(transaction),
         transaction.category ?? "",
         transaction.memo,
@@ -117,10 +123,24 @@ struct LedgerRenderer {
 
   /// `expense 12.50 'Lunch' on 2025-03-15 in Food`.
   func describe(_ transaction: LedgerTransaction) -> String {
-    var text = "\(transaction.kind.rawValue) \(transaction.amount.formatted())"
-    if !transaction.memo.isEmpty { text += " '\(transaction.memo)'" }
-    text += " on \(environment.day(of: transaction.date))"
-    if let category = transaction.category { text += " in \(category)" }
+    // NB: appended into room reserved once: each `+=` of an interpolation made a string and
+    // grew the text (a scripted `ledger add` describes what it saved).
+    var text = ""
+    text.reserveCapacity(40 + transaction.memo.utf8.count + (transaction.category?.utf8.count ?? 0))
+    text += transaction.kind.rawValue
+    text += " "
+    text += transaction.amount.formatted()
+    if !transaction.memo.isEmpty {
+      text += " '"
+      text += transaction.memo
+      text += "'"
+    }
+    text += " on "
+    text += Day(transaction.date, in: timeZone).description
+    if let category = transaction.category {
+      text += " in "
+      text += category
+    }
     return text
   }
 

@@ -86,7 +86,7 @@ extension Session {
   private var transactionCandidates: RefCandidates<LedgerTransaction> {
     RefCandidates(
       items: store.state.ledger.transactions.elements, id: \.id.rawValue,
-      label: LedgerRenderer(environment: environment, style: style).describe,
+      label: LedgerRenderer(timeZone: environment.timeZone, style: style).describe,
       itemName: "transaction", noun: .ledger)
   }
 

@@ -33,6 +33,24 @@ import Testing
           values: ["on": "2025-03-01", "category": "Food"]))
   }
 
+  @Test func namedWordsAreTheSameWhateverTheOrderTheyWereGivenIn() {
+    let given: NamedWords = ["kind": "expense", "amount": "5"]
+    #expect(given == ["amount": "5", "kind": "expense"])
+    #expect(given != ["amount": "5"])
+    #expect(given != ["amount": "5", "kind": "income"])
+    #expect(given != ["amount": "5", "memo": "expense"])
+  }
+
+  @Test func aNamedWordSetAgainIsReplacedAndOneSetToNilIsGone() {
+    var words: NamedWords = ["kind": "expense", "amount": "5"]
+    words["kind"] = "income"
+    words["amount"] = nil
+    words["memo"] = nil
+    #expect(words["kind"] == "income")
+    #expect(words["amount"] == nil)
+    #expect(words == ["kind": "income"])
+  }
+
   @Test func doubleDashEndsTheOptions() throws {
     let (command, rest) = try CommandTable.command(for: ["habit", "add", "--", "--weird name"])
     #expect(try command.parse(rest).words == ParsedWords(arguments: ["name": "--weird name"]))

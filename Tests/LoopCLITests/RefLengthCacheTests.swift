@@ -1,6 +1,7 @@
 import Foundation
 import Loop
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import LoopCLI
@@ -149,5 +150,76 @@ import Testing
     let ids = [id("A1"), id("B2"), id("A1B2C3D4E5F7")]
     #expect(cache.length(ofKeys: ids.map(Ref.key(of:))) == Ref.length(for: ids))
     #expect(cache.length(of: items, id: \.id, rawID: { $0 }) == Ref.length(for: items.map(\.id)))
+  }
+
+  @Test func theLengthOfALongIdentifiedListFollowsEachInsertAsComputingItAfreshWould() {
+    struct Item: Identifiable { let id: UUID }
+    var cache = RefLengthCache()
+    var items: IdentifiedArrayOf<Item> = []
+    var random = SplitMix64(seed: 27)
+    // NB: more ids than a run of sorted keys holds, of digits 0 and 1 only, so that they share
+    // long prefixes and the length grows as they come.
+    var lengths: Set<Int> = []
+    for _ in 0..<(SortedKeys.runCapacity + 200) {
+      let digits = (0..<32).map { _ in random.next() & 1 == 0 ? "0" : "1" }.joined()
+      items.insert(Item(id: id(digits)), at: 0)
+      let length = cache.length(of: items, id: \.id, rawID: { $0 })
+      #expect(length == Ref.length(for: items.map(\.id)), "after \(items.count) ids")
+      lengths.insert(length)
+    }
+    #expect(lengths.count > 1, "the length grew as ids came")
+  }
+}
+
+@Suite struct SortedKeysTests {
+  /// `count` keys that look random, each once.
+  private func keys(_ count: Int, seed: UInt64) -> [UInt128] {
+    var random = SplitMix64(seed: seed)
+    var keys: Set<UInt128> = []
+    while keys.count < count {
+      keys.insert(UInt128(random.next()) << 64 | UInt128(random.next()))
+    }
+    return Array(keys)
+  }
+
+  @Test func eachInsertedKeyIsPlacedInOrderAndToldItsNeighbours() {
+    var sorted = SortedKeys()
+    var expected: [UInt128] = []
+    for key in keys(3 * SortedKeys.runCapacity, seed: 1) {
+      let neighbours = sorted.insert(key)
+      let index = expected.firstIndex { $0 > key } ?? expected.count
+      #expect(neighbours.below == (index > 0 ? expected[index - 1] : nil))
+      #expect(neighbours.above == (index < expected.count ? expected[index] : nil))
+      expected.insert(key, at: index)
+    }
+    #expect(Array(sorted.keys) == expected)
+    #expect(sorted.runCount > 3, "full runs were split")
+  }
+
+  @Test func removedKeysLeaveTheRestInOrder() {
+    let inserted = keys(2 * SortedKeys.runCapacity, seed: 2)
+    var sorted = SortedKeys()
+    for key in inserted { _ = sorted.insert(key) }
+    var expected = inserted.sorted()
+    for key in inserted.prefix(inserted.count - 10) {
+      sorted.remove(key)
+      expected.removeAll { $0 == key }
+      #expect(Array(sorted.keys) == expected)
+    }
+    for key in inserted.suffix(10) { sorted.remove(key) }
+    #expect(Array(sorted.keys).isEmpty)
+    #expect(sorted.runCount == 0)
+  }
+
+  @Test func keysMadeFromAnAscendingListAreItsKeysInRunsHalfFull() {
+    let ascending = keys(1_300, seed: 3).sorted()
+    var sorted = SortedKeys(sorted: ascending)
+    #expect(Array(sorted.keys) == ascending)
+    let half = SortedKeys.runCapacity / 2
+    #expect(sorted.runCount == (1_300 + half - 1) / half, "runs half full")
+    let neighbours = sorted.insert(ascending[700] + 1)
+    #expect(neighbours.below == ascending[700])
+    #expect(neighbours.above == ascending[701])
+    #expect(SortedKeys(sorted: []).runCount == 0)
   }
 }

@@ -55,7 +55,13 @@ public struct AppFeature: Reducer {
     }
 
     /// The first of ``errorMessages``, or `nil` when nothing failed.
-    public var firstErrorMessage: String? { errorMessages.first }
+    ///
+    /// NB: each feature's list is made only when the features before it show none, and none
+    /// is then an empty array: the REPL asks after every command.
+    public var firstErrorMessage: String? {
+      links.errorMessages.first ?? habits.errorMessages.first ?? ledger.errorMessages.first
+        ?? interchange.errorMessage
+    }
   }
 
   /// What happens in the app.

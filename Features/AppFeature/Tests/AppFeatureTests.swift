@@ -90,7 +90,8 @@ import Testing
     #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missingHabit).description)
   }
 
-  @Test func errorsDismissedClearsEveryFeaturesError() async throws {
+  /// A state in which every feature, and every child that can, shows an error.
+  func everyFeatureFailing() -> AppFeature.State {
     let draft = TransactionDraft(date: now)
     var state = AppFeature.State()
     state.links.lookup.errorMessage = "lookup failed"
@@ -106,6 +107,11 @@ import Testing
     state.ledger.editor = TransactionEditor.State(
       mode: .add, draft: draft, errorMessage: "editor failed")
     state.interchange.failure = .emptyFile(file: "empty.csv")
+    return state
+  }
+
+  @Test func errorsDismissedClearsEveryFeaturesError() async throws {
+    let state = everyFeatureFailing()
     #expect(
       state.errorMessages == [
         "lookup failed", "links failed", "all failed", "search failed", "recent failed",
@@ -128,6 +134,26 @@ import Testing
       $0.interchange.failure = nil
     }
     #expect(store.state.firstErrorMessage == nil)
+  }
+
+  @Test func theAppsErrorMessageIsTheFirstOfEveryFeaturesMessagesInTheirOrder() {
+    var state = everyFeatureFailing()
+    let clearedInOrder: [(inout AppFeature.State) -> Void] = [
+      { $0.links.lookup.errorMessage = nil }, { $0.links.errorMessage = nil },
+      { $0.links.all.errorMessage = nil }, { $0.links.search.errorMessage = nil },
+      { $0.links.recent.errorMessage = nil }, { $0.links.categories.errorMessage = nil },
+      { $0.links.editor?.errorMessage = nil }, { $0.links.detail?.errorMessage = nil },
+      { $0.habits.errorMessage = nil }, { $0.ledger.errorMessage = nil },
+      { $0.ledger.editor?.errorMessage = nil }, { $0.interchange.failure = nil },
+    ]
+    var firsts: [String?] = []
+    for clear in clearedInOrder {
+      #expect(state.firstErrorMessage == state.errorMessages.first)
+      firsts.append(state.firstErrorMessage)
+      clear(&state)
+    }
+    #expect(state.firstErrorMessage == nil)
+    #expect(firsts.compactMap { $0 } == everyFeatureFailing().errorMessages)
   }
 
   @Test func errorsDismissedClearsThePresentedHabitDetailsError() async throws {

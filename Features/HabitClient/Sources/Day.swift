@@ -89,11 +89,23 @@ public struct Day: Hashable, Sendable, Strideable, CustomStringConvertible,
 
   /// The day written `yyyy-mm-dd`, such as `2025-03-01`.
   public var description: String {
-    func padded(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    // NB: ten bytes written in place, not three padded strings joined: a ledger listing
+    // writes a day on every row. The fields' ranges keep each within its digits.
+    String(unsafeUninitializedCapacity: 10) { text in
+      func write(_ value: Int, digits: Int, endingAt end: Int) {
+        var value = value
+        for index in stride(from: end - 1, through: end - digits, by: -1) {
+          text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+          value /= 10
+        }
+      }
+      write(year, digits: 4, endingAt: 4)
+      text[4] = UInt8(ascii: "-")
+      write(month, digits: 2, endingAt: 7)
+      text[7] = UInt8(ascii: "-")
+      write(day, digits: 2, endingAt: 10)
+      return 10
     }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
   }
 
   /// The day of the week, numbered as `Calendar` numbers them: 1 is Sunday, 7 is Saturday.

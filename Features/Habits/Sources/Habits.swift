@@ -57,7 +57,12 @@ public struct Habits: Reducer {
 
     /// Every error message shown: the list's own, then the presented detail's.
     public var errorMessages: [String] {
-      [errorMessage, destination?.detail?.errorMessage].compactMap { $0 }
+      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
+      // the messages after every command.
+      var messages: [String] = []
+      if let errorMessage { messages.append(errorMessage) }
+      if let message = destination?.detail?.errorMessage { messages.append(message) }
+      return messages
     }
 
     /// Clears every message of ``errorMessages``: the user saw them.

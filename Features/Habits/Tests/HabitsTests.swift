@@ -409,7 +409,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Habits/Habits.swift:193' received a presentation action when nothing \
+        An 'ifLet' at 'Habits/Habits.swift:198' received a presentation action when nothing \
         was presented:
 
             Habits.Action.destination(

@@ -65,7 +65,7 @@ public struct Interchange: Reducer {
 
     /// Every error message shown: the last failure's, if any (as ``errorMessage``, in the
     /// list every feature's state keeps).
-    public var errorMessages: [String] { [errorMessage].compactMap { $0 } }
+    public var errorMessages: [String] { errorMessage.map { [$0] } ?? [] }
 
     /// Clears the failure: the user saw it.
     public mutating func dismissErrors() { failure = nil }

@@ -56,7 +56,12 @@ public struct Ledger: Reducer {
 
     /// Every error message shown: the ledger's own, then the open editor's.
     public var errorMessages: [String] {
-      [errorMessage, editor?.errorMessage].compactMap { $0 }
+      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
+      // the messages after every command.
+      var messages: [String] = []
+      if let errorMessage { messages.append(errorMessage) }
+      if let message = editor?.errorMessage { messages.append(message) }
+      return messages
     }
 
     /// Clears every message of ``errorMessages``: the user saw them.

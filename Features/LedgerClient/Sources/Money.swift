@@ -43,18 +43,24 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
     case comma = ","
 
     /// The character that separates groups of thousands.
-    public var groupingSeparator: Character {
+    public var groupingSeparator: Character { Character(Unicode.Scalar(groupingByte)) }
+
+    /// The decimal separator itself.
+    public var character: Character { Character(Unicode.Scalar(byte)) }
+
+    /// ``character`` as its one UTF-8 byte.
+    var byte: UInt8 {
       switch self {
-      case .period: ","
-      case .comma: "."
+      case .period: UInt8(ascii: ".")
+      case .comma: UInt8(ascii: ",")
       }
     }
 
-    /// The decimal separator itself.
-    public var character: Character {
+    /// ``groupingSeparator`` as its one UTF-8 byte.
+    var groupingByte: UInt8 {
       switch self {
-      case .period: "."
-      case .comma: ","
+      case .period: UInt8(ascii: ",")
+      case .comma: UInt8(ascii: ".")
       }
     }
   }
@@ -176,20 +182,34 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
   /// - Parameter decimalSeparator: Which character separates the cents.
   /// - Returns: The text.
   public func formatted(decimalSeparator: DecimalSeparator = .period) -> String {
-    // NB: `magnitude` so that `Int64.min` has a positive counterpart.
-    let magnitude = minorUnits.magnitude
-    let scale = UInt64(100)
-    let whole = String(magnitude / scale)
-    let cents = magnitude % scale
-    var grouped = ""
-    for (offset, digit) in whole.enumerated() {
-      if offset > 0 && (whole.count - offset) % 3 == 0 {
-        grouped.append(decimalSeparator.groupingSeparator)
+    // NB: written backwards into bytes, cents first, not joined from strings: a ledger
+    // listing formats an amount on every row. The longest, `Int64.min`'s, takes 26 bytes: a
+    // sign, 17 digits of units and the 5 separators between their groups, the decimal
+    // separator and 2 digits of cents.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+      var start = text.count
+      func prepend(_ byte: UInt8) {
+        start -= 1
+        text[start] = byte
       }
-      grouped.append(digit)
+      // NB: `magnitude` so that `Int64.min` has a positive counterpart.
+      var rest = minorUnits.magnitude
+      func prependDigit() {
+        prepend(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+        rest /= 10
+      }
+      prependDigit()
+      prependDigit()
+      prepend(decimalSeparator.byte)
+      var units = 0
+      repeat {
+        if units > 0, units % 3 == 0 { prepend(decimalSeparator.groupingByte) }
+        prependDigit()
+        units += 1
+      } while rest > 0
+      if minorUnits < 0 { prepend(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: text[start...]), as: UTF8.self)
     }
-    let sign = minorUnits < 0 ? "-" : ""
-    return "\(sign)\(grouped)\(decimalSeparator.character)\(cents < 10 ? "0" : "")\(cents)"
   }
 
   /// The amount as ``formatted(decimalSeparator:)`` writes it with a period: `1,234.50`.

@@ -70,7 +70,18 @@ extension LinkList.Path.State {
 extension StackState<LinkList.Path.State> {
   /// Every error message the pushed screens show, bottom first.
   var errorMessages: [String] {
-    compactMap { $0.category?.errorMessage ?? $0.detail?.errorMessage }
+    var messages: [String] = []
+    appendErrorMessages(to: &messages)
+    return messages
+  }
+
+  /// Appends ``errorMessages`` to `messages`, making no array when there is none.
+  func appendErrorMessages(to messages: inout [String]) {
+    for screen in self {
+      if let message = screen.category?.errorMessage ?? screen.detail?.errorMessage {
+        messages.append(message)
+      }
+    }
   }
 
   /// Clears every message of ``errorMessages``.

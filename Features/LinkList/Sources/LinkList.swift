@@ -93,11 +93,19 @@ public struct LinkList: Reducer {
     /// screens' (all, search, recent), the categories', the editor's, the opened link's and the
     /// pushed screens', bottom first.
     public var errorMessages: [String] {
-      [
-        lookup.errorMessage, errorMessage, all.errorMessage, search.errorMessage,
-        recent.errorMessage, categories.errorMessage, editor?.errorMessage, detail?.errorMessage,
-      ]
-      .compactMap { $0 } + path.errorMessages
+      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
+      // the messages after every command.
+      var messages: [String] = []
+      if let message = lookup.errorMessage { messages.append(message) }
+      if let message = errorMessage { messages.append(message) }
+      if let message = all.errorMessage { messages.append(message) }
+      if let message = search.errorMessage { messages.append(message) }
+      if let message = recent.errorMessage { messages.append(message) }
+      if let message = categories.errorMessage { messages.append(message) }
+      if let message = editor?.errorMessage { messages.append(message) }
+      if let message = detail?.errorMessage { messages.append(message) }
+      path.appendErrorMessages(to: &messages)
+      return messages
     }
 
     /// Clears every message of ``errorMessages``: the user saw them.
