@@ -39,9 +39,9 @@ extension Effect {
       return self
     case .send(let action):
       return .run { send in await throttle.pass(action, to: send) }
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       return Self(
-        operation: .run(priority) { send in
+        operation: .run(setup) { send in
           let (actions, continuation) = AsyncStream<UncheckedSendable<Action>>.makeStream()
           await withTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Work a reducer asks the store to do after it has changed the state: send more actions, run
 /// asynchronous code, cancel earlier work.
 ///
@@ -38,7 +40,10 @@ public struct Effect<Action>: Sendable {
   package enum Operation: Sendable {
     case none
     case send(UncheckedSendable<Action>)
-    case run(TaskPriority?, RunOperation)
+    /// Work in a task of its own. NB: the setup travels unchanged through every wrapper of the
+    /// operation (`map`, a presentation's `dismiss`, a throttle), and the store's runtime binds its
+    /// dependencies when it creates the task, so the task inherits them with no push of its own.
+    case run(EffectTaskSetup, RunOperation)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     case cancellable(Effect<Action>, id: AnyHashableSendable, cancelInFlight: Bool)
@@ -161,6 +166,10 @@ public struct Effect<Action>: Sendable {
   ///   - line: The line of the call, for reports.
   ///   - column: The column of the call, for reports.
   /// - Returns: The effect.
+  // NB: inlinable, so that a feature's module builds its effects specialized for its actions
+  // (unspecialized, making, merging and dropping each one looked up `Effect<Action>`'s metadata),
+  // and the location is kept as the compiler's static strings until a report needs it.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation:
@@ -174,54 +183,29 @@ public struct Effect<Action>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = EffectSite(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: captured now, so the effect keeps the dependencies of the reducer that created it
-    // rather than those of whatever starts its task.
-    let dependencies = DependencyValues.current
+    // rather than those of whatever starts its task; the runtime binds them in the task.
+    let setup = EffectTaskSetup(priority: priority, dependencies: DependencyValues.current)
     return Self(
-      operation: .run(priority) { runtimeSend in
+      operation: .run(setup) { runtimeSend in
         // NB: a `send` escaped into a task the operation did not wait for can still be called
         // once the effect has finished: reported where the `.run` was made, and delivered.
         let completion = EffectCompletion()
         let send = Send<Action> { action in
-          if completion.isCompleted {
-            IssueReporting.current.reportIssue(
-              """
-              An action was sent from a completed effect:
-
-                  \(Diff.dump(action).indentingContinuationLines(by: 4))
-
-              The 'Effect.run' returned from '\(location.fileIDAndLine)' had finished: its 'send' \
-              was called from a task the operation started and did not wait for.
-
-              To fix, make the operation wait for everything that sends (await the task, or use \
-              a task group), so that it returns only when it is done sending.
-              """,
-              at: location)
-          }
+          if completion.isCompleted { site.reportSentFromCompletedEffect(action) }
           runtimeSend(action)
         }
-        await withEffectTaskLocal(DependencyValues.$taskValues, dependencies) {
-          defer { completion.isCompleted = true }
-          do {
-            try await operation(send)
-          } catch is CancellationError {
-            return
-          } catch {
-            if let handler {
-              await handler(error, send)
-            } else if !Task.isCancelled {
-              IssueReporting.current.reportIssue(
-                """
-                An 'Effect.run' returned from '\(location.fileIDAndLine)' threw an unhandled error:
-
-                    \(error)
-
-                To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch \
-                it inside the operation.
-                """,
-                at: location)
-            }
+        defer { completion.complete() }
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          if let handler {
+            await handler(error, send)
+          } else if !Task.isCancelled {
+            site.reportUnhandledError(error)
           }
         }
       })
@@ -328,22 +312,24 @@ public struct Effect<Action>: Sendable {
     // switch in a function of its own, this check stays small enough to inline into the parent
     // (loop-bench: `send through 3 Scopes` ~25% faster).
     guard let storage else { return .none }
-    return Self.map(storage.operation, transform)
+    return Self.map(storage, transform)
   }
 
   /// The work of ``map(_:)`` for an effect that is not `.none`.
   @inlinable
   static func map<NewAction>(
-    _ operation: Operation, _ transform: @escaping @Sendable (Action) -> NewAction
+    _ storage: Storage, _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    switch operation {
+    // NB: switching over the box's operation in place binds only the payload it uses; copying
+    // the operation out first copied and destroyed the whole enum through its value witnesses.
+    switch storage.operation {
     case .none:
       return .none
     case .send(let action):
       return .send(transform(action.value))
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       return Effect<NewAction>(
-        operation: .run(priority) { send in
+        operation: .run(setup) { send in
           await operation(Send { action in send(transform(action)) })
         })
     case .merge(let effects):
@@ -376,6 +362,22 @@ public struct Effect<Action>: Sendable {
   }
 }
 
+/// What the task of an `Effect.run` starts with, besides its operation.
+@usableFromInline
+package struct EffectTaskSetup: Sendable {
+  /// The priority of the task.
+  @usableFromInline package let priority: TaskPriority?
+  /// The dependencies the operation runs with: those where the `.run` was made.
+  @usableFromInline package let dependencies: DependencyValues
+
+  /// Creates the setup of a task with `priority` and `dependencies`.
+  @inlinable
+  package init(priority: TaskPriority?, dependencies: DependencyValues) {
+    self.priority = priority
+    self.dependencies = dependencies
+  }
+}
+
 /// Runs an effect's work with a task-local value bound.
 ///
 /// NB: effects run on the main actor, where their runtime is isolated. `TaskLocal.withValue`
@@ -393,6 +395,69 @@ package nonisolated(nonsending) func withEffectTaskLocal<Value: Sendable>(
   operation: @MainActor @Sendable () async -> Void
 ) async {
   await local.withValue(value, operation: operation, isolation: MainActor.shared)
+}
+
+/// Where an `Effect.run` was made, as the compiler wrote it; turned into an `IssueLocation`
+/// only when something is reported there.
+@usableFromInline
+struct EffectSite: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  /// Creates the site of a call.
+  @inlinable
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  var location: IssueLocation {
+    IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reports an action sent after the effect's operation returned.
+  ///
+  /// - Parameter action: The action.
+  @MainActor
+  @usableFromInline
+  func reportSentFromCompletedEffect(_ action: Any) {
+    let location = location
+    IssueReporting.current.reportIssue(
+      """
+      An action was sent from a completed effect:
+
+          \(Diff.dump(action).indentingContinuationLines(by: 4))
+
+      The 'Effect.run' returned from '\(location.fileIDAndLine)' had finished: its 'send' \
+      was called from a task the operation started and did not wait for.
+
+      To fix, make the operation wait for everything that sends (await the task, or use \
+      a task group), so that it returns only when it is done sending.
+      """,
+      at: location)
+  }
+
+  /// Reports an error the operation threw and nothing handled.
+  ///
+  /// - Parameter error: The error.
+  @usableFromInline
+  func reportUnhandledError(_ error: any Error) {
+    let location = location
+    IssueReporting.current.reportIssue(
+      """
+      An 'Effect.run' returned from '\(location.fileIDAndLine)' threw an unhandled error:
+
+          \(error)
+
+      To fix, handle the error with the 'catch' parameter of 'Effect.run', or catch it inside \
+      the operation.
+      """,
+      at: location)
+  }
 }
 
 extension Effect {
@@ -433,9 +498,10 @@ extension Effect {
 /// the state.
 @MainActor
 public struct Send<Action>: Sendable {
-  private let deliver: @MainActor (Action) -> Void
+  @usableFromInline let deliver: @MainActor (Action) -> Void
 
   /// Creates a `Send` that hands each action to `deliver`.
+  @inlinable
   public nonisolated init(_ deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
   }
@@ -443,6 +509,7 @@ public struct Send<Action>: Sendable {
   /// Sends an action back into the store, unless the effect has been cancelled.
   ///
   /// - Parameter action: The action.
+  @inlinable
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
     deliver(action)
@@ -451,11 +518,24 @@ public struct Send<Action>: Sendable {
 
 /// Whether an `Effect.run`'s operation has returned, so its `send` can tell when it is used too
 /// late.
-@MainActor
+///
+/// NB: atomic rather than isolated to the main actor, where it is only ever used: the operation
+/// that marks it is `nonisolated(nonsending)`, and entering a main-actor closure to mark it cost
+/// the effect's task two executor switches.
+@usableFromInline
 final class EffectCompletion: Sendable {
-  var isCompleted = false
+  @usableFromInline let flag = Atomic<Bool>(false)
 
-  nonisolated init() {}
+  @inlinable
+  init() {}
+
+  /// Whether the operation has returned.
+  @inlinable
+  var isCompleted: Bool { flag.load(ordering: .acquiring) }
+
+  /// Records that the operation has returned.
+  @inlinable
+  func complete() { flag.store(true, ordering: .releasing) }
 }
 
 /// A box that lets a value cross into a `Sendable` context.

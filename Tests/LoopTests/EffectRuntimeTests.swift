@@ -204,6 +204,40 @@ struct SaveThenReload: Reducer {
     #expect(store.state == ["start", "store 1.0", "override 2.0"])
   }
 
+  @Test func anEffectCancelsByIdInsideWithDependencies() async {
+    let gate = Gate()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        switch action {
+        case "start":
+          return .run { [gate] send in
+            await gate.wait()
+            await send("finished")
+          }
+          .cancellable(id: "timer")
+        case "stop":
+          // NB: the override binds other dependencies in the effect's task; the effect it runs
+          // in, which `Task.cancel(id:)` reaches from, stays the same.
+          return .run { _ in
+            withDependencies {
+              $0.date = .constant(Date(timeIntervalSince1970: 0))
+            } operation: {
+              Task.cancel(id: "timer")
+            }
+          }
+        default:
+          return .none
+        }
+      }
+    }
+    let started = store.send("start")
+    await store.send("stop").finish()
+    gate.open()
+    await started.finish()
+    #expect(store.state == ["start", "stop"])
+  }
+
   @Test func anActionSentFromACompletedEffectIsReportedAndDelivered() async {
     let gate = Gate()
     let issues = IssueCollector()

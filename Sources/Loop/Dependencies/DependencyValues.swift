@@ -37,7 +37,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// The dependencies of the current task; tasks inherit them.
-  @TaskLocal static var taskValues = DependencyValues(context: .default)
+  @usableFromInline @TaskLocal static var taskValues = DependencyValues(context: .default)
 
   /// Whether a value is being read only to be replaced (see `Reducer.dependency(_:_:)`), which
   /// is not a use a missing test value reports.
@@ -59,6 +59,13 @@ public struct DependencyValues: Sendable {
 
   /// The context used for keys that were not overridden.
   public var context: Context
+
+  /// The effect running in the current task, in the task's values (see
+  /// ``EffectContext/current``); elsewhere it means nothing and nobody reads it.
+  ///
+  /// NB: it travels with the dependencies so that an effect's task gets both from one task-local
+  /// value, not one push each: every command of the REPL starts an effect.
+  @usableFromInline package var effectContext: EffectContext?
 
   /// Creates dependency values with no overrides.
   public init(context: Context) {
@@ -175,6 +182,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
+  values.effectContext = EffectContext.current
   return try DependencyValues.$taskValues.withValue(values) {
     try DependencyScope(values).run(operation)
   }
@@ -198,6 +206,7 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
+  values.effectContext = EffectContext.current
   return try await DependencyValues.$taskValues.withValue(values, operation: operation)
 }
 
@@ -208,7 +217,33 @@ extension DependencyValues {
   /// Runs `operation` with exactly `values` as the dependencies, for it and the tasks it starts.
   @usableFromInline
   package static func with<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
-    try $taskValues.withValue(values) { try DependencyScope(values).run(operation) }
+    let values = values.inCurrentEffect()
+    return try $taskValues.withValue(values) { try DependencyScope(values).run(operation) }
+  }
+
+  /// Runs `body`, which starts a task, with exactly `values` for that task to inherit.
+  ///
+  /// NB: bound around creating the task, not inside it: a task copies its creator's task-local
+  /// values when it is created, while a push inside the task would cost it executor switches.
+  /// A task that starts immediately runs its first part inside `body`, with its own copy.
+  ///
+  /// - Parameters:
+  ///   - values: The dependencies, with the context of the effect the task runs.
+  ///   - body: Starts the task.
+  /// - Returns: The task.
+  @usableFromInline
+  package static func startingTask(
+    with values: DependencyValues, _ body: () -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    $taskValues.withValue(values, operation: body)
+  }
+
+  /// These values, in the effect running in the current task: binding other dependencies
+  /// leaves the effect the task runs as it was, as when each had a task-local value of its own.
+  package func inCurrentEffect() -> DependencyValues {
+    var values = self
+    values.effectContext = EffectContext.current
+    return values
   }
 }
 
@@ -217,8 +252,8 @@ extension DependencyValues {
 /// NB: a task-local value costs a push and a pop in the task's storage on every use; a store
 /// sends thousands of actions a second and only needs its dependencies visible while its
 /// reducer runs, which is synchronous. So the store keeps a scope and installs it in a
-/// thread-local slot around each reducer call (nanoseconds), and binds the task-local value
-/// only when it starts effects, whose tasks inherit it.
+/// thread-local slot around each reducer call (nanoseconds); the task-local value is bound
+/// only around creating an effect's task, with the dependencies the effect captured.
 @usableFromInline
 package final class DependencyScope: Sendable {
   /// The dependencies.
@@ -239,19 +274,6 @@ package final class DependencyScope: Sendable {
     let previous = swapSynchronousScope(Unmanaged.passUnretained(self).toOpaque())
     defer { _ = swapSynchronousScope(previous) }
     return try body()
-  }
-
-  /// Runs `body`, which starts tasks, with these dependencies for the tasks it starts.
-  ///
-  /// NB: only the task-local value is bound: a task that starts immediately runs its first part
-  /// inside `body` and must read its dependencies from its task, as it does later (see
-  /// `immediateTask`).
-  ///
-  /// - Parameter body: Synchronous code that starts tasks.
-  /// - Returns: What `body` returned.
-  @usableFromInline
-  package func runStartingTasks<R>(_ body: () throws -> R) rethrows -> R {
-    try DependencyValues.$taskValues.withValue(values, operation: body)
   }
 }
 

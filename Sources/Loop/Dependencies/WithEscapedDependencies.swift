@@ -74,7 +74,8 @@ extension DependencyValues {
       isolation: isolated (any Actor)? = #isolation,
       _ operation: () async throws -> R
     ) async rethrows -> R {
-      try await DependencyValues.$taskValues.withValue(values, operation: operation)
+      try await DependencyValues.$taskValues.withValue(
+        values.inCurrentEffect(), operation: operation)
     }
   }
 }

@@ -20,31 +20,28 @@ package struct ScopedEffectID: Hashable, Sendable {
 
 /// What a running `Effect.run` knows of the store that runs it: where it runs among the child
 /// scopes, and how to reach that store's effects (for `Task.cancel(id:)` and throttling).
+///
+/// The runtime binds it for the effect's task together with the effect's dependencies (one
+/// task-local value for both, see `DependencyValues.effectContext`).
 @usableFromInline
-package struct EffectContext: Sendable {
+package final class EffectContext: Sendable {
   /// The child scopes the effect runs in, outermost first.
   package let path: [AnyHashableSendable]
   /// The runtime running the effect; `nil` once its store is gone.
-  package weak var runtime: (any EffectCancelling)?
+  package weak let runtime: (any EffectCancelling)?
 
-  /// The context of the effect running in the current task, bound by the store's runtime.
-  @TaskLocal package static var current: EffectContext?
+  /// The context of the effect running in the current task.
+  ///
+  /// NB: read from the task's values, never from a reducer's synchronous scope, which has none:
+  /// a reducer running in an effect's task (for an action the effect sent) sees that effect.
+  @usableFromInline
+  package static var current: EffectContext? { DependencyValues.taskValues.effectContext }
 
   /// Creates the context of an effect that `runtime` runs in the scopes `path`.
   @usableFromInline
   package init(path: [AnyHashableSendable], runtime: any EffectCancelling) {
     self.path = path
     self.runtime = runtime
-  }
-
-  /// Runs an effect's work with this context bound as ``current``.
-  ///
-  /// - Parameter operation: The effect's work.
-  @usableFromInline
-  package nonisolated(nonsending) func bind(
-    _ operation: @MainActor @Sendable () async -> Void
-  ) async {
-    await withEffectTaskLocal(EffectContext.$current, self, operation: operation)
   }
 
   /// `id` as seen from this effect's scope.

@@ -131,6 +131,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
 
   /// Called on the main actor each time an effect task finishes.
   @usableFromInline package var onFinish: (() -> Void)?
+  /// The context of the effects outside any child scope, made once: most effects run there.
+  @usableFromInline var rootContext: EffectContext?
 
   /// Creates a runtime with nothing running.
   @usableFromInline
@@ -165,6 +167,16 @@ package final class EffectRuntime<Action>: EffectCancelling {
     let launch = Launch(action: action, origin: origin, senders: senders, immediately: true)
     start(effect, launch, at: Placement(), into: &tasks)
     return tasks
+  }
+
+  /// The context of an effect this runtime runs in the child scopes `path`.
+  @inlinable
+  func context(at path: [AnyHashableSendable]) -> EffectContext {
+    guard path.isEmpty else { return EffectContext(path: path, runtime: self) }
+    if let rootContext { return rootContext }
+    let context = EffectContext(path: [], runtime: self)
+    rootContext = context
+    return context
   }
 
   /// Cancels every running effect.
@@ -205,12 +217,14 @@ package final class EffectRuntime<Action>: EffectCancelling {
     _ effect: Effect<Action>, _ launch: Launch, at placement: Placement,
     into tasks: inout [Task<Void, Never>]
   ) {
-    switch effect.operation {
+    // NB: over the box's operation in place (see `Effect.map`); `.none` has no box.
+    guard let storage = effect.storage else { return }
+    switch storage.operation {
     case .none:
       break
     case .send(let sent):
       launch.senders.now(sent.value)
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect
       // does not cancel them (a parent's follow-up work survives a dismissed child), and waiting
       // for them stops when it is cancelled.
@@ -218,7 +232,11 @@ package final class EffectRuntime<Action>: EffectCancelling {
       let later = launch.senders.later
       let origin = launch.origin
       let send = Send<Action> { sent in children.insert(later(sent, origin)) }
-      let context = EffectContext(path: placement.path, runtime: self)
+      // NB: one task-local value carries the effect's dependencies and its context, bound here
+      // around the task's creation: the task inherits it (a copy), with nothing to push or pop in
+      // the task itself, where each push cost executor switches.
+      var values = setup.dependencies
+      values.effectContext = context(at: placement.path)
       tasks.append(
         track(launch, at: placement) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
@@ -227,13 +245,16 @@ package final class EffectRuntime<Action>: EffectCancelling {
           // After that, an action it sends is processed at once, and its completion is recorded
           // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
-            await context.bind { await operation(send) }
+            await operation(send)
             self?.stopWorking(serial)
             await children.awaitAll()
             self?.finish(serial)
           }
-          return launch.immediately
-            ? immediateTask(priority: priority, work) : Task(priority: priority, operation: work)
+          return DependencyValues.startingTask(with: values) {
+            launch.immediately
+              ? immediateTask(priority: setup.priority, work)
+              : Task(priority: setup.priority, operation: work)
+          }
         })
     case .merge(let effects):
       for effect in effects { start(effect, launch, at: placement, into: &tasks) }

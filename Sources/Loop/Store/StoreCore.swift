@@ -125,14 +125,16 @@ package final class StoreCore<State, Action> {
     return reduce(&state, action)
   }
 
-  /// Starts the effects of `action`; their tasks inherit the core's dependencies.
+  /// Starts the effects of `action`.
+  ///
+  /// NB: no dependencies are bound around this: the runtime binds for each `Effect.run`'s task
+  /// those the effect captured where it was made (the reducer's, which are the core's unless the
+  /// reducer changed them).
   // NB: inlinable, as `send` is, so that the runtime starts effects specialized for the
   // store's actions.
   @inlinable
   func start(_ effect: Effect<Action>, of action: Action, origin: Int) -> [Task<Void, Never>] {
-    dependencies.runStartingTasks {
-      runtime.start(effect, of: action, origin: origin, senders: senders)
-    }
+    runtime.start(effect, of: action, origin: origin, senders: senders)
   }
 
   @usableFromInline
