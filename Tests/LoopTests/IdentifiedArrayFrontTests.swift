@@ -45,7 +45,10 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(rows == built)
     #expect(rows.hashValue == built.hashValue)
     #expect(rows.description == built.description)
-    #expect(try JSONEncoder().encode(rows) == JSONEncoder().encode(built))
+    // NB: sorted keys: an encoder writes an object's keys in no fixed order otherwise.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(try encoder.encode(rows) == encoder.encode(built))
     var changed = rows
     changed[id: 0]?.title = "A"
     #expect(changed != built)

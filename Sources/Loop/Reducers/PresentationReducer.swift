@@ -416,9 +416,9 @@ extension Effect {
     switch storage.operation {
     case .none, .send, .cancel, .cancelChild, .cancelChildren:
       return self
-    case .run(let priority, let operation):
+    case .run(let setup, let operation):
       return Self(
-        operation: .run(priority) { send in
+        operation: .run(setup) { send in
           await withEffectTaskLocal(DismissEffect.$presented, DismissEffect { dismiss(send) }) {
             await operation(send)
           }
