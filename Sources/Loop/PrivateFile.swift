@@ -35,8 +35,8 @@ package enum PrivateFile {
       }
       return
     }
-    let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty, parent != path { try createFolder(atPath: parent) }
+    let parent = folder(of: path)
+    if parent != path { try createFolder(atPath: parent) }
     guard mkdir(path, folderMode) == 0 else {
       // NB: another process may have made it in the meantime.
       if errno == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
@@ -94,13 +94,18 @@ package enum PrivateFile {
   ///
   /// - Throws: ``PrivateFileError`` when the file cannot be written.
   package static func write(_ data: Data, toPath path: String) throws(PrivateFileError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    guard !path.isEmpty else { throw PrivateFileError(path: path, errno: ENOENT) }
+    let name = name(of: path)
+    // NB: `x/`, `.`, `..` and `/` name a folder: there is no file to put beside them.
+    guard !path.hasSuffix("/"), name != ".", name != ".." else {
+      throw PrivateFileError(path: path, errno: EISDIR)
+    }
+    let folder = folder(of: path)
     var temporary = ""
     var descriptor: Int32 = -1
     for _ in 0..<100 {
       let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-      temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(suffix).partial"
+      temporary = joined(folder, ".\(name).\(suffix).partial")
       descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
       if descriptor >= 0 || errno != EEXIST { break }
     }
@@ -131,6 +136,68 @@ package enum PrivateFile {
       throw PrivateFileError(path: temporary, errno: errno)
     }
     guard rename(temporary, path) == 0 else { throw PrivateFileError(path: path, errno: errno) }
+  }
+
+  // MARK: - Paths
+
+  // NB: Loop's own path arithmetic, on the text as typed, never Foundation's `NSString` path
+  // API: on Linux its `deletingLastPathComponent` traps on a one-character path (`x`, `.`,
+  // `é`), which a user typing `export x` reached. These are POSIX's `dirname` and `basename`
+  // (which never touch the file system), on every shape a user can type: `x`, `x/`, `/`, `.`,
+  // `..`, an empty path, spaces, any Unicode.
+
+  /// The folder that holds `path`, as POSIX's `dirname` says it: `a/b` → `a`, `x` → `.`,
+  /// `/x` → `/`, `a/b/` → `a`, `/` → `/`, `.` → `.`, `` → `.`.
+  ///
+  /// - Parameter path: A path as typed, relative or absolute.
+  /// - Returns: Its folder, never empty.
+  package static func folder(of path: String) -> String {
+    var bytes = Array(path.utf8)
+    let slash = UInt8(ascii: "/")
+    while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+    guard let lastSlash = bytes.lastIndex(of: slash) else { return "." }
+    var end = lastSlash
+    while end > 0, bytes[end - 1] == slash { end -= 1 }
+    guard end > 0 else { return "/" }
+    return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// The last part of `path`, as POSIX's `basename` says it: `a/b` → `b`, `x` → `x`,
+  /// `a/b/` → `b`, `/` → `/`, `` → ``.
+  ///
+  /// - Parameter path: A path as typed.
+  /// - Returns: Its last part, without slashes (but `/` for the root).
+  package static func name(of path: String) -> String {
+    var bytes = Array(path.utf8)
+    let slash = UInt8(ascii: "/")
+    while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+    guard bytes != [slash], let lastSlash = bytes.lastIndex(of: slash) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return String(decoding: bytes[(lastSlash + 1)...], as: UTF8.self)
+  }
+
+  /// The extension of `path`'s last part, after its last `.`, without it: `a/b.csv` → `csv`;
+  /// empty when there is none (`x`, `.profile`, `a.`, `.`, `..`).
+  ///
+  /// - Parameter path: A path as typed.
+  /// - Returns: The extension, as written.
+  package static func pathExtension(of path: String) -> String {
+    let name = name(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...])
+  }
+
+  /// `path` in `folder`: `path` itself when it is absolute or `folder` is empty, else the two
+  /// joined with one `/` (`a` and `b` → `a/b`, `a/` and `b` → `a/b`, `/` and `b` → `/b`).
+  ///
+  /// - Parameters:
+  ///   - folder: A folder.
+  ///   - path: A path, relative to `folder` unless it starts with `/`.
+  /// - Returns: The joined path.
+  package static func joined(_ folder: String, _ path: String) -> String {
+    if folder.isEmpty || path.hasPrefix("/") { return path }
+    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
   }
 
   /// The permission bits of the file or folder at `path` (following a symbolic link), or `nil`

@@ -76,7 +76,7 @@ public final class EditLineReader: LineReader {
 
     stifleHistory(1000)
     if let historyPath {
-      let folder = (historyPath as NSString).deletingLastPathComponent
+      let folder = PrivateFile.folder(of: historyPath)
       do {
         try PrivateFile.createFolder(atPath: folder)
       } catch {

@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import Interchange
 import LedgerClient
+import Loop
 
 /// The import and export commands, of a noun (`link import`) or of the whole database
 /// (`import`): the session reads or writes the file, and the Interchange feature does the rest
@@ -125,7 +126,7 @@ extension FileFormat {
   /// The format a file's extension names: `.csv` CSV, `.html` or `.htm` a bookmark file,
   /// anything else JSON.
   static func forFile(_ file: String) -> FileFormat {
-    switch (file as NSString).pathExtension.lowercased() {
+    switch PrivateFile.pathExtension(of: file).lowercased() {
     case "csv": .csv
     case "html", "htm": .html
     default: .json

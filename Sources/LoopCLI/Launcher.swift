@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import Loop
 import Persistence
 
 #if canImport(Glibc)
@@ -219,7 +220,7 @@ public enum Launcher {
     if let path {
       // NB: after opening, so that a file that is no database, or a folder, is not called one;
       // what the container created is private, so only what was there already is warned about.
-      let dataFolder = (defaultPath as NSString).deletingLastPathComponent
+      let dataFolder = PrivateFile.folder(of: defaultPath)
       for warning in PrivacyWarning.lines(database: path, dataFolder: dataFolder) {
         console.printError(warning)
       }
@@ -269,8 +270,7 @@ public enum Launcher {
     }
     console.print(Self.greeting(storage, existed: existed))
     console.print("Type 'help' for the commands, Ctrl-D to leave.")
-    let historyPath = ((defaultPath as NSString).deletingLastPathComponent as NSString)
-      .appendingPathComponent("history")
+    let historyPath = PrivateFile.joined(PrivateFile.folder(of: defaultPath), "history")
     let reader: any LineReader =
       EditLineReader.load(
         historyPath: historyPath,

@@ -17,7 +17,7 @@ enum PrivacyWarning {
   /// - Returns: The lines to print, none when nothing is shared.
   static func lines(database path: String, dataFolder: String) -> [String] {
     var lines: [String] = []
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PrivateFile.folder(of: path)
     if folder == dataFolder, PrivateFile.isReadableByOthers(atPath: folder) {
       lines.append(
         "warning: other users can read the data folder '\(folder)'; to make it yours alone: "

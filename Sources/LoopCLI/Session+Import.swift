@@ -1,6 +1,7 @@
 import Foundation
 import Interchange
 import LedgerClient
+import Loop
 
 extension Session {
   /// Sends ``Interchange/Interchange/Action/importSubmitted(_:)`` with a progress bar while it
@@ -66,7 +67,7 @@ extension Session {
     guard let directory = configuration.currentDirectory, !file.hasPrefix("/") else {
       return file
     }
-    return (directory as NSString).appendingPathComponent(file)
+    return PrivateFile.joined(directory, file)
   }
 
   /// One hint line per row a failed import rejected (the first ten).

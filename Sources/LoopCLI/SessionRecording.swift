@@ -195,7 +195,7 @@ extension Session {
     guard let directory = configuration.currentDirectory, !file.hasPrefix("/") else {
       return file
     }
-    return (directory as NSString).appendingPathComponent(file)
+    return PrivateFile.joined(directory, file)
   }
 
   /// Reads the file an import names: recorded while recording; during a replay, the contents

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 extension ModelContainer {
   /// The path of the app's database file: `$XDG_DATA_HOME/loop/loop.sqlite`, or
@@ -16,8 +17,8 @@ extension ModelContainer {
       dataHome = xdg
     } else {
       let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-      dataHome = (home as NSString).appendingPathComponent(".local/share")
+      dataHome = PrivateFile.joined(home, ".local/share")
     }
-    return (dataHome as NSString).appendingPathComponent("loop/loop.sqlite")
+    return PrivateFile.joined(dataHome, "loop/loop.sqlite")
   }
 }

@@ -79,8 +79,8 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw .cannotOpen(path: path, reason: "it is a folder")
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
+    let folder = PrivateFile.folder(of: path)
+    if folder != "." {
       do {
         try PrivateFile.createFolder(atPath: folder)
       } catch {

@@ -75,9 +75,8 @@ public struct ExportedFile: Equatable, Sendable {
   /// - Throws: ``InterchangeError/unwritableFile(file:reason:)``.
   public func write(toPath path: String, named name: String? = nil) throws(InterchangeError) {
     let file = name ?? path
-    let url = URL(fileURLWithPath: path)
     var isFolder: ObjCBool = false
-    let folder = url.deletingLastPathComponent().path
+    let folder = PrivateFile.folder(of: path)
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
     else {
       throw .unwritableFile(file: file, reason: "its folder does not exist")
