@@ -3,6 +3,12 @@ import Loop
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Every shape of file name a user can type, through every command that takes one: a name of
 /// one character, with no folder, a trailing `/`, `.`, `..`, `/`, the empty name, spaces and
 /// non-ASCII. `export x` once died with signal 4 inside Foundation's
@@ -139,13 +145,15 @@ struct FolderRun {
   var status: Int32
   /// The signal that ended the process; `nil` when it exited.
   var signal: Int32?
+  /// Whether it ran past its timeout, and was killed.
+  var timedOut = false
 }
 
 /// Runs the `loop` binary in `folder` (its working directory) with `arguments` and `input` on
-/// its standard input, its data home inside `folder`.
+/// its standard input, its data home inside `folder`; killed after `timeout` seconds.
 func runLoop(
   in folder: TemporaryFolder, _ arguments: [String], input: String,
-  environment extra: [String: String] = [:]
+  environment extra: [String: String] = [:], timeout: TimeInterval = 60
 ) throws -> FolderRun {
   let process = Process()
   try process.runLoop(arguments, umask: nil)
@@ -176,12 +184,23 @@ func runLoop(
     errorData.withLock { $0 = data }
     errorRead.signal()
   }.start()
+  let timedOut = Atomic(false)
+  let watchdog = DispatchWorkItem {
+    guard process.isRunning else { return }
+    timedOut.store(true, ordering: .relaxed)
+    kill(process.processIdentifier, SIGKILL)
+  }
+  DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
   let output = stdout.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
+  watchdog.cancel()
   errorRead.wait()
+  let killed = timedOut.load(ordering: .relaxed)
   return FolderRun(
     output: String(decoding: output, as: UTF8.self),
     error: String(decoding: errorData.withLock { $0 }, as: UTF8.self),
     status: process.terminationStatus,
-    signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
+    signal: process.terminationReason == .uncaughtSignal && !killed
+      ? process.terminationStatus : nil,
+    timedOut: killed)
 }
