@@ -177,7 +177,7 @@ let statementRules = """
     #expect(
       result.transcript == """
         > ledger import bank.csv
-        ! test:1: error: Line 3 of 'bank.csv.rules': Loop does not support the rule 'timezone'; it reads skip, separator, encoding, fields, date-format, decimal-mark, newest-first, if blocks, and date, description, payee, comment, amount, amount-in, amount-out, currency, account1 and account2.
+        ! test:1: error: Line 3 of 'bank.csv.rules': Loop does not support the rule 'timezone'; it reads skip, separator, encoding, fields, date-format, decimal-mark, newest-first, if blocks, and date, description, payee, comment, amount, amount-in, amount-out, currency, balance, account1 and account2.
         > ledger list
         No transactions yet: add one with 'ledger add expense 12.50 Lunch'.
 

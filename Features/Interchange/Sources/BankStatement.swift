@@ -12,10 +12,16 @@ import LedgerClient
 /// statement.skipped  // "line 9: the amount is zero", "line 12: the rule on line 8 …"
 /// ```
 ///
+/// Every row after the header is accounted for, in exactly one of ``rows``, ``skipped`` and
+/// ``rejected``; blank lines and lines of empty fields are no rows.
+///
 /// Money out is an expense whatever its sign: a negative `amount` or any `amount-out`; money
 /// in is income. A row whose amount is zero or empty is skipped, as is one an `if` block skips,
-/// each with its reason. Every other row must make a valid transaction, or the statement is
-/// refused as a whole, listing each invalid row.
+/// each with its reason. A row that does not have the header's columns (a column missing or
+/// one too many, as a stray quote or a bank leaving out a field makes it) is rejected with its
+/// line: its values cannot be told apart. Every other row must make a valid transaction (a
+/// date that is a day, an amount that is a number, a `balance` that the amounts before it
+/// make), or the statement is refused as a whole, listing each invalid row.
 public struct BankStatement: Equatable, Sendable {
   /// One transaction of the statement.
   public struct Row: Equatable, Sendable {
@@ -39,14 +45,21 @@ public struct BankStatement: Equatable, Sendable {
   public var rows: [Row]
   /// The rows that are not transactions, by line, with the reason.
   public var skipped: [ImportRejection]
+  /// The rows whose fields are not the header's columns, by line, with the reason: they are
+  /// left out, and listed.
+  public var rejected: [ImportRejection]
   /// Whether the rows run from the newest to the oldest (`newest-first`, or the first row's
   /// date is after the last's).
   public var isNewestFirst: Bool
 
   /// Creates a statement.
-  public init(rows: [Row], skipped: [ImportRejection], isNewestFirst: Bool) {
+  public init(
+    rows: [Row], skipped: [ImportRejection], rejected: [ImportRejection] = [],
+    isNewestFirst: Bool
+  ) {
     self.rows = rows
     self.skipped = skipped
+    self.rejected = rejected
     self.isNewestFirst = isNewestFirst
   }
 
@@ -58,33 +71,42 @@ public struct BankStatement: Equatable, Sendable {
   ///   - rules: How to read it.
   ///   - today: The current date: dates from 1970 to ten years after it are plausible.
   ///   - calendar: The user's calendar, in the user's time zone: which instant a day starts.
-  /// - Returns: The transactions and the skipped rows.
+  /// - Returns: The transactions, the skipped rows and the rejected ones.
   /// - Throws: What ``CSV/records(in:file:delimiter:)`` throws, and
   ///   ``InterchangeError/rowsRejected(file:_:)`` listing every row that is not a valid
-  ///   transaction (nothing is imported then).
+  ///   transaction, and every rejected one (nothing is imported then).
   public static func read(
     _ text: String, file: String, rules: CSVRules, today: Date, calendar: Calendar
   ) throws(InterchangeError) -> BankStatement {
     // NB: as in hledger, `skip` counts records, not blank lines nor lines of one empty field
     // (`""`); a record of empty fields after those is left out as a blank line would be.
-    let records = try CSV.records(in: text, file: file, delimiter: rules.separator ?? ",")
+    let delimiter = rules.separator ?? ","
+    let all = try CSV.records(in: text, file: file, delimiter: delimiter)
       .filter { $0.fields != [""] }
-      .dropFirst(rules.skip)
-      .filter { !$0.fields.allSatisfy { trimmed($0).isEmpty } }
+    let header = rules.skip > 0 && rules.skip <= all.count ? all[rules.skip - 1].fields : nil
+    let shape = Shape(header: header, records: all.dropFirst(rules.skip), rules: rules)
+    let records = try shape.split(
+      Array(all.dropFirst(rules.skip)), text: text, file: file, delimiter: delimiter
+    )
+    .filter { !$0.fields.allSatisfy { trimmed($0).isEmpty } }
     var reader = RowReader(rules: rules, today: today, calendar: calendar)
     var rows: [Row] = []
+    var balances: [Money?] = []
     var skipped: [ImportRejection] = []
+    var malformed: [ImportRejection] = []
     var rejected: [ImportRejection] = []
     var occurrences: [String: Int] = [:]
     var firstDay = ""
     var lastDay = ""
     for record in records {
-      switch reader.read(record) {
+      switch reader.read(record, shape: shape) {
       case .skipped(let reason):
         skipped.append(ImportRejection(line: record.line, reason: reason))
+      case .malformed(let reason):
+        malformed.append(ImportRejection(line: record.line, reason: reason))
       case .rejected(let reason):
         rejected.append(ImportRejection(line: record.line, reason: reason))
-      case .transaction(let fields, let day):
+      case .transaction(let fields, let day, let balance):
         let key =
           "\(day)|\(fields.kind == .expense ? "-" : "")\(fields.amount.minorUnits)|"
           + fields.memo
@@ -94,14 +116,58 @@ public struct BankStatement: Equatable, Sendable {
           Row(
             line: record.line, fields: fields,
             id: LedgerTransaction.ID(identity("\(key)|\(occurrence)"))))
+        balances.append(balance)
         if firstDay.isEmpty { firstDay = day }
         lastDay = day
       }
     }
-    guard rejected.isEmpty else { throw .rowsRejected(file: file, rejected) }
     // NB: the days are `yyyy-MM-dd`, so they compare as text.
+    let isNewestFirst = rules.isNewestFirst || firstDay > lastDay
+    if rejected.isEmpty {
+      rejected = balanceMismatches(
+        rows, balances, isNewestFirst: isNewestFirst, mark: rules.decimalMark ?? .period)
+    }
+    guard rejected.isEmpty else {
+      throw .rowsRejected(file: file, (rejected + malformed).sorted { $0.line < $1.line })
+    }
     return BankStatement(
-      rows: rows, skipped: skipped, isNewestFirst: rules.isNewestFirst || firstDay > lastDay)
+      rows: rows, skipped: skipped, rejected: malformed, isNewestFirst: isNewestFirst)
+  }
+
+  /// The rows whose `balance` is not the running balance: the first balance given, less its
+  /// row's amount, plus each amount in the order the bank booked them.
+  ///
+  /// After a mismatch the running balance goes on from the row's own, so each place where the
+  /// statement's balance breaks is named once.
+  static func balanceMismatches(
+    _ rows: [Row], _ balances: [Money?], isNewestFirst: Bool, mark: Money.DecimalSeparator
+  ) -> [ImportRejection] {
+    var order = Array(rows.indices)
+    if isNewestFirst { order.reverse() }
+    var running: Money?
+    var mismatches: [ImportRejection] = []
+    for index in order {
+      let fields = rows[index].fields
+      let signed = fields.kind == .expense ? Money(minorUnits: -fields.amount.minorUnits) : fields.amount
+      if let current = running { running = current + signed }
+      guard let balance = balances[index] else { continue }
+      guard let expected = running else {
+        running = balance
+        continue
+      }
+      if expected != balance {
+        let difference = Money(minorUnits: balance.minorUnits - expected.minorUnits)
+        mismatches.append(
+          ImportRejection(
+            line: rows[index].line,
+            reason:
+              "its balance is \(balance.formatted(decimalSeparator: mark)), but the running "
+              + "balance is \(expected.formatted(decimalSeparator: mark)) (difference: "
+              + "\(difference.formatted(decimalSeparator: mark)))"))
+        running = balance
+      }
+    }
+    return mismatches
   }
 
   /// A UUID made from a text, the same for the same text on every machine (version 8, the
@@ -130,6 +196,86 @@ public struct BankStatement: Equatable, Sendable {
   }
 }
 
+// MARK: - The columns of a row
+
+/// The columns a statement's rows have: as many as most rows have (on a tie, as many as the
+/// header names, or the more).
+///
+/// NB: the rows, not the header, decide: some banks name fewer columns than every row has.
+struct Shape {
+  /// The header's fields; `nil` when the rules skip no record.
+  let header: [String]?
+  /// How many fields a row has; `nil` when there are no rows to tell.
+  let width: Int?
+
+  init(header: [String]?, records: some Collection<CSV.Record>, rules: CSVRules) {
+    self.header = header
+    var counts: [Int: Int] = [:]
+    for record in records where !record.fields.allSatisfy({ trimmed($0).isEmpty }) {
+      counts[record.fields.count, default: 0] += 1
+    }
+    let named = header?.count ?? 0
+    width =
+      counts.max {
+        ($0.value, $0.key == named ? 1 : 0, $0.key) < ($1.value, $1.key == named ? 1 : 0, $1.key)
+      }?.key
+  }
+
+  /// Why a row's fields are not the columns, or `nil` when they are. Empty fields past the
+  /// last column (a separator at the end of a row), or a row that leaves out columns the
+  /// header does not name, are no difference.
+  func problem(with fields: [String]) -> String? {
+    guard let width, fields.count != width else { return nil }
+    if fields.count > width, fields[width...].allSatisfy({ trimmed($0).isEmpty }) { return nil }
+    if fields.count < width, let header,
+      header[min(fields.count, header.count)...].allSatisfy({ trimmed($0).isEmpty })
+    {
+      return nil
+    }
+    let others = header?.count == width ? "the header" : "the other rows"
+    return
+      "it has \(fields.count) field\(fields.count == 1 ? "" : "s") and \(others) \(width): "
+      + "a field is missing or one too many (a stray quote, or the separator in an unquoted "
+      + "field), so its values cannot be told apart"
+  }
+
+  /// The records, each one that spans lines (a quoted field with line breaks) and does not have
+  /// the columns read again a line at a time: a quote that opened a field and was closed on a
+  /// later line was a stray one, and the lines are rows of their own.
+  ///
+  /// - Complexity: O(*n*) in the length of the text when a record is read again; O(*r*) in
+  ///   the number of records otherwise.
+  func split(
+    _ records: [CSV.Record], text: String, file: String, delimiter: Character
+  ) throws(InterchangeError) -> [CSV.Record] {
+    func lineBreaks(_ record: CSV.Record) -> Int {
+      record.fields.reduce(0) { count, field in
+        count + field.utf8.count { $0 == UInt8(ascii: "\n") }
+      }
+    }
+    guard
+      records.contains(where: { lineBreaks($0) > 0 && problem(with: $0.fields) != nil })
+    else { return records }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var result: [CSV.Record] = []
+    for record in records {
+      let breaks = lineBreaks(record)
+      guard breaks > 0, problem(with: record.fields) != nil else {
+        result.append(record)
+        continue
+      }
+      let first = record.line - 1
+      let chunk = lines[first..<min(lines.count, first + breaks + 1)].joined(separator: "\n")
+      let reread = try CSV.records(
+        in: chunk, file: file, delimiter: delimiter, quotesSpanLines: false)
+      result += reread.filter { $0.fields != [""] }.map {
+        CSV.Record(line: $0.line + first, fields: $0.fields)
+      }
+    }
+    return result
+  }
+}
+
 // MARK: - Reading a record
 
 /// Applies the rules to one record after another.
@@ -150,8 +296,12 @@ private struct RowReader {
 
   /// What a record is.
   enum Outcome {
-    case transaction(TransactionFields, day: String)
+    /// A transaction, the day it was booked, and the balance after it when the rules give one.
+    case transaction(TransactionFields, day: String, balance: Money?)
     case skipped(String)
+    /// Its fields are not the statement's columns: it is left out and listed.
+    case malformed(String)
+    /// It is not a valid transaction: the statement is refused.
     case rejected(String)
   }
 
@@ -187,7 +337,7 @@ private struct RowReader {
     "the rule on line \(line) of \(rules.isInferred ? "the inferred rules" : "'\(rules.file)'")"
   }
 
-  mutating func read(_ record: CSV.Record) -> Outcome {
+  mutating func read(_ record: CSV.Record, shape: Shape) -> Outcome {
     if let skipping, skipping.count > 0 {
       self.skipping = (skipping.count - 1, skipping.reason)
       return .skipped(skipping.reason)
@@ -209,6 +359,7 @@ private struct RowReader {
         }
       }
     }
+    if let problem = shape.problem(with: record.fields) { return .malformed(problem) }
     let rules = self.rules
     let pieces = self.pieces
     var templates: [CSVRules.Field: String] = [:]
@@ -268,12 +419,30 @@ private struct RowReader {
       }
       currency = currency ?? rowCurrency
     }
-    let category = value(.account2).split(separator: ":").last.map { trimmed(String($0)) }
+    var balance: Money?
+    let balanceText = value(.balance)
+    if !balanceText.isEmpty {
+      do throws(LedgerError) {
+        balance = try Self.money(balanceText, mark: rules.decimalMark)
+      } catch {
+        return .rejected("its balance '\(balanceText)' is not an amount")
+      }
+    }
+    var account = value(.account2)
+    // NB: hledger's virtual accounts, `(assets:cash)` and `[assets:cash]`, are accounts too.
+    if account.count >= 2,
+      (account.hasPrefix("[") && account.hasSuffix("]"))
+        || (account.hasPrefix("(") && account.hasSuffix(")"))
+    {
+      account = trimmed(String(account.dropFirst().dropLast()))
+    }
+    let category = account.split(separator: ":").last.map { trimmed(String($0)) }
     let draft = TransactionDraft(
       kind: amount.kind, amount: amount.money.formatted(), date: date, memo: Self.memo(value),
       category: category ?? "")
     do throws(LedgerError) {
-      return .transaction(try draft.validated(today: today, calendar: calendar), day: day)
+      return .transaction(
+        try draft.validated(today: today, calendar: calendar), day: day, balance: balance)
     } catch {
       return .rejected(error.description)
     }
@@ -364,17 +533,35 @@ private struct RowReader {
         changed = true
       }
     }
-    guard !body.isEmpty else { return nil }
+    guard !body.isEmpty else {
+      // NB: a currency or a sign alone (`EUR`, `-`), or a word, is no amount, not an empty one.
+      let written = trimmed(text)
+      if written.isEmpty { return nil }
+      throw .invalidAmount(written)
+    }
     let number = String(body)
     let parsed: Money
     if let mark {
-      parsed = try Money(parsing: number, decimalSeparator: mark)
+      parsed = try Money(parsing: withoutExtraZeros(number, mark: mark), decimalSeparator: mark)
     } else if let withPeriod = try? Money(parsing: number, decimalSeparator: .period) {
       parsed = withPeriod
+    } else if let withComma = try? Money(parsing: number, decimalSeparator: .comma) {
+      parsed = withComma
     } else {
-      parsed = try Money(parsing: number, decimalSeparator: .comma)
+      parsed = try Money(
+        parsing: withoutExtraZeros(number, mark: .period), decimalSeparator: .period)
     }
     return isNegative ? Money(minorUnits: -parsed.minorUnits) : parsed
+  }
+
+  /// `number` without the zeros after its cents (`1.000` → `1.00`, `2,5000` → `2,50`): they
+  /// change nothing. Other digits past the cents are left, for the parsing to refuse.
+  static func withoutExtraZeros(_ number: String, mark: Money.DecimalSeparator) -> String {
+    let separator: Character = mark == .period ? "." : ","
+    guard let dot = number.lastIndex(of: separator) else { return number }
+    let fraction = number[number.index(after: dot)...]
+    guard fraction.count > 2, fraction.dropFirst(2).allSatisfy({ $0 == "0" }) else { return number }
+    return String(number[...dot]) + fraction.prefix(2)
   }
 
   /// The instant the day a date text names starts, and the day as `yyyy-MM-dd`.

@@ -63,7 +63,9 @@ public struct CSV: Equatable, Sendable {
   ///
   /// A quote inside a quoted field that is not doubled ends the field only before the
   /// delimiter, a line break or the end of the text; anywhere else it is kept as a quote
-  /// (`"Kaufland "Süd" 12";` reads as `Kaufland "Süd" 12`), as banks write them.
+  /// (`"Kaufland "Süd" 12";` reads as `Kaufland "Süd" 12`), as banks write them. A quote inside
+  /// an unquoted field is a quote (`Firma";` reads as `Firma"`), and a quote that opens a field
+  /// but is never closed is one too: the field then ends at the delimiter or the line's end.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -76,17 +78,28 @@ public struct CSV: Equatable, Sendable {
   public static func records(
     in text: String, file: String, delimiter: Character
   ) throws(InterchangeError) -> [Record] {
+    try records(in: text, file: file, delimiter: delimiter, quotesSpanLines: true)
+  }
+
+  /// Reads a statement's records; when `quotesSpanLines` is `false`, a quoted field ends with
+  /// its line, and a quote that opens one and is not closed on it is a quote (each line is then
+  /// a record of its own).
+  static func records(
+    in text: String, file: String, delimiter: Character, quotesSpanLines: Bool
+  ) throws(InterchangeError) -> [Record] {
     precondition(delimiter.isASCII, "a CSV delimiter is an ASCII character, not '\(delimiter)'")
     var reader = Reader(bytes: Array(text.utf8), file: file)
     reader.delimiter = delimiter.asciiValue ?? reader.delimiter
     reader.forgivesStrayQuotes = true
+    reader.quotesSpanLines = quotesSpanLines
     return try reader.records()
   }
 
   /// Writes a header and rows as CSV, each record ended by a newline (`\n`).
   ///
   /// A field is quoted when it holds the delimiter, a quote, a newline or a carriage return,
-  /// or starts or ends with a space; quotes inside are doubled.
+  /// or starts or ends with a space; quotes inside are doubled. A record of one empty field is
+  /// written `""`, so that it is not read as a blank line.
   ///
   /// - Parameters:
   ///   - header: The column names.
@@ -98,6 +111,10 @@ public struct CSV: Equatable, Sendable {
   {
     var text = ""
     for row in [header] + rows {
+      if row == [""] {
+        text += "\"\"\n"
+        continue
+      }
       text += row.map { quoted($0, delimiter: delimiter) }.joined(separator: String(delimiter))
       text += "\n"
     }
@@ -118,8 +135,11 @@ private struct Reader {
   let bytes: [UInt8]
   let file: String
   var delimiter = UInt8(ascii: ",")
-  /// Whether a quote inside a quoted field ends it only before a delimiter or a line break.
+  /// Whether a quote inside a quoted field ends it only before a delimiter or a line break, and
+  /// a quote that opens a field never closed is a quote.
   var forgivesStrayQuotes = false
+  /// Whether a quoted field may go on past the end of its line.
+  var quotesSpanLines = true
 
   static let quote = UInt8(ascii: "\"")
   static let newline = UInt8(ascii: "\n")
@@ -161,6 +181,9 @@ private struct Reader {
     var wasQuoted = false
     var start = 0
     var index = 0
+    /// Whether the quote at `start` is a character of the field: it opened a quoted field that
+    /// was never closed (or not on its line).
+    var quoteIsLiteral = false
 
     func endRecord() {
       let isBlank = fields.count == 1 && fields[0].isEmpty && !wasQuoted
@@ -177,9 +200,10 @@ private struct Reader {
 
     while index < bytes.count {
       let byte = bytes[index]
-      if index == start && byte == Self.quote {
+      if index == start && byte == Self.quote && !quoteIsLiteral {
         // A quoted field: up to the closing quote.
         let opened = line
+        let wasQuotedBefore = wasQuoted
         wasQuoted = true
         quoted.removeAll(keepingCapacity: true)
         index += 1
@@ -201,7 +225,10 @@ private struct Reader {
             closed = true
             break
           }
-          if inner == Self.newline { line += 1 }
+          if inner == Self.newline {
+            if !quotesSpanLines { break }
+            line += 1
+          }
           if inner == Self.carriageReturn && index + 1 < bytes.count
             && bytes[index + 1] == Self.newline
           {
@@ -212,8 +239,16 @@ private struct Reader {
           index += 1
         }
         guard closed else {
-          throw .truncated(
-            file: file, line: opened, reason: "a quoted field is never closed")
+          guard forgivesStrayQuotes else {
+            throw .truncated(
+              file: file, line: opened, reason: "a quoted field is never closed")
+          }
+          // NB: a stray quote, not an opening one: the field is read again, unquoted.
+          index = start
+          line = opened
+          wasQuoted = wasQuotedBefore
+          quoteIsLiteral = true
+          continue
         }
         // After the closing quote: a delimiter, the end of the record, or the end of the file.
         var next = index < bytes.count ? bytes[index] : Self.newline
@@ -232,6 +267,7 @@ private struct Reader {
         fields.append(String(decoding: quoted, as: UTF8.self))
         index += 1
         start = index
+        quoteIsLiteral = false
         if next == Self.newline {
           endRecord()
           line += 1
@@ -243,12 +279,14 @@ private struct Reader {
       case delimiter:
         endField(at: index, beforeNewline: false)
         start = index + 1
+        quoteIsLiteral = false
       case Self.newline:
         endField(at: index, beforeNewline: true)
         endRecord()
         line += 1
         recordLine = line
         start = index + 1
+        quoteIsLiteral = false
       default:
         break
       }

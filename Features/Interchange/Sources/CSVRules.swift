@@ -38,9 +38,14 @@ import LedgerClient
 ///   `date`, `amount` (its sign says income or expense), `amount-in` and `amount-out` (money
 ///   in and out in two columns, whatever their signs), `description` (the memo), `payee` (the
 ///   memo when there is no description), `comment` (added to the memo), `account2` (the
-///   category: its last `:`-separated part), `currency` (one per statement) and `account1` (the
+///   category: its last `:`-separated part, without hledger's `[…]` or `(…)` around it),
+///   `currency` (one per statement), `balance` (the balance after the row: each row's must be
+///   the first one's, less its amount, plus the amounts booked since) and `account1` (the
 ///   statement's own account, which Loop's one ledger does not need). `amount1`,
 ///   `amount1-in`, `amount1-out` and `currency1` are the same as their names without the 1.
+///   `\n` in a value is a line break. hledger's other field names (`date2`, `status`, `code`,
+///   `balance1`, `amount2`, `account3`, `comment1`, …) are refused, in a fields list too: see
+///   ``refusal(of:)``.
 /// - `if` blocks: matchers (a pattern, case-insensitive, anywhere in the record's fields joined
 ///   by commas, or `%name pattern` in one column; `!` negates, a line starting with `&` must
 ///   also match), then indented rules: assignments, `skip` (this record, or `skip N` records)
@@ -77,7 +82,7 @@ public struct CSVRules: Equatable, Sendable {
 
   /// A part of a transaction that rules assign.
   enum Field: String, CaseIterable, Sendable {
-    case date, description, payee, comment, amount, currency, account1, account2
+    case date, description, payee, comment, amount, currency, account1, account2, balance
     case amountIn = "amount-in"
     case amountOut = "amount-out"
 
@@ -160,9 +165,59 @@ public struct CSVRules: Equatable, Sendable {
 
   /// The reason for a rule Loop does not read.
   static func unsupported(_ keyword: some StringProtocol) -> String {
-    "Loop does not support the rule '\(keyword)'; it reads skip, separator, encoding, fields, "
-      + "date-format, decimal-mark, newest-first, if blocks, and date, description, payee, "
-      + "comment, amount, amount-in, amount-out, currency, account1 and account2"
+    if let refusal = refusal(of: keyword.lowercased()) { return refusal }
+    return "Loop does not support the rule '\(keyword)'; it reads skip, separator, encoding, "
+      + "fields, date-format, decimal-mark, newest-first, if blocks, and date, description, "
+      + "payee, comment, amount, amount-in, amount-out, currency, balance, account1 and account2"
+  }
+
+  /// Why Loop refuses one of hledger's field names (`balance2`, `date2`, `status`), in a
+  /// fields list or an assignment; `nil` for a name that is not one of them.
+  ///
+  /// hledger names the fields of a journal entry: `date2`, `status`, `code`, and for each
+  /// posting N (1 to 99) `accountN`, `amountN` (with `-in` and `-out`), `balanceN`,
+  /// `commentN` and `currencyN`. Loop's transaction has one date, one amount and one category,
+  /// so it follows `account1` (the statement's own account), `account2` (the category),
+  /// `amount1` and `currency1` (the statement's side: the same as `amount` and `currency`)
+  /// and `balance` (the statement's running balance), and refuses the rest rather than ignore
+  /// them.
+  static func refusal(of name: String) -> String? {
+    let reason: String
+    switch name {
+    case "date2": reason = "a Loop transaction has one date, 'date'"
+    case "status":
+      reason =
+        "a Loop transaction has no status; leave out pending rows with an if block and skip"
+    case "code": reason = "a Loop transaction has no code"
+    case "skip", "end": reason = "in Loop, \(name) is a rule, not a column"
+    default:
+      let stem = name.prefix { !$0.isNumber }
+      let rest = name.dropFirst(stem.count)
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      let suffix = rest.dropFirst(digits.count)
+      guard let number = Int(digits), (1...99).contains(number), digits.first != "0" else {
+        return nil
+      }
+      switch (stem, suffix) {
+      case ("amount", ""), ("amount", "-in"), ("amount", "-out"):
+        guard number > 1 else { return nil }
+        reason =
+          "a Loop transaction has one amount, the statement's: 'amount', or 'amount-in' and "
+          + "'amount-out'"
+      case ("account", ""):
+        guard number > 2 else { return nil }
+        reason = "a Loop transaction has one category, from 'account2'"
+      case ("currency", ""):
+        guard number > 1 else { return nil }
+        reason = "a ledger keeps one currency, 'currency'"
+      case ("balance", ""):
+        reason = "Loop checks the statement's running balance with 'balance'"
+      case ("comment", ""):
+        reason = "Loop's memo takes the transaction's 'comment', not a posting's"
+      default: return nil
+      }
+    }
+    return "'\(name)' is hledger's and Loop does not follow it: \(reason)"
   }
 }
 
@@ -293,6 +348,9 @@ private struct Parser {
     for name in names where !name.isEmpty && !name.allSatisfy(Self.isNameCharacter) {
       throw error(
         line, "'\(name)' is not a field name: use letters, digits, '_' and '-', no spaces")
+    }
+    for name in names {
+      if let refusal = CSVRules.refusal(of: name) { throw error(line, refusal) }
     }
     return names.map { $0 == "_" ? "" : $0 }
   }
@@ -468,6 +526,12 @@ enum Template {
           rest = afterPercent.dropFirst(name.count)
           continue
         }
+      }
+      // NB: as in hledger, `\n` is a line break (a memo shows it as a space).
+      if character == "\\", rest.dropFirst().first == "n" {
+        text.append("\n")
+        rest = rest.dropFirst(2)
+        continue
       }
       text.append(character)
       rest = rest.dropFirst()

@@ -126,9 +126,9 @@ struct Importer: Sendable {
     }
     return ImportReport(
       scope: .ledger, format: .csv, isDryRun: request.isDryRun,
-      entries: total + statement.skipped.count,
+      entries: total + statement.skipped.count + statement.rejected.count,
       imported: EntryCounts(transactions: summary.imported), duplicates: summary.duplicates,
-      skipped: statement.skipped, inferredRules: inferred)
+      rejected: statement.rejected, skipped: statement.skipped, inferredRules: inferred)
   }
 
   /// Hands links read from a bookmark file or a CSV to the links client.

@@ -423,7 +423,9 @@ private struct Roles {
     for column in names.indices where !roles.contains(where: { $0.0 == column }) {
       var name = names[column]
       guard !name.isEmpty else { continue }
-      while reserved.contains(name) || taken.contains(name) { name += "_" }
+      while reserved.contains(name) || taken.contains(name) || CSVRules.refusal(of: name) != nil {
+        name += "_"
+      }
       names[column] = name
       taken.insert(name)
     }

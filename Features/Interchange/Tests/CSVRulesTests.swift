@@ -17,7 +17,8 @@ import Testing
         file: "bank.csv.rules", line: 3,
         reason: "Loop does not support the rule 'timezone'; it reads skip, separator, encoding, "
           + "fields, date-format, decimal-mark, newest-first, if blocks, and date, description, "
-          + "payee, comment, amount, amount-in, amount-out, currency, account1 and account2")
+          + "payee, comment, amount, amount-in, amount-out, currency, balance, account1 and "
+          + "account2")
     ) {
       try CSVRules(parsing: text, file: "bank.csv.rules")
     }
@@ -29,7 +30,7 @@ import Testing
         == "Line 3 of 'bank.csv.rules': Loop does not support the rule 'timezone'; it reads "
         + "skip, separator, encoding, fields, date-format, decimal-mark, newest-first, if "
         + "blocks, and date, description, payee, comment, amount, amount-in, amount-out, "
-        + "currency, account1 and account2.")
+        + "currency, balance, account1 and account2.")
   }
 
   @Test(arguments: [
@@ -37,7 +38,7 @@ import Testing
       "fields date, amount\n if x\n", 2,
       "an indented rule belongs to an if block, and no if comes before it"
     ),
-    ("fields date, amount\nbalance %2\n", 2, CSVRules.unsupported("balance")),
+    ("fields date, amount\nbalance2 %2\n", 2, CSVRules.unsupported("balance2")),
     ("fields date, amount\nif foo\n status *\n", 3, CSVRules.unsupported("status")),
     (
       "fields date, amount\nif foo\n", 2,
