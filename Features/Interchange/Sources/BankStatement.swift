@@ -239,9 +239,11 @@ struct Shape {
       + "field), so its values cannot be told apart"
   }
 
-  /// The records, each one that spans lines (a quoted field with line breaks) and does not have
-  /// the columns read again a line at a time: a quote that opened a field and was closed on a
-  /// later line was a stray one, and the lines are rows of their own.
+  /// The records, each one that spans lines (a quoted field with line breaks) read again a line
+  /// at a time when it does not have the columns, or when each of its lines has them: a quote
+  /// that opened a field and was closed on a later line was then a stray one, and the lines
+  /// are rows of their own. A memo written on two lines keeps them: its first line alone lacks
+  /// the columns after it.
   ///
   /// - Complexity: O(*n*) in the length of the text when a record is read again; O(*r*) in
   ///   the number of records otherwise.
@@ -253,24 +255,28 @@ struct Shape {
         count + field.utf8.count { $0 == UInt8(ascii: "\n") }
       }
     }
-    guard
-      records.contains(where: { lineBreaks($0) > 0 && problem(with: $0.fields) != nil })
-    else { return records }
+    guard width != nil, records.contains(where: { lineBreaks($0) > 0 }) else { return records }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var result: [CSV.Record] = []
     for record in records {
       let breaks = lineBreaks(record)
-      guard breaks > 0, problem(with: record.fields) != nil else {
+      guard breaks > 0 else {
         result.append(record)
         continue
       }
       let first = record.line - 1
       let chunk = lines[first..<min(lines.count, first + breaks + 1)].joined(separator: "\n")
       let reread = try CSV.records(
-        in: chunk, file: file, delimiter: delimiter, quotesSpanLines: false)
-      result += reread.filter { $0.fields != [""] }.map {
-        CSV.Record(line: $0.line + first, fields: $0.fields)
+        in: chunk, file: file, delimiter: delimiter, quotesSpanLines: false
+      ).filter { $0.fields != [""] }
+      guard
+        problem(with: record.fields) != nil
+          || reread.allSatisfy({ problem(with: $0.fields) == nil })
+      else {
+        result.append(record)
+        continue
       }
+      result += reread.map { CSV.Record(line: $0.line + first, fields: $0.fields) }
     }
     return result
   }
