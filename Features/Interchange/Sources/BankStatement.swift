@@ -256,7 +256,9 @@ struct Shape {
       }
     }
     guard width != nil, records.contains(where: { lineBreaks($0) > 0 }) else { return records }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // NB: `"\r\n"` is one `Character`, not a `"\n"`: both end a line.
+    let lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     var result: [CSV.Record] = []
     for record in records {
       let breaks = lineBreaks(record)

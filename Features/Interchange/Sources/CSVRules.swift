@@ -147,10 +147,11 @@ public struct CSVRules: Equatable, Sendable {
     self.file = file
     self.text = text
     self.isInferred = isInferred
+    // NB: `"\r\n"` is one `Character`, not a `"\n"`: a rules file saved on Windows has those.
     var parser = Parser(
-      lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        $0.hasSuffix("\r") ? $0.dropLast() : $0
-      }, file: file)
+      lines: text.split(
+        omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }),
+      file: file)
     try parser.parse(into: &self)
   }
 

@@ -20,8 +20,10 @@ func booked(_ statement: BankStatement) -> [Booked] {
 /// Reads a statement's bytes with rules, as an import does.
 func read(_ data: Data, rules: CSVRules, file: String = "bank.csv") throws -> BankStatement {
   let (text, _) = try ImportFile.statementText(of: data, file: file, encoding: rules.encoding)
-  return try BankStatement.read(
+  let statement = try BankStatement.read(
     text, file: file, rules: rules, today: now, calendar: gregorian(berlin))
+  expectEveryRowCounted(statement, text: text, rules: rules)
+  return statement
 }
 
 /// The rules Loop infers for a statement's bytes.

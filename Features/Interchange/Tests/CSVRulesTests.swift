@@ -170,4 +170,36 @@ import Testing
         .column("payee"), .text(": "), .column("note"), .text("s, 100% "), .column("3"),
       ])
   }
+
+  @Test func aFieldNameOfHledgersLoopDoesNotFollowIsRefusedAsAnAssignmentWithItsLine() {
+    #expect(
+      throws: InterchangeError.invalidRules(
+        file: "bank.csv.rules", line: 3,
+        reason: "'date2' is hledger's and Loop does not follow it: a Loop transaction has one "
+          + "date, 'date'")
+    ) {
+      try CSVRules(
+        parsing: "fields date, amount\nif x\n date2 %1\n", file: "bank.csv.rules")
+    }
+    #expect(
+      InterchangeError.invalidRules(
+        file: "bank.csv.rules", line: 2, reason: CSVRules.unsupported("amount2")
+      ).description
+        == "Line 2 of 'bank.csv.rules': 'amount2' is hledger's and Loop does not follow it: a "
+        + "Loop transaction has one amount, the statement's: 'amount', or 'amount-in' and "
+        + "'amount-out'.")
+  }
+
+  @Test(arguments: ["amount1", "amount1-in", "amount1-out", "currency1", "account1", "account2"])
+  func hledgersNamesForTheStatementsSideAreFollowed(name: String) {
+    #expect(CSVRules.refusal(of: name) == nil)
+  }
+
+  @Test func aRulesFileWithWindowsLineEndingsIsRead() throws {
+    let rules = try CSVRules(
+      parsing: "skip 1\r\nseparator ;\r\nfields date, amount\r\n", file: "bank.csv.rules")
+    #expect(rules.skip == 1)
+    #expect(rules.separator == ";")
+    #expect(rules.fields == ["date", "amount"])
+  }
 }

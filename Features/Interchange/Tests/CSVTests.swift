@@ -1,6 +1,7 @@
-import Interchange
 import TestSupport
 import Testing
+
+@testable import Interchange
 
 @Suite struct CSVTests {
   @Test func readsQuotedCommasNewlinesAndDoubledQuotesWithTheLineEachRecordStartsOn() throws {
@@ -57,6 +58,44 @@ import Testing
   @Test func aQuoteInsideAnUnquotedFieldIsKept() throws {
     let table = try CSV.parse("a,b\n5\" screen,x\n", file: "a.csv")
     #expect(table.records == [CSV.Record(line: 2, fields: ["5\" screen", "x"])])
+  }
+
+  @Test func aStatementsQuoteOpeningAFieldNeverClosedIsAQuote() throws {
+    let records = try CSV.records(
+      in: "date;memo;amount\n1;\"Miete;-7\n2;Brot;-2\n", file: "bank.csv", delimiter: ";")
+    #expect(
+      records == [
+        CSV.Record(line: 1, fields: ["date", "memo", "amount"]),
+        CSV.Record(line: 2, fields: ["1", "\"Miete", "-7"]),
+        CSV.Record(line: 3, fields: ["2", "Brot", "-2"]),
+      ])
+  }
+
+  @Test func aStatementsQuotedFieldMaySpanLinesAndTheNextRecordKeepsItsLine() throws {
+    let records = try CSV.records(
+      in: "1;\"two\r\nlines\";-7\r\n2;Brot;-2\r\n", file: "bank.csv", delimiter: ";")
+    #expect(
+      records == [
+        CSV.Record(line: 1, fields: ["1", "two\nlines", "-7"]),
+        CSV.Record(line: 3, fields: ["2", "Brot", "-2"]),
+      ])
+  }
+
+  @Test func aStatementReadALineAtATimeEndsAQuotedFieldWithItsLine() throws {
+    let records = try CSV.records(
+      in: "1;\"Miete;-7\n2;Brot\";-2\n", file: "bank.csv", delimiter: ";",
+      quotesSpanLines: false)
+    #expect(
+      records == [
+        CSV.Record(line: 1, fields: ["1", "\"Miete", "-7"]),
+        CSV.Record(line: 2, fields: ["2", "Brot\"", "-2"]),
+      ])
+  }
+
+  @Test func aRecordOfOneEmptyFieldIsWrittenQuotedAndReadBack() throws {
+    let text = CSV.write(header: ["a"], rows: [[""], ["b"]])
+    #expect(text == "a\n\"\"\nb\n")
+    #expect(try CSV.parse(text, file: "a.csv").records.map(\.fields) == [[""], ["b"]])
   }
 
   @Test func aLastRecordWithoutANewlineIsRead() throws {

@@ -1,10 +1,12 @@
 import Foundation
 import HabitClient
-import Interchange
 import LedgerClient
 import LinkClient
 import LoopTesting
 import TestSupport
+import Testing
+
+@testable import Interchange
 
 /// The instant `seconds` after 1970-01-01 (as bookmark files count).
 func unix(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
@@ -91,9 +93,91 @@ func receiveImport(
   await store.receive(.importProgressed(ImportProgress(processed: total, total: total))) {
     $0.progress = ImportProgress(processed: total, total: total)
   }
+  if report.scope == .ledger, report.format == .csv {
+    // NB: every statement the tests import accounts for each of its rows.
+    #expect(
+      report.imported.transactions + report.duplicates + report.skipped.count
+        + report.rejected.count == report.entries)
+  }
   await store.receive(.importResponse(.success(report))) {
     $0.isImporting = false
     $0.progress = nil
     $0.report = report
   }
+}
+
+/// How many rows a statement holds after its first `skip` records, counted without Loop's
+/// reader: its lines, a quoted field's line breaks joining them (a quote opens a field only at
+/// its start, `""` inside is a quote), less blank ones and, before the skip, lines of one empty
+/// quoted field; after the skip, lines of empty fields.
+func dataRows(in text: String, skip: Int, delimiter: Character) -> Int {
+  var records: [(fields: [String], isEmptyQuoted: Bool)] = []
+  var fields: [String] = []
+  var field = ""
+  var inQuotes = false
+  var atFieldStart = true
+  var quotedOnly = false
+  let characters = Array(text)
+  var index = 0
+  func endRecord() {
+    fields.append(field)
+    records.append((fields, fields == [""] && quotedOnly))
+    fields = []
+    field = ""
+    atFieldStart = true
+    quotedOnly = false
+  }
+  while index < characters.count {
+    let character = characters[index]
+    index += 1
+    if inQuotes {
+      if character == "\"" {
+        if index < characters.count, characters[index] == "\"" {
+          field.append("\"")
+          index += 1
+        } else {
+          inQuotes = false
+        }
+      } else {
+        field.append(character)
+      }
+      continue
+    }
+    switch character {
+    case "\"" where atFieldStart:
+      inQuotes = true
+      quotedOnly = true
+      atFieldStart = false
+    case delimiter:
+      fields.append(field)
+      field = ""
+      atFieldStart = true
+    case "\n", "\r\n":
+      endRecord()
+    default:
+      field.append(character)
+      atFieldStart = false
+    }
+  }
+  if !field.isEmpty || !fields.isEmpty || inQuotes { endRecord() }
+  let isBlank = { (record: (fields: [String], isEmptyQuoted: Bool)) in
+    record.fields.allSatisfy { $0.allSatisfy(\.isWhitespace) }
+  }
+  let counted = records.filter { !(isBlank($0) && ($0.fields.count == 1)) || $0.isEmptyQuoted }
+  return counted.filter { !($0.fields == [""]) }.dropFirst(skip).filter { !isBlank($0) }.count
+}
+
+/// Checks that a statement accounts for every row after the header: each is a transaction, a
+/// skipped row or a rejected one.
+func expectEveryRowCounted(
+  _ statement: BankStatement, text: String, rules: CSVRules,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let counted = statement.rows.count + statement.skipped.count + statement.rejected.count
+  let expected = dataRows(in: text, skip: rules.skip, delimiter: rules.separator ?? ",")
+  #expect(
+    counted == expected,
+    Comment(rawValue: "\(statement.rows.count) transactions + \(statement.skipped.count) skipped + "
+      + "\(statement.rejected.count) rejected, but the statement has \(expected) rows"),
+    sourceLocation: sourceLocation)
 }
