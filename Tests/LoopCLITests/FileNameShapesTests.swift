@@ -9,9 +9,10 @@ import Testing
   import Darwin
 #endif
 
-/// Every shape of file name a user can type, through every command that takes one: a name of
-/// one character, with no folder, a trailing `/`, `.`, `..`, `/`, the empty name, spaces and
-/// non-ASCII. `export x` once died with signal 4 inside Foundation's
+/// Every shape of file name a user can type, through every command that takes one.
+///
+/// The shapes: a name of one character, with no folder, a trailing `/`, `.`, `..`, `/`, the
+/// empty name, spaces and non-ASCII. `export x` once died with signal 4 inside Foundation's
 /// `NSString.deletingLastPathComponent`; Loop's own path code (`PrivateFile.folder(of:)` and
 /// its neighbours) now takes every one of them, and a name that cannot be a file is an error.
 @Suite struct FileNameShapesTests {

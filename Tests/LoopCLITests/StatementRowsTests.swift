@@ -34,7 +34,8 @@ import Testing
   func countedRows(in transcript: String) -> Int? {
     guard
       let summary = transcript.firstMatch(
-        of: /Imported (\d+|nothing)[^;]*; skipped (\d+) duplicates?(?:, (\d+) rows?)?; rejected (\d+)\./
+        of:
+          /Imported (\d+|nothing)[^;]*; skipped (\d+) duplicates?(?:, (\d+) rows?)?; rejected (\d+)\./
       )
     else { return nil }
     let imported = Int(summary.1) ?? 0
@@ -265,7 +266,9 @@ import Testing
 
   @Test(arguments: [
     ("date2", "a Loop transaction has one date, 'date'"),
-    ("status", "a Loop transaction has no status; leave out pending rows with an if block and skip"),
+    (
+      "status", "a Loop transaction has no status; leave out pending rows with an if block and skip"
+    ),
     ("code", "a Loop transaction has no code"),
     ("balance1", "Loop checks the statement's running balance with 'balance'"),
     ("balance2", "Loop checks the statement's running balance with 'balance'"),

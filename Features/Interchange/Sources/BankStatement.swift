@@ -148,7 +148,8 @@ public struct BankStatement: Equatable, Sendable {
     var mismatches: [ImportRejection] = []
     for index in order {
       let fields = rows[index].fields
-      let signed = fields.kind == .expense ? Money(minorUnits: -fields.amount.minorUnits) : fields.amount
+      let signed =
+        fields.kind == .expense ? Money(minorUnits: -fields.amount.minorUnits) : fields.amount
       if let current = running { running = current + signed }
       guard let balance = balances[index] else { continue }
       guard let expected = running else {
@@ -221,8 +222,9 @@ struct Shape {
       }?.key
   }
 
-  /// Why a row's fields are not the columns, or `nil` when they are. Empty fields past the
-  /// last column (a separator at the end of a row), or a row that leaves out columns the
+  /// Why a row's fields are not the columns, or `nil` when they are.
+  ///
+  /// Empty fields past the last column (a separator at the end of a row), or a row that leaves out columns the
   /// header does not name, are no difference.
   func problem(with fields: [String]) -> String? {
     guard let width, fields.count != width else { return nil }
@@ -239,10 +241,11 @@ struct Shape {
       + "field), so its values cannot be told apart"
   }
 
-  /// The records, each one that spans lines (a quoted field with line breaks) read again a line
-  /// at a time when it does not have the columns, or when each of its lines has them: a quote
-  /// that opened a field and was closed on a later line was then a stray one, and the lines
-  /// are rows of their own. A memo written on two lines keeps them: its first line alone lacks
+  /// The records, with those that span lines read again a line at a time where needed.
+  ///
+  /// A record with a quoted field's line breaks in it is read again a line at a time when it
+  /// does not have the columns, or when each of its lines has them: a quote that opened a field
+  /// and was closed on a later line was then a stray one, and the lines are rows of their own. A memo written on two lines keeps them: its first line alone lacks
   /// the columns after it.
   ///
   /// - Complexity: O(*n*) in the length of the text when a record is read again; O(*r*) in
@@ -562,8 +565,9 @@ private struct RowReader {
     return isNegative ? Money(minorUnits: -parsed.minorUnits) : parsed
   }
 
-  /// `number` without the zeros after its cents (`1.000` → `1.00`, `2,5000` → `2,50`): they
-  /// change nothing. Other digits past the cents are left, for the parsing to refuse.
+  /// `number` without the zeros after its cents: `1.000` → `1.00`, `2,5000` → `2,50`.
+  ///
+  /// Those zeros change nothing. Other digits past the cents are left, for the parsing to refuse.
   static func withoutExtraZeros(_ number: String, mark: Money.DecimalSeparator) -> String {
     let separator: Character = mark == .period ? "." : ","
     guard let dot = number.lastIndex(of: separator) else { return number }

@@ -177,7 +177,8 @@ func expectEveryRowCounted(
   let expected = dataRows(in: text, skip: rules.skip, delimiter: rules.separator ?? ",")
   #expect(
     counted == expected,
-    Comment(rawValue: "\(statement.rows.count) transactions + \(statement.skipped.count) skipped + "
-      + "\(statement.rejected.count) rejected, but the statement has \(expected) rows"),
+    Comment(
+      rawValue: "\(statement.rows.count) transactions + \(statement.skipped.count) skipped + "
+        + "\(statement.rejected.count) rejected, but the statement has \(expected) rows"),
     sourceLocation: sourceLocation)
 }
