@@ -150,14 +150,19 @@ public struct BankStatement: Equatable, Sendable {
       let fields = rows[index].fields
       let signed =
         fields.kind == .expense ? Money(minorUnits: -fields.amount.minorUnits) : fields.amount
-      if let current = running { running = current + signed }
+      if let current = running {
+        // NB: amounts near the limit, thousands of them, could overflow: no sum is checked then.
+        let (sum, overflow) = current.minorUnits.addingReportingOverflow(signed.minorUnits)
+        running = overflow ? nil : Money(minorUnits: sum)
+      }
       guard let balance = balances[index] else { continue }
       guard let expected = running else {
         running = balance
         continue
       }
-      if expected != balance {
-        let difference = Money(minorUnits: balance.minorUnits - expected.minorUnits)
+      let (gap, overflow) = balance.minorUnits.subtractingReportingOverflow(expected.minorUnits)
+      if expected != balance, !overflow {
+        let difference = Money(minorUnits: gap)
         mismatches.append(
           ImportRejection(
             line: rows[index].line,
