@@ -44,8 +44,8 @@ import LedgerClient
 ///   statement's own account, which Loop's one ledger does not need). `amount1`,
 ///   `amount1-in`, `amount1-out` and `currency1` are the same as their names without the 1.
 ///   `\n` in a value is a line break. hledger's other field names (`date2`, `status`, `code`,
-///   `balance1`, `amount2`, `account3`, `comment1`, …) are refused, in a fields list too: see
-///   ``refusal(of:)``.
+///   `balance1`, `amount2`, `account3`, `comment1`, …) are refused with their line, in a
+///   fields list too.
 /// - `if` blocks: matchers (a pattern, case-insensitive, anywhere in the record's fields joined
 ///   by commas, or `%name pattern` in one column; `!` negates, a line starting with `&` must
 ///   also match), then indented rules: assignments, `skip` (this record, or `skip N` records)
