@@ -84,7 +84,7 @@ extension Session {
       try await invocation.run(self)
       return .success
     } catch {
-      report(await addingNameHints(to: error), lineNumber: lineNumber)
+      report(error, lineNumber: lineNumber)
       return .failure
     }
   }
