@@ -63,7 +63,7 @@ extension Help {
     "habit rename": "habit rename stretch 'Stretch 10 minutes'",
     "habit archive": "habit archive stretch",
     "habit unarchive": "habit unarchive stretch",
-    "habit show": "habit show read 8",
+    "habit show": "habit show read --weeks 8",
     "habit rm": "habit rm stretch --yes",
     "habit export": "habit export habits.csv",
     "ledger add": "ledger add expense 12.50 Lunch --category Food --on 2026-11-30",

@@ -156,7 +156,7 @@ enum LedgerCommands {
     let environment = session.environment
     let ledger = session.store.state.ledger
     let months = LedgerPeriod(from: from, to: to, count: count).months(
-      of: ledger.transactions, now: environment.date.now,
+      of: ledger.transactions, now: ledger.months.last?.start,
       calendar: environment.zonedCalendar)
     let report = LedgerReport.State(
       categoryKind: ledger.categoryKind, transactions: ledger.transactions, months: months)

@@ -235,7 +235,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("run", "Run"), ("READ 20 PAGES", "Read 20 pages"), ("str", "Stretch"), ("pages", "Read 20 pages"),
+    ("run", "Run"), ("READ 20 PAGES", "Read 20 pages"), ("str", "Stretch"),
+    ("pages", "Read 20 pages"),
     ("9f3a", "Read 20 pages"), ("0a", "Stretch"),
   ])
   func aWordNamesTheItemWhoseRefOrNameItMatches(word: String, name: String) throws {

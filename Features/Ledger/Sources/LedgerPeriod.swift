@@ -101,15 +101,17 @@ public struct LedgerPeriod: Equatable, Sendable {
   ///
   /// - Parameters:
   ///   - transactions: Every transaction: the latest one's month ends a period without an end.
-  ///   - now: Now: its month ends the period when there are no transactions.
+  ///   - now: An instant of this month, which ends the period when there are no transactions
+  ///     (the ledger's last month, ``Ledger/State/months``: the REPL draws no date of its own).
   ///   - calendar: The calendar, with the time zone that decides where months begin.
-  /// - Returns: The months, oldest first.
+  /// - Returns: The months, oldest first; none when there are no transactions and no `now`.
   /// - Complexity: O(*n* + *m*) for *n* transactions and *m* months.
   public func months(
-    of transactions: some Sequence<LedgerTransaction>, now: Date, calendar: Calendar
+    of transactions: some Sequence<LedgerTransaction>, now: Date?, calendar: Calendar
   ) -> [LedgerMonth] {
-    let latestDate = transactions.lazy.map(\.date).max() ?? now
-    guard let latest = LedgerMonth(containing: latestDate, calendar: calendar) else { return [] }
+    guard let latestDate = transactions.lazy.map(\.date).max() ?? now,
+      let latest = LedgerMonth(containing: latestDate, calendar: calendar)
+    else { return [] }
     let (first, last) = bounds(latest: Month(latest))
     var components = DateComponents()
     components.year = last.year
