@@ -63,10 +63,10 @@ extension Argument where Value == String {
 }
 
 extension Argument where Value == Ref {
-  /// `<ref>`: the short id a listing of `noun` shows, read as a ``Ref``; the parser refuses a
-  /// word that is no ref.
+  /// `<ref>`: the short id a listing of `noun` shows, or an item's name, read as a ``Ref``;
+  /// the parser refuses only a blank word.
   static func ref(_ noun: Noun) -> Argument {
-    Argument("ref", help: "the short id a listing shows (any unique start of it)") {
+    Argument("ref", help: "the short id a listing shows, or a name (any unique start or part)") {
       text throws(CommandError) in try Ref(text, naming: noun)
     }
   }

@@ -10,9 +10,6 @@ struct CommandError: Error, Equatable, Sendable {
   /// Whether the command's usage line is the hint: a value a ``Parameter`` cannot read, which
   /// or a handler finds wrong, which the command then reports with its usage.
   var wantsUsage = false
-  /// The word a ``Ref`` could not read, when that is what failed: the session adds the refs of
-  /// the items that word names as hints (``Session/addingNameHints(to:)``).
-  var misreadRef: MisreadRef?
 
   /// An error with its message and hints.
   init(_ message: String, hints: [String] = []) {

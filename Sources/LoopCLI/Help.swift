@@ -14,9 +14,11 @@ enum Help {
     lines.append(style.bold("REPL"))
     lines += commandLines(REPLCommands.all)
     lines.append("")
-    lines.append("<ref> is the short id a listing shows; any unique start of it works.")
+    lines.append("<ref> is the short id a listing shows, or a name: any unique start of either,")
+    lines.append("or a unique part of a name.")
     lines.append("Quote words with spaces: \"two words\" or 'two words'.")
-    lines.append("'help <noun>' shows a noun's options.")
+    lines.append("'help <noun>' shows a noun's options; '<command> --help' or")
+    lines.append("'help <noun> <verb>' one command's, with an example.")
     return lines.joined(separator: "\n")
   }
 

@@ -120,24 +120,62 @@ enum LedgerCommands {
     action: { .ledger(.deleteSubmitted($0.id)) },
     done: { session, transaction in "Deleted \(renderer(session).describe(transaction))." })
 
-  /// `ledger report [--kind expense|income]`: ``Ledger/Ledger/Action/onAppear``, the report's
-  /// `categoryKindSelected` when the kind changes, then the chart and the category totals.
+  /// `ledger report [--kind expense|income] [--from YYYY-MM] [--to YYYY-MM] [--months N]`:
+  /// ``Ledger/Ledger/Action/onAppear``, the report's `categoryKindSelected` when the kind
+  /// changes, then the chart and the category totals over the period chosen
+  /// (``Ledger/LedgerPeriod``; by default the 12 months up to the latest month that has
+  /// transactions), derived from the loaded transactions.
   static let report = Command(
-    noun: .ledger, verb: "report", summary: "Chart the last 12 months and total the categories.",
+    noun: .ledger, verb: "report",
+    summary: "Chart 12 months (up to the latest transaction's) and total the categories.",
     kindOption(
       help: "which kind the category totals sum (expense by default)",
       choices: [.expense, .income]),
+    month("from", help: "the first month"),
+    month("to", help: "the last month (the latest transaction's by default)"),
+    Option("months", valueName: "N", help: "how many months (12 by default), 1 to 1200") {
+      text throws(CommandError) in
+      guard let count = Int(text), (1...1200).contains(count) else {
+        throw .usage("'\(text)' is not a number of months: '--months' takes 1 to 1200")
+      }
+      return count
+    },
     Option.format
-  ) { session, kind, format throws(CommandError) in
+  ) { session, kind, from, to, count, format throws(CommandError) in
+    if from != nil, to != nil, count != nil {
+      throw .usage("'--from', '--to' and '--months' cannot all be given: choose two")
+    }
+    if let from, let to, to < from {
+      throw .usage("'--to \(to)' comes before '--from \(from)'")
+    }
     try await session.reload(.ledger)
     let kind = kind ?? .expense
     if session.store.state.ledger.categoryKind != kind {
       try await session.send(.ledger(.report(.categoryKindSelected(kind))))
     }
-    let report = session.store.state.ledger.report
+    let environment = session.environment
+    let ledger = session.store.state.ledger
+    let months = LedgerPeriod(from: from, to: to, count: count).months(
+      of: ledger.transactions, now: ledger.months.last?.start,
+      calendar: environment.zonedCalendar)
+    let report = LedgerReport.State(
+      categoryKind: ledger.categoryKind, transactions: ledger.transactions, months: months)
     let json = LedgerReportOutput(
+      period: months.first.flatMap { first in
+        months.last.map { ReportPeriodOutput(from: "\(first)", to: "\($0)") }
+      },
       months: report.months, categoryKind: report.categoryKind, categories: report.categories)
     try await session.printListing(format, json: json) { renderer(session).report(report) }
+  }
+
+  /// `--NAME YYYY-MM`: a month of the report's period.
+  private static func month(_ name: String, help: String) -> Option<LedgerPeriod.Month?> {
+    Option(name, valueName: "YYYY-MM", help: help) { text throws(CommandError) in
+      guard let month = LedgerPeriod.Month(text) else {
+        throw .usage("'\(text)' is not a month: write months as YYYY-MM, such as 2025-03")
+      }
+      return month
+    }
   }
 
   @MainActor private static func renderer(_ session: Session) -> LedgerRenderer {
@@ -165,7 +203,14 @@ struct LedgerHomeOutput: Encodable {
 
 /// What `ledger report --format json` prints.
 struct LedgerReportOutput: Encodable {
+  var period: ReportPeriodOutput?
   var months: [MonthSummary]
   var categoryKind: LedgerTransaction.Kind
   var categories: [CategoryTotal]
+}
+
+/// The months a report covers, in `ledger report --format json`: `YYYY-MM`, both included.
+struct ReportPeriodOutput: Encodable {
+  var from: String
+  var to: String
 }

@@ -5,18 +5,30 @@ enum REPLCommands {
   /// The commands, in the order `help` lists them.
   static let all = [help, trace, state, record, quit, exit]
 
-  /// `help [noun]`: every command, or a noun's (or `import`'s, `export`'s) with its options.
+  /// `help [noun] [verb]`: every command, or a noun's (or `import`'s, `export`'s) with its
+  /// options, or one command's help, as `--help` after it prints.
   static let help = Command(
-    verb: "help", summary: "List the commands, or a noun's commands with their options.",
-    Argument(optional: "noun", help: "a noun, or import or export")
-  ) { session, topic throws(CommandError) in
+    verb: "help", summary: "List the commands, a noun's commands, or one command's help.",
+    Argument(optional: "noun", help: "a noun, or import or export"),
+    Argument(optional: "verb", help: "one of the noun's commands")
+  ) { session, topic, verb throws(CommandError) in
     let style = session.style
     guard let topic else {
       session.console.print(Help.overview(style: style))
       return
     }
+    if let verb {
+      let (command, _) = try CommandTable.command(for: [topic, verb])
+      session.console.print(Help.detail(of: command, style: style))
+      return
+    }
     if let command = InterchangeCommands.all.first(where: { $0.verb == topic }) {
       session.console.print(Help.command(command, style: style))
+      return
+    }
+    // NB: through the table, not `all`, which holds this command.
+    if Noun(rawValue: topic) == nil, let (command, _) = try? CommandTable.command(for: [topic]) {
+      session.console.print(Help.detail(of: command, style: style))
       return
     }
     guard let noun = Noun(rawValue: topic) else {

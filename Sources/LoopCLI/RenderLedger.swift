@@ -64,7 +64,14 @@ struct LedgerRenderer {
 
   /// Income and expense of each month as bars, then the category totals as bars.
   func report(_ report: LedgerReport.State) -> [String] {
-    var lines = [style.bold("Last \(report.months.count) months") + "  (█ income, ░ expense)"]
+    let count = report.months.count
+    let period =
+      if let first = report.months.first, let last = report.months.last, count > 1 {
+        "\(first.month) to \(last.month) (\(count) months)"
+      } else {
+        report.months.first.map { "\($0.month) (1 month)" } ?? "No months"
+      }
+    var lines = [style.bold(period) + "  (█ income, ░ expense)"]
     let largest = report.months.flatMap { [$0.income, $0.expense] }.max() ?? .zero
     let amountWidth =
       report.months.flatMap { [$0.income, $0.expense] }.map { $0.formatted().count }.max() ?? 0

@@ -14,22 +14,23 @@ import struct LinkClient.Comment
 extension Session {
   // MARK: - Habits
 
-  /// The habit `ref` names, loading the habits first if needed.
+  /// The habit `ref` names (by ref or by name), loading the habits first if needed.
   func habit(_ ref: Ref) async throws(CommandError) -> HabitHistory {
     try await load(.habit)
-    return try ref.resolve(in: habitCandidates)
+    return resolve(try ref.resolve(in: habitCandidates))
   }
 
-  /// The loaded habits, as a ref names them.
+  /// The loaded habits, named by their names.
   private var habitCandidates: RefCandidates<HabitHistory> {
     RefCandidates(
-      items: store.state.habits.habits.elements, id: \.id.rawValue, label: \.habit.name,
+      items: store.state.habits.habits.elements, id: \.id.rawValue, name: \.habit.name,
       itemName: "habit", noun: .habit)
   }
 
   /// The short ref of a habit among the loaded ones.
   func shortRef(of id: Habit.ID) -> String {
-    let length = Self.refLength(of: store.reading { $0.habits.habits }, in: &habitRefLengths)
+    let length = Self.refLength(
+      of: store.reading { $0.habits.habits }, in: &refLengths[.habit, default: RefLengthCache()])
     return Ref.short(id.rawValue, length: length)
   }
 
@@ -43,35 +44,13 @@ extension Session {
     cache.length(of: habits, id: { $0.habit.id.rawValue }, rawID: \.rawValue)
   }
 
-  // MARK: - Names typed for refs
+  // MARK: - Every noun
 
-  /// `failure` with hints added when a word was no ref: the refs of the items it names.
-  ///
-  /// When ``CommandError/misreadRef`` says a word was read where a ref goes and is none,
-  /// `habit done Read` is told the ref of the habit 'Read', first among the hints. The habits
-  /// or the transactions load for it, as a lookup of the ref would have loaded them; links are
-  /// found by ref alone, never by title.
-  func addingNameHints(to failure: CommandError) async -> CommandError {
-    guard let misread = failure.misreadRef else { return failure }
-    let named: [String]
-    do throws(CommandError) {
-      switch misread.noun {
-      case .habit:
-        try await load(.habit)
-        named = Ref.hints(naming: misread.word, in: habitCandidates)
-      case .ledger:
-        try await load(.ledger)
-        named = Ref.hints(naming: misread.word, in: transactionCandidates)
-      case .link, .category:
-        named = []
-      }
-    } catch {
-      // NB: the hints are a courtesy: the ref is still wrong, whatever the storage says.
-      return failure
-    }
-    var hinted = failure
-    hinted.hints = named + failure.hints
-    return hinted
+  /// The item a word resolved to, the note of which item it took printed first, when it names
+  /// two (``Ref/resolve(in:)``).
+  private func resolve<Item>(_ resolved: Resolved<Item>) -> Item {
+    if let note = resolved.note { console.printError("note: \(note)") }
+    return resolved.item
   }
 
   // MARK: - Transactions
@@ -79,20 +58,22 @@ extension Session {
   /// The transaction `ref` names, loading the ledger first if needed.
   func transaction(_ ref: Ref) async throws(CommandError) -> LedgerTransaction {
     try await load(.ledger)
-    return try ref.resolve(in: transactionCandidates)
+    return resolve(try ref.resolve(in: transactionCandidates))
   }
 
-  /// The loaded transactions, as a ref names them.
+  /// The loaded transactions, named by their memos.
   private var transactionCandidates: RefCandidates<LedgerTransaction> {
     RefCandidates(
-      items: store.state.ledger.transactions.elements, id: \.id.rawValue,
+      items: store.state.ledger.transactions.elements, id: \.id.rawValue, name: \.memo,
       label: LedgerRenderer(timeZone: environment.timeZone, style: style).describe,
       itemName: "transaction", noun: .ledger)
   }
 
   /// The ref length of the loaded transactions.
   var ledgerRefLength: Int {
-    Self.refLength(of: store.reading { $0.ledger.transactions }, in: &ledgerRefLengths)
+    Self.refLength(
+      of: store.reading { $0.ledger.transactions },
+      in: &refLengths[.ledger, default: RefLengthCache()])
   }
 
   /// The ref length of `transactions`, kept in `cache`.
@@ -110,14 +91,24 @@ extension Session {
 
   // MARK: - Links and categories
 
-  /// The link `ref` names, looked up through
-  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)``.
+  /// The link `ref` names (by ref or by title), looked up through
+  /// ``LinkList/LinkLookup/Action/refSubmitted(_:)`` when the word can start an id, and
+  /// ``LinkList/LinkLookup/Action/titleSubmitted(_:)``: the links are not all loaded.
   func link(_ ref: Ref) async throws(CommandError) -> Link {
-    try await send(.links(.lookup(.refSubmitted(ref.text))))
-    return try ref.resolve(
-      in: RefCandidates(
-        items: store.state.links.lookup.refMatches, id: \.id.rawValue, label: \.title,
-        itemName: "link", noun: .link))
+    var links: [Link] = []
+    if ref.digits != nil {
+      try await send(.links(.lookup(.refSubmitted(ref.text))))
+      links = store.state.links.lookup.refMatches
+    }
+    let titled = try await send(.links(.lookup(.titleSubmitted(ref.text)))) {
+      if case .links(.lookup(.titleResponse(.success(let links)))) = $0 { links } else { nil }
+    }
+    let byRef = Set(links.map(\.id))
+    links += (titled ?? []).filter { !byRef.contains($0.id) }
+    return resolve(
+      try ref.resolve(
+        in: RefCandidates(
+          items: links, id: \.id.rawValue, name: \.title, itemName: "link", noun: .link)))
   }
 
   /// The link previewed into the detail with

@@ -76,6 +76,10 @@ extension Session {
   private func executeCommand(words: [String], lineNumber: Int?) async -> Outcome {
     do {
       let (command, rest) = try CommandTable.command(for: words)
+      if rest.contains(where: Help.helpWords.contains) {
+        console.print(Help.detail(of: command, style: style))
+        return .success
+      }
       let invocation = try command.parse(rest)
       if command.endsSession { return .quit }
       if answers.mayShowError, store.reading({ $0.firstErrorMessage }) != nil {
@@ -84,7 +88,7 @@ extension Session {
       try await invocation.run(self)
       return .success
     } catch {
-      report(await addingNameHints(to: error), lineNumber: lineNumber)
+      report(error, lineNumber: lineNumber)
       return .failure
     }
   }

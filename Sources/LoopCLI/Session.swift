@@ -56,11 +56,8 @@ public final class Session {
   /// ref of one loads it first.
   var loaded: Set<Noun> = []
 
-  /// The ref length of the loaded habits, kept up to date as commands change them.
-  var habitRefLengths = RefLengthCache()
-
-  /// The ref length of the loaded transactions, kept up to date as commands change them.
-  var ledgerRefLengths = RefLengthCache()
+  /// The ref length of each noun's loaded items, kept up to date as commands change them.
+  var refLengths: [Noun: RefLengthCache] = [:]
 
   /// The reader of the running session, for confirmations.
   var reader: (any LineReader)?
@@ -136,8 +133,7 @@ public final class Session {
       environment: environment, trace: trace, console: console, answers: answers,
       extraReducer: extraReducer)
     loaded = []
-    habitRefLengths = RefLengthCache()
-    ledgerRefLengths = RefLengthCache()
+    refLengths = [:]
   }
 
   /// The app's state, as the commands left it.

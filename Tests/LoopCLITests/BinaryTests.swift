@@ -185,8 +185,8 @@ final class TemporaryFolder: Sendable {
     #expect(run.output.components(separatedBy: "Added habit").count == 3)
     #expect(
       run.error == """
-        \(script):2: error: 'nothing' is not a ref
-        a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        \(script):2: error: no habit has the ref or name 'nothing'
+        'habit list' shows every habit with its ref
 
         """)
   }

@@ -216,15 +216,91 @@ import Testing
   let b = UUID(uuidString: "9F3B0000-0000-0000-0000-000000000002")
   let c = UUID(uuidString: "0A000000-0000-0000-0000-000000000003")
 
-  @Test func aNameWhereARefGoesHintsAtTheRefOfThatName() throws {
-    struct Habit { var id: UUID, name: String }
-    let habits = [
-      Habit(id: try #require(a), name: "Read"), Habit(id: try #require(b), name: "Run"),
-    ]
-    let candidates = RefCandidates(
-      items: habits, id: \.id, label: \.name, itemName: "habit", noun: .habit)
-    #expect(Ref.hints(naming: "read", in: candidates) == ["the habit 'Read' has the ref 9f3a000"])
-    #expect(Ref.hints(naming: "walk", in: candidates) == [])
+  struct Habit { var id: UUID, name: String }
+
+  func candidates(_ habits: [(String, String)]) throws -> RefCandidates<Habit> {
+    RefCandidates(
+      items: try habits.map { Habit(id: try #require(UUID(uuidString: $0.0)), name: $0.1) },
+      id: \.id, name: \.name, itemName: "habit", noun: .habit)
+  }
+
+  var habits: RefCandidates<Habit> {
+    get throws {
+      try candidates([
+        ("9F3A0000-0000-0000-0000-000000000001", "Read 20 pages"),
+        ("9F3B0000-0000-0000-0000-000000000002", "Run"),
+        ("0A000000-0000-0000-0000-000000000003", "Stretch"),
+      ])
+    }
+  }
+
+  @Test(arguments: [
+    ("run", "Run"), ("READ 20 PAGES", "Read 20 pages"), ("str", "Stretch"),
+    ("pages", "Read 20 pages"),
+    ("9f3a", "Read 20 pages"), ("0a", "Stretch"),
+  ])
+  func aWordNamesTheItemWhoseRefOrNameItMatches(word: String, name: String) throws {
+    let resolved = try Ref(word, naming: .habit).resolve(in: habits)
+    #expect(resolved.item.name == name)
+    #expect(resolved.note == nil)
+  }
+
+  @Test func aWholeNameIsPreferredToAStartOfAName() throws {
+    let habits = try candidates([
+      ("9F3A0000-0000-0000-0000-000000000001", "Run far"),
+      ("9F3B0000-0000-0000-0000-000000000002", "Run"),
+    ])
+    #expect(try Ref("run", naming: .habit).resolve(in: habits).item.name == "Run")
+  }
+
+  @Test func aStartOfANameIsPreferredToAPartOfOne() throws {
+    let habits = try candidates([
+      ("9F3A0000-0000-0000-0000-000000000001", "Long run"),
+      ("9F3B0000-0000-0000-0000-000000000002", "Running"),
+    ])
+    #expect(try Ref("run", naming: .habit).resolve(in: habits).item.name == "Running")
+  }
+
+  @Test func aWordThatStartsSeveralNamesListsThemAndTheirRefs() throws {
+    let habits = try candidates([
+      ("9F3A0000-0000-0000-0000-000000000001", "Read"),
+      ("9F3B0000-0000-0000-0000-000000000002", "Rest"),
+    ])
+    let expected = CommandError(
+      "the name 're' is ambiguous: it matches 2 habits",
+      hints: ["  9f3a000  Read", "  9f3b000  Rest"])
+    #expect(throws: expected) { try Ref("re", naming: .habit).resolve(in: habits) }
+  }
+
+  @Test func aWholeNameWinsOverARefAndSaysSo() throws {
+    let habits = try candidates([
+      ("ADD00000-0000-0000-0000-000000000001", "Stretch"),
+      ("9F3B0000-0000-0000-0000-000000000002", "Add"),
+    ])
+    let resolved = try Ref("add", naming: .habit).resolve(in: habits)
+    #expect(resolved.item.name == "Add")
+    #expect(
+      resolved.note
+        == "'add' is the name of the habit 'Add'; it also starts the ref of 1 habit: took the name")
+  }
+
+  @Test func aRefWinsOverTheStartOfAnotherNameAndSaysSo() throws {
+    let habits = try candidates([
+      ("ADD00000-0000-0000-0000-000000000001", "Stretch"),
+      ("9F3B0000-0000-0000-0000-000000000002", "Adding up"),
+    ])
+    let resolved = try Ref("add", naming: .habit).resolve(in: habits)
+    #expect(resolved.item.name == "Stretch")
+    #expect(
+      resolved.note
+        == "'add' starts the ref of the habit 'Stretch' and the name of 1 other habit: took the ref"
+    )
+  }
+
+  @Test func aWordThatNamesNothingSaysWhereTheRefsAre() throws {
+    let expected = CommandError(
+      "no habit has the ref or name 'walk'", hints: ["'habit list' shows every habit with its ref"])
+    #expect(throws: expected) { try Ref("walk", naming: .habit).resolve(in: habits) }
   }
 
   @Test func shortRefsAreSevenDigitsOrAsManyAsTellThemApart() throws {
@@ -251,12 +327,11 @@ import Testing
     #expect(ref.description == "9F3A-00")
   }
 
-  @Test(arguments: ["g1", "-", "", "Read", String(repeating: "a", count: 33)])
-  @MainActor func aWordThatIsNoRefIsRefusedSayingWhatARefIsAndNoHandlerRuns(_ word: String) {
-    var error = CommandError(
-      "'\(word)' is not a ref",
+  @Test(arguments: ["", " "])
+  @MainActor func aBlankWordIsRefusedSayingWhatARefIsAndNoHandlerRuns(_ word: String) {
+    let error = CommandError(
+      "'\(word)' is not a ref or a name",
       hints: ["a ref is the start of an id, in hexadecimal, as 'ledger list' shows"])
-    error.misreadRef = MisreadRef(word: word, noun: .ledger)
     #expect(throws: error) { try Ref(word, naming: .ledger) }
     let received = Received()
     let command = Command(verb: "try", summary: "Try a ref.", Argument.ref(.ledger)) { _, _ in
@@ -264,6 +339,13 @@ import Testing
     }
     #expect(throws: error) { try command.parse([word]) }
     #expect(received.values == "")
+  }
+
+  @Test(arguments: ["g1", "-", "Read", String(repeating: "a", count: 33)])
+  func aWordThatCannotStartAnIdIsReadAsANameOnly(_ word: String) throws {
+    let ref = try Ref(word, naming: .habit)
+    #expect(ref.text == word)
+    #expect(ref.digits == nil)
   }
 }
 

@@ -334,25 +334,76 @@ import Testing
         """)
   }
 
-  @Test func aHabitsNameWhereItsRefGoesIsRefusedWithItsRef() async throws {
+  @Test func aHabitIsNamedByItsWholeNameItsStartOrAPartWhereItsRefGoes() async throws {
     let result = try await transcript(
-      "habit done read\nhabit rename 'Swim laps' Swim\nhabit list", environment: seeded())
-    #expect(result.status == 1)
+      "habit done read\nhabit done 'SWIM LAPS'\nhabit done wri\nhabit rename laps Swim\nhabit list",
+      environment: seeded())
+    #expect(result.status == 0)
     #expect(
       result.transcript == """
         > habit done read
-        ! test:1: error: 'read' is not a ref
-        ! the habit 'Read' has the ref 910a2de
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
-        > habit rename 'Swim laps' Swim
-        ! test:2: error: 'Swim laps' is not a ref
-        ! the habit 'Swim laps' has the ref f893a2e
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        Done: 'Read' on 2025-03-15. Streak: 1 day.
+        > habit done 'SWIM LAPS'
+        Done: 'Swim laps' on 2025-03-15. Streak: 1 day.
+        > habit done wri
+        Done: 'Write' on 2025-03-15. Streak: 1 day.
+        > habit rename laps Swim
+        Renamed 'Swim laps' to 'Swim'.
+        > habit list
+        REF      HABIT  TODAY  STREAK  LONGEST  30 DAYS
+        71bb54d  Write  ✓       1 day    1 day       3%
+        910a2de  Read   ✓       1 day    1 day       3%
+        f893a2e  Swim   ✓       1 day    1 day       3%
+
+        """)
+  }
+
+  @Test func aWordThatStartsSeveralHabitsNamesListsThemAndChangesNothing() async throws {
+    let result = try await transcript(
+      "habit add Swim\nhabit done sw\nhabit list", environment: seeded())
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > habit add Swim
+        Added habit 'Swim' (975835d).
+        > habit done sw
+        ! test:2: error: the name 'sw' is ambiguous: it matches 2 habits
+        !   f893a2e  Swim laps
+        !   975835d  Swim
         > habit list
         REF      HABIT      TODAY  STREAK  LONGEST  30 DAYS
         71bb54d  Write      ·      0 days   0 days       0%
         910a2de  Read       ·      0 days   0 days       0%
         f893a2e  Swim laps  ·      0 days   0 days       0%
+        975835d  Swim       ·      0 days   0 days       0%
+
+        """)
+  }
+
+  @Test func aWordThatIsARefAndANameSaysWhichItTook() async throws {
+    let result = try await transcript(
+      "habit add F8\nhabit add 'F89 drills'\nhabit done f8\nhabit done f89\nhabit list",
+      environment: seeded())
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > habit add F8
+        Added habit 'F8' (975835d).
+        > habit add 'F89 drills'
+        Added habit 'F89 drills' (987bbcb).
+        > habit done f8
+        ! note: 'f8' is the name of the habit 'F8'; it also starts the ref of 1 habit: took the name
+        Done: 'F8' on 2025-03-15. Streak: 1 day.
+        > habit done f89
+        ! note: 'f89' starts the ref of the habit 'Swim laps' and the name of 1 other habit: took the ref
+        Done: 'Swim laps' on 2025-03-15. Streak: 1 day.
+        > habit list
+        REF      HABIT       TODAY  STREAK  LONGEST  30 DAYS
+        71bb54d  Write       ·      0 days   0 days       0%
+        910a2de  Read        ·      0 days   0 days       0%
+        f893a2e  Swim laps   ✓       1 day    1 day       3%
+        975835d  F8          ✓       1 day    1 day     100%
+        987bbcb  F89 drills  ·      0 days   0 days       0%
 
         """)
   }
@@ -399,8 +450,8 @@ import Testing
         ! test:6: error: '2025-02-30' is not a date
         ! write dates as YYYY-MM-DD, such as 2025-03-01
         > habit done zz
-        ! test:7: error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        ! test:7: error: no habit has the ref or name 'zz'
+        ! 'habit list' shows every habit with its ref
         > habit done 5
         ! test:8: error: no habit has the ref '5'
         ! 'habit list' shows every habit with its ref

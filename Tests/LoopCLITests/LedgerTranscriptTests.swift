@@ -300,4 +300,320 @@ import Testing
 
         """)
   }
+
+  // MARK: - The report's period
+
+  static let lastYear = """
+    ledger add income 2,000 Salary --on 2024-11-01 --category Work
+    ledger add expense 30 Books --on 2024-12-10 --category Reading
+    ledger add expense 8 Coffee --on 2024-02-10 --category Food
+    """
+
+  @Test func theReportCoversTheTwelveMonthsUpToTheLatestTransactionsByDefault() async throws {
+    let result = try await transcript(Self.lastYear + "\nledger report")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > ledger add income 2,000 Salary --on 2024-11-01 --category Work
+        Added income 2,000.00 'Salary' on 2024-11-01 in Work (910a2de).
+        > ledger add expense 30 Books --on 2024-12-10 --category Reading
+        Added expense 30.00 'Books' on 2024-12-10 in Reading (f893a2e).
+        > ledger add expense 8 Coffee --on 2024-02-10 --category Food
+        Added expense 8.00 'Coffee' on 2024-02-10 in Food (71bb54d).
+        > ledger report
+        2024-01 to 2024-12 (12 months)  (█ income, ░ expense)
+        2024-01                                      0.00
+                                                     0.00
+        2024-02                                      0.00
+                 ░                                   8.00
+        2024-03                                      0.00
+                                                     0.00
+        2024-04                                      0.00
+                                                     0.00
+        2024-05                                      0.00
+                                                     0.00
+        2024-06                                      0.00
+                                                     0.00
+        2024-07                                      0.00
+                                                     0.00
+        2024-08                                      0.00
+                                                     0.00
+        2024-09                                      0.00
+                                                     0.00
+        2024-10                                      0.00
+                                                     0.00
+        2024-11  ██████████████████████████████  2,000.00
+                                                     0.00
+        2024-12                                      0.00
+                 ░                                  30.00
+        balance over 12 months: 1,962.00
+
+        Expenses by category
+        Reading  ██████████████████████████████  30.00  (1)
+        Food     ████████                         8.00  (1)
+
+        """)
+  }
+
+  @Test func theReportCoversTheMonthsFromTo() async throws {
+    let result = try await transcript(Self.lastYear + "\nledger report --from 2024-11 --to 2024-12")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > ledger add income 2,000 Salary --on 2024-11-01 --category Work
+        Added income 2,000.00 'Salary' on 2024-11-01 in Work (910a2de).
+        > ledger add expense 30 Books --on 2024-12-10 --category Reading
+        Added expense 30.00 'Books' on 2024-12-10 in Reading (f893a2e).
+        > ledger add expense 8 Coffee --on 2024-02-10 --category Food
+        Added expense 8.00 'Coffee' on 2024-02-10 in Food (71bb54d).
+        > ledger report --from 2024-11 --to 2024-12
+        2024-11 to 2024-12 (2 months)  (█ income, ░ expense)
+        2024-11  ██████████████████████████████  2,000.00
+                                                     0.00
+        2024-12                                      0.00
+                 ░                                  30.00
+        balance over 2 months: 1,970.00
+
+        Expenses by category
+        Reading  ██████████████████████████████  30.00  (1)
+
+        """)
+  }
+
+  @Test func theReportCoversTheLastMonthsOfACount() async throws {
+    let result = try await transcript(Self.lastYear + "\nledger report --months 2 --kind income")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > ledger add income 2,000 Salary --on 2024-11-01 --category Work
+        Added income 2,000.00 'Salary' on 2024-11-01 in Work (910a2de).
+        > ledger add expense 30 Books --on 2024-12-10 --category Reading
+        Added expense 30.00 'Books' on 2024-12-10 in Reading (f893a2e).
+        > ledger add expense 8 Coffee --on 2024-02-10 --category Food
+        Added expense 8.00 'Coffee' on 2024-02-10 in Food (71bb54d).
+        > ledger report --months 2 --kind income
+        2024-11 to 2024-12 (2 months)  (█ income, ░ expense)
+        2024-11  ██████████████████████████████  2,000.00
+                                                     0.00
+        2024-12                                      0.00
+                 ░                                  30.00
+        balance over 2 months: 1,970.00
+
+        Income by category
+        Work  ██████████████████████████████  2,000.00  (1)
+
+        """)
+  }
+
+  @Test func theReportCoversACountOfMonthsFromAMonth() async throws {
+    let result = try await transcript(Self.lastYear + "\nledger report --from 2024-01 --months 2")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > ledger add income 2,000 Salary --on 2024-11-01 --category Work
+        Added income 2,000.00 'Salary' on 2024-11-01 in Work (910a2de).
+        > ledger add expense 30 Books --on 2024-12-10 --category Reading
+        Added expense 30.00 'Books' on 2024-12-10 in Reading (f893a2e).
+        > ledger add expense 8 Coffee --on 2024-02-10 --category Food
+        Added expense 8.00 'Coffee' on 2024-02-10 in Food (71bb54d).
+        > ledger report --from 2024-01 --months 2
+        2024-01 to 2024-02 (2 months)  (█ income, ░ expense)
+        2024-01                                  0.00
+                                                 0.00
+        2024-02                                  0.00
+                 ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  8.00
+        balance over 2 months: -8.00
+
+        Expenses by category
+        Food  ██████████████████████████████  8.00  (1)
+
+        """)
+  }
+
+  @Test func theReportCoversTwelveMonthsToAMonth() async throws {
+    let result = try await transcript(Self.lastYear + "\nledger report --to 2024-03 --format json")
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == """
+        > ledger add income 2,000 Salary --on 2024-11-01 --category Work
+        Added income 2,000.00 'Salary' on 2024-11-01 in Work (910a2de).
+        > ledger add expense 30 Books --on 2024-12-10 --category Reading
+        Added expense 30.00 'Books' on 2024-12-10 in Reading (f893a2e).
+        > ledger add expense 8 Coffee --on 2024-02-10 --category Food
+        Added expense 8.00 'Coffee' on 2024-02-10 in Food (71bb54d).
+        > ledger report --to 2024-03 --format json
+        {
+          "categories" : [
+            {
+              "category" : "Food",
+              "count" : 1,
+              "total" : 800
+            }
+          ],
+          "categoryKind" : "expense",
+          "months" : [
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-04-30T15:00:00Z",
+                "month" : 4,
+                "start" : "2023-03-31T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-05-31T15:00:00Z",
+                "month" : 5,
+                "start" : "2023-04-30T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-06-30T15:00:00Z",
+                "month" : 6,
+                "start" : "2023-05-31T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-07-31T15:00:00Z",
+                "month" : 7,
+                "start" : "2023-06-30T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-08-31T15:00:00Z",
+                "month" : 8,
+                "start" : "2023-07-31T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-09-30T15:00:00Z",
+                "month" : 9,
+                "start" : "2023-08-31T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-10-31T15:00:00Z",
+                "month" : 10,
+                "start" : "2023-09-30T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-11-30T15:00:00Z",
+                "month" : 11,
+                "start" : "2023-10-31T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2023-12-31T15:00:00Z",
+                "month" : 12,
+                "start" : "2023-11-30T15:00:00Z",
+                "year" : 2023
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2024-01-31T15:00:00Z",
+                "month" : 1,
+                "start" : "2023-12-31T15:00:00Z",
+                "year" : 2024
+              }
+            },
+            {
+              "balance" : -800,
+              "expense" : 800,
+              "income" : 0,
+              "month" : {
+                "end" : "2024-02-29T15:00:00Z",
+                "month" : 2,
+                "start" : "2024-01-31T15:00:00Z",
+                "year" : 2024
+              }
+            },
+            {
+              "balance" : 0,
+              "expense" : 0,
+              "income" : 0,
+              "month" : {
+                "end" : "2024-03-31T15:00:00Z",
+                "month" : 3,
+                "start" : "2024-02-29T15:00:00Z",
+                "year" : 2024
+              }
+            }
+          ],
+          "period" : {
+            "from" : "2023-04",
+            "to" : "2024-03"
+          }
+        }
+
+        """)
+  }
+
+  @Test func aPeriodThatCannotBeIsRefusedWithTheUsage() async throws {
+    let result = try await transcript(
+      "ledger report --from 2024-13\nledger report --from 2024-05 --to 2024-01\n"
+        + "ledger report --months 0\nledger report --from 2024-01 --to 2024-02 --months 2")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == """
+        > ledger report --from 2024-13
+        ! test:1: error: '2024-13' is not a month: write months as YYYY-MM, such as 2025-03
+        ! usage: ledger report [--kind expense|income] [--from YYYY-MM] [--to YYYY-MM] [--months N] [--format text|json]
+        > ledger report --from 2024-05 --to 2024-01
+        ! test:2: error: '--to 2024-01' comes before '--from 2024-05'
+        ! usage: ledger report [--kind expense|income] [--from YYYY-MM] [--to YYYY-MM] [--months N] [--format text|json]
+        > ledger report --months 0
+        ! test:3: error: '0' is not a number of months: '--months' takes 1 to 1200
+        ! usage: ledger report [--kind expense|income] [--from YYYY-MM] [--to YYYY-MM] [--months N] [--format text|json]
+        > ledger report --from 2024-01 --to 2024-02 --months 2
+        ! test:4: error: '--from', '--to' and '--months' cannot all be given: choose two
+        ! usage: ledger report [--kind expense|income] [--from YYYY-MM] [--to YYYY-MM] [--months N] [--format text|json]
+
+        """)
+  }
 }

@@ -368,8 +368,8 @@ import Testing
         !   71bb54d  Swift book
         !   7476cf8  Another
         > link show 7x
-        ! test:13: error: '7x' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'link list' shows
+        ! test:13: error: no link has the ref or name '7x'
+        ! 'link list' shows every link with its ref
         > link update 71
         ! test:14: error: there is nothing to change: give at least one option
         ! usage: link update <ref> [--title TITLE] [--url URL] [--category NAME] [--no-category] [--memo TEXT]

@@ -101,7 +101,7 @@ import Testing
     let status = await session.run(ScriptedLineReader(lines: script))
     #expect(errors.value == "")
     #expect(status == 0)
-    #expect(output.value.contains("Last 12 months"))
+    #expect(output.value.contains("(12 months)"))
     #expect(session.state.links.all.rows.count == 415)
   }
 

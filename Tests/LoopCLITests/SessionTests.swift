@@ -126,8 +126,8 @@ import Testing
         > ledger update 71 --amount 0
         ! test:3: error: The amount must be greater than zero, not '0.00'.
         > link show zz
-        ! test:4: error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'link list' shows
+        ! test:4: error: no link has the ref or name 'zz'
+        ! 'link list' shows every link with its ref
 
         """)
   }
@@ -367,8 +367,8 @@ import Testing
         > habit add Read
         Added habit 'Read' (910a2de).
         > habit done zz
-        ! test:2: error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        ! test:2: error: no habit has the ref or name 'zz'
+        ! 'habit list' shows every habit with its ref
 
         """)
   }
@@ -379,8 +379,8 @@ import Testing
     #expect(
       result.transcript == """
         > habit done zz
-        ! test:1: error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        ! test:1: error: no habit has the ref or name 'zz'
+        ! 'habit list' shows every habit with its ref
         > habit add Read
         Added habit 'Read' (910a2de).
 
@@ -407,8 +407,8 @@ import Testing
     #expect(
       result.transcript == """
         > habit done zz
-        ! error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        ! error: no habit has the ref or name 'zz'
+        ! 'habit list' shows every habit with its ref
         > habit add Read
         Added habit 'Read' (910a2de).
 
@@ -426,8 +426,8 @@ import Testing
     #expect(
       log.value == """
         Added habit 'Read books' (910a2de).
-        ! error: 'zz' is not a ref
-        ! a ref is the start of an id, in hexadecimal, as 'habit list' shows
+        ! error: no habit has the ref or name 'zz'
+        ! 'habit list' shows every habit with its ref
 
         """)
   }

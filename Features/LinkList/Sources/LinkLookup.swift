@@ -2,7 +2,7 @@ import LinkClient
 import Loop
 
 /// What a text interface asks of the links and no screen shows: which links a short id (a
-/// "ref") names, how many digits a ref needs, and a link with its comments shown without
+/// "ref") or a word of a title names, how many digits a ref needs, and a link with its comments shown without
 /// recording a view.
 ///
 /// ```swift
@@ -52,6 +52,12 @@ public struct LinkLookup: Reducer {
     case refResponse(Result<[Link], LinkError>)
     /// The user named a link by the start of its id: find the links it may name.
     case refSubmitted(String)
+    /// The client answered a title lookup. The answer is for the interface, which asked: the
+    /// state keeps nothing.
+    case titleResponse(Result<[Link], LinkError>)
+    /// The user named a link by a word of its title: find the links whose title contains it
+    /// (ignoring case), as ``LinkClient/LinkClient/searchLinks`` does.
+    case titleSubmitted(String)
 
     /// What the lookup asks of its parent.
     public enum Delegate: Equatable, Sendable {
@@ -119,8 +125,18 @@ public struct LinkLookup: Reducer {
       case .refLengthResponse(.success):
         return .none
 
+      case .titleSubmitted(let word):
+        state.errorMessage = nil
+        let linkClient = self.linkClient
+        return .run { send in
+          await send(.titleResponse(Result { try await linkClient.searchLinks(word) }))
+        }
+
+      case .titleResponse(.success):
+        return .none
+
       case .previewResponse(.failure(let error)), .refResponse(.failure(let error)),
-        .refLengthResponse(.failure(let error)):
+        .refLengthResponse(.failure(let error)), .titleResponse(.failure(let error)):
         state.errorMessage = error.description
         return .none
       }
