@@ -274,7 +274,9 @@ public enum Launcher {
     let reader: any LineReader =
       EditLineReader.load(
         historyPath: historyPath,
-        completions: { CommandTable.completions(after: $0, prefix: $1) }) ?? PlainLineReader()
+        completions: { [names = session.completionNames] in
+          CommandTable.completions(after: $0, prefix: $1) { names.names(of: $0) }
+        }) ?? PlainLineReader()
     return await session.run(reader)
   }
 
