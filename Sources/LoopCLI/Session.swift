@@ -89,7 +89,7 @@ public final class Session {
     self.environment = environment
     self.console = console
     self.configuration = configuration
-    self.style = Style(isEnabled: configuration.usesColor)
+    self.style = Style(isEnabled: configuration.usesColor, width: configuration.width)
     self.extraReducer = extraReducer
     self.store = Self.makeStore(
       environment: environment, trace: trace, console: console, answers: answers,
