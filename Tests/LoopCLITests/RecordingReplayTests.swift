@@ -202,7 +202,9 @@ import Testing
       text.split(separator: "\n").first { $0.hasPrefix("input habit done ") })
     let run = try await replayCommand(
       text.replacingOccurrences(of: done + "\n", with: "input habit done zzzz\n"))
-    #expect(run.error == "error: command 3 ('habit done zzzz') now fails: no habit has the ref or name 'zzzz'\n")
+    #expect(
+      run.error
+        == "error: command 3 ('habit done zzzz') now fails: no habit has the ref or name 'zzzz'\n")
     #expect(run.status == 1)
   }
 
