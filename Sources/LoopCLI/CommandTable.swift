@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every command of the REPL, and how a line's words find theirs.
 enum CommandTable {
   /// The commands, in the order `help` lists them.
@@ -58,8 +60,12 @@ enum CommandTable {
   /// - Parameters:
   ///   - previous: The words before the one being completed.
   ///   - prefix: What is typed of the word being completed.
+  ///   - names: The names of a noun's loaded items, offered where its `<ref>` goes (those that
+  ///     start with `prefix`, ignoring case; quoted when they hold a space).
   /// - Returns: The candidates that start with `prefix`, in table order, each once.
-  static func completions(after previous: [String], prefix: String) -> [String] {
+  static func completions(
+    after previous: [String], prefix: String, names: (Noun) -> [String] = { _ in [] }
+  ) -> [String] {
     var candidates: [String]
     switch previous.count {
     case 0:
@@ -76,8 +82,16 @@ enum CommandTable {
       }
     default:
       do {
-        let (found, _) = try command(for: previous)
-        candidates = prefix.hasPrefix("-") ? found.options.map { "--\($0.name)" } : []
+        let (found, rest) = try command(for: previous)
+        if prefix.hasPrefix("-") {
+          candidates = found.options.map { "--\($0.name)" }
+        } else if let noun = found.noun,
+          found.arguments.dropFirst(rest.count(where: { !$0.hasPrefix("-") })).first?.name == "ref"
+        {
+          return refNames(names(noun), prefix: prefix)
+        } else {
+          candidates = []
+        }
       } catch {
         // NB: the words before are no command: there is nothing to complete.
         candidates = []
@@ -85,5 +99,20 @@ enum CommandTable {
     }
     var seen: Set<String> = []
     return candidates.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
+  }
+
+  /// The names that start with `prefix` (ignoring case), each once, as a word to type: quoted
+  /// when it holds a space or a quote.
+  private static func refNames(_ names: [String], prefix: String) -> [String] {
+    var seen: Set<String> = []
+    return names.filter {
+      $0.range(of: prefix, options: [.anchored, .caseInsensitive]) != nil
+        && seen.insert($0).inserted
+    }.map { name in
+      guard name.contains(where: { $0.isWhitespace || $0 == "'" || $0 == "\"" }) else {
+        return name
+      }
+      return name.contains("'") ? "\"\(name)\"" : "'\(name)'"
+    }
   }
 }

@@ -238,17 +238,19 @@ public enum Launcher {
     } else {
       mode = .script(name: "stdin")
     }
+    var configuration = Session.Configuration(
+      mode: mode, keepGoing: options.keepGoing,
+      usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
+      databasePath: storage == .inMemory ? nil : storage.description,
+      showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment),
+      // NB: only a person at a terminal gets a cancelled command and the prompt back; in a
+      // script or a one-shot command SIGINT keeps ending the process (status 130 in a shell),
+      // and a transaction it interrupts is rolled back when the file is next opened.
+      interrupts: isInteractive ? .installed : nil)
+    configuration.width = Terminal.width(STDOUT_FILENO, environment: environment)
     let session = Session(
       environment: .live(context: ModelContext(container)), console: console,
-      configuration: Session.Configuration(
-        mode: mode, keepGoing: options.keepGoing,
-        usesColor: Terminal.usesColor(STDOUT_FILENO, environment: environment),
-        databasePath: storage == .inMemory ? nil : storage.description,
-        showsProgress: Terminal.usesColor(STDERR_FILENO, environment: environment),
-        // NB: only a person at a terminal gets a cancelled command and the prompt back; in a
-        // script or a one-shot command SIGINT keeps ending the process (status 130 in a shell),
-        // and a transaction it interrupts is rolled back when the file is next opened.
-        interrupts: isInteractive ? .installed : nil))
+      configuration: configuration)
 
     if let recordPath = options.recordPath {
       do {
@@ -274,7 +276,9 @@ public enum Launcher {
     let reader: any LineReader =
       EditLineReader.load(
         historyPath: historyPath,
-        completions: { CommandTable.completions(after: $0, prefix: $1) }) ?? PlainLineReader()
+        completions: { [names = session.completionNames] in
+          CommandTable.completions(after: $0, prefix: $1) { names.names(of: $0) }
+        }) ?? PlainLineReader()
     return await session.run(reader)
   }
 

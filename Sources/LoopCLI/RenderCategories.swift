@@ -11,7 +11,8 @@ struct CategoryRenderer {
       return ["No categories yet: add one with 'category add <name>'."]
     }
     var table = Table(columns: [
-      Table.Column(header: "CATEGORY"), Table.Column(header: "LINKS", alignment: .right),
+      Table.Column(header: "CATEGORY", isCut: true),
+      Table.Column(header: "LINKS", alignment: .right),
     ])
     for row in window.apply(to: state.rows.elements) {
       table.rows.append([row.category.name, "\(row.linkCount)"])

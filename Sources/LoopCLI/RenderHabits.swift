@@ -25,7 +25,7 @@ struct HabitRenderer {
     let length = Ref.length(for: state.habits.ids.map(\.rawValue))
     var table = Table(columns: [
       Table.Column(header: "REF", style: style.yellow),
-      Table.Column(header: "HABIT"),
+      Table.Column(header: "HABIT", isCut: true),
       Table.Column(header: "TODAY", style: { $0 == "✓" ? style.green($0) : style.dim($0) }),
       Table.Column(header: "STREAK", alignment: .right),
       Table.Column(header: "LONGEST", alignment: .right),

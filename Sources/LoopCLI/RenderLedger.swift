@@ -24,8 +24,8 @@ struct LedgerRenderer {
       Table.Column(
         header: "AMOUNT", alignment: .right,
         style: { $0.hasPrefix("-") ? style.red($0) : style.green($0) }),
-      Table.Column(header: "CATEGORY"),
-      Table.Column(header: "MEMO"),
+      Table.Column(header: "CATEGORY", isCut: true),
+      Table.Column(header: "MEMO", isCut: true),
     ])
     for transaction in transactions {
       table.rows.append([

@@ -26,8 +26,8 @@ struct LinkRenderer {
     return [
       Table.Column(header: "REF", style: yellow),
       Table.Column(header: "★", style: yellow),
-      Table.Column(header: "TITLE"),
-    ] + extra.map { Table.Column(header: $0.header) }
+      Table.Column(header: "TITLE", isCut: true),
+    ] + extra.map { Table.Column(header: $0.header, isCut: true) }
   }
 
   /// A row's cells in a table of ``columns(extra:)``.

@@ -19,6 +19,9 @@ extension Session {
     public var keepGoing: Bool
     /// Whether output may have colours.
     public var usesColor: Bool
+    /// How many columns the terminal the output goes to has, which tables fit by cutting their
+    /// titles, names and memos; `nil` when the output is no terminal (nothing is cut).
+    public var width: Int? = nil
     /// Where the data lives, for messages about storage failures: a path, or `nil` in memory.
     public var databasePath: String?
     /// Whether imports draw a progress bar on standard error (a terminal without `NO_COLOR`).

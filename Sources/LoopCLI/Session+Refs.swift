@@ -6,6 +6,7 @@ import LedgerClient
 import LinkClient
 import LinkList
 import Loop
+import Synchronization
 
 import struct LinkClient.Comment
 
@@ -151,5 +152,37 @@ extension Session {
     guard let id = link.categoryID else { return nil }
     try await reload(.category)
     return store.state.links.categories.rows[id: id]?.category.name
+  }
+
+  // MARK: - Completion
+
+  /// The names of the loaded items of `noun`, as its ``RefCandidates`` name them (of links, those
+  /// a listing loaded: the links are not all loaded).
+  func loadedNames(of noun: Noun) -> [String] {
+    switch noun {
+    case .habit: habitCandidates.items.map(habitCandidates.name)
+    case .ledger: store.state.ledger.transactions.map(\.memo).filter { !$0.isEmpty }
+    case .link:
+      store.state.links.all.rows.map(\.title) + store.state.links.recent.rows.map(\.title)
+    case .category: store.state.links.categories.rows.map(\.category.name)
+    }
+  }
+}
+
+/// The names of each noun's loaded items, as the session last left them, for tab completion:
+/// libedit asks on its own thread, while a command may run.
+final class CompletionNames: Sendable {
+  private let byNoun = Mutex<[Noun: [String]]>([:])
+
+  /// Takes the names of every noun's loaded items from `session`.
+  @MainActor func update(from session: Session) {
+    let names = Dictionary(
+      uniqueKeysWithValues: Noun.allCases.map { ($0, session.loadedNames(of: $0)) })
+    byNoun.withLock { $0 = names }
+  }
+
+  /// The names of `noun`'s loaded items.
+  func names(of noun: Noun) -> [String] {
+    byNoun.withLock { $0[noun] ?? [] }
   }
 }

@@ -70,6 +70,7 @@ extension Session {
     recording?.begin(words)
     let outcome = await executeCommand(words: words, lineNumber: lineNumber)
     recording?.end(outcome)
+    if configuration.mode == .interactive { completionNames.update(from: self) }
     return outcome
   }
 

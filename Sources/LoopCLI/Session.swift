@@ -59,6 +59,9 @@ public final class Session {
   /// The ref length of each noun's loaded items, kept up to date as commands change them.
   var refLengths: [Noun: RefLengthCache] = [:]
 
+  /// The names of each noun's loaded items, for tab completion, which runs off the main actor.
+  nonisolated let completionNames = CompletionNames()
+
   /// The reader of the running session, for confirmations.
   var reader: (any LineReader)?
 
@@ -86,7 +89,7 @@ public final class Session {
     self.environment = environment
     self.console = console
     self.configuration = configuration
-    self.style = Style(isEnabled: configuration.usesColor)
+    self.style = Style(isEnabled: configuration.usesColor, width: configuration.width)
     self.extraReducer = extraReducer
     self.store = Self.makeStore(
       environment: environment, trace: trace, console: console, answers: answers,

@@ -13,11 +13,14 @@ struct Table {
     case right
   }
 
-  /// A column: its header, alignment and how its cells are styled (`nil`: as they are).
+  /// A column: its header, alignment and how its cells are styled (`nil`: as they are), and
+  /// whether its cells are cut (ending with `…`) when the table is wider than the terminal: a
+  /// title, a name, a memo.
   struct Column {
     var header: String
     var alignment: Alignment = .left
     var style: ((String) -> String)? = nil
+    var isCut = false
   }
 
   var columns: [Column]
@@ -31,13 +34,47 @@ struct Table {
     cell.hasOneByteCharacters ? cell.utf8.count : cell.count
   }
 
-  /// The table's lines, without trailing spaces.
+  /// The table's lines, without trailing spaces; on a terminal (``Style/width``), the columns
+  /// that may be cut are narrowed until the lines fit it.
   func render(style: Style) -> [String] {
-    let widths = columns.indices.map { index in
+    let natural = columns.indices.map { index in
       ([columns[index].header] + rows.map { $0[index] }).map(Self.width(of:)).max() ?? 0
     }
-    return [Self.line(columns.map(\.header), columns, widths, header: true, style: style)]
-      + rows.map { Self.line($0, columns, widths, header: false, style: style) }
+    let widths = Self.fitting(natural, columns, into: style.width)
+    let fit = { (cells: [String]) in
+      widths == natural
+        ? cells : cells.indices.map { Self.cut(cells[$0], to: widths[$0]) }
+    }
+    return [Self.line(fit(columns.map(\.header)), columns, widths, header: true, style: style)]
+      + rows.map { Self.line(fit($0), columns, widths, header: false, style: style) }
+  }
+
+  /// The widths of `columns` narrowed, the widest cut-able column first, until a line of them
+  /// (with two spaces between) fits `limit` columns, or no cut-able column can narrow further
+  /// (to one character); `widths` as they are when there is no limit or they fit.
+  static func fitting(_ widths: [Int], _ columns: [Column], into limit: Int?) -> [Int] {
+    guard let limit else { return widths }
+    var widths = widths
+    var excess = widths.reduce(2 * max(0, widths.count - 1), +) - limit
+    while excess > 0 {
+      guard
+        let widest = columns.indices.filter({ columns[$0].isCut && widths[$0] > 1 })
+          .max(by: { widths[$0] < widths[$1] })
+      else { break }
+      let others = columns.indices.filter { columns[$0].isCut && $0 != widest && widths[$0] > 1 }
+      let next = others.map { widths[$0] }.max() ?? 1
+      let step = min(excess, max(1, widths[widest] - next))
+      widths[widest] -= step
+      excess -= step
+    }
+    return widths
+  }
+
+  /// `cell`, or its start and `…` when it is wider than `width`.
+  static func cut(_ cell: String, to width: Int) -> String {
+    guard Self.width(of: cell) > width else { return cell }
+    guard width > 1 else { return "…" }
+    return String(cell.prefix(width - 1)) + "…"
   }
 
   /// One line of cells padded to `widths`, without trailing spaces.
@@ -108,6 +145,22 @@ struct PagedTable {
   mutating func text(cells: [String]) -> String {
     let width = columns.count
     precondition(cells.count % width == 0, "a page's cells fill whole rows")
+    // NB: on a terminal, the cut-able columns are narrowed so the page fits; a page that fits
+    // as it is (always, off a terminal) is not copied.
+    var cells = cells
+    if let limit = style.width, columns.contains(where: \.isCut) {
+      var natural = widths
+      for index in cells.indices {
+        natural[index % width] = max(natural[index % width], Table.width(of: cells[index]))
+      }
+      let fitting = Table.fitting(natural, columns, into: limit)
+      let fitted = fitting.indices.map { max(widths[$0], fitting[$0]) }
+      if fitted != natural {
+        for index in cells.indices where fitted[index % width] < natural[index % width] {
+          cells[index] = Table.cut(cells[index], to: fitted[index % width])
+        }
+      }
+    }
     var counts = [Int](repeating: 0, count: cells.count)
     var column = 0
     var byteCount = 0

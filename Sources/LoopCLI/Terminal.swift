@@ -65,6 +65,22 @@ public enum Terminal {
     isatty(descriptor) == 1
   }
 
+  /// How many columns a terminal at a descriptor has, for tables: its window's width (or
+  /// `COLUMNS`, or 80 when it says nothing); `nil` when the descriptor is no terminal.
+  ///
+  /// - Parameters:
+  ///   - descriptor: Where the output goes.
+  ///   - environment: The process's environment.
+  /// - Returns: The width, or `nil` off a terminal.
+  public static func width(
+    _ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int? {
+    guard isTerminal(descriptor) else { return nil }
+    var size = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+  }
+
   /// Whether output to a descriptor may have colours: only on a terminal, and never when
   /// `NO_COLOR` is set (to anything, even the empty string).
   ///
@@ -83,6 +99,9 @@ public enum Terminal {
 struct Style: Sendable {
   /// Whether styles are written at all.
   var isEnabled: Bool
+  /// How many columns a line of a table may take: the terminal's width; `nil` off a terminal,
+  /// where tables are never cut.
+  var width: Int? = nil
 
   /// Bold text.
   func bold(_ text: String) -> String { wrap(text, "1") }

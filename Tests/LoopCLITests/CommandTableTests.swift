@@ -166,6 +166,30 @@ import Testing
   ) {
     #expect(CommandTable.completions(after: previous, prefix: prefix) == expected)
   }
+
+  @Test func completesTheNamesOfTheLoadedItemsWhereARefGoesQuotingThoseWithSpaces() {
+    let names: (Noun) -> [String] = { $0 == .habit ? ["Read 20 pages", "Run", "Stretch"] : [] }
+    #expect(
+      CommandTable.completions(after: ["habit", "done"], prefix: "r", names: names)
+        == ["'Read 20 pages'", "Run"])
+    #expect(
+      CommandTable.completions(after: ["habit", "rename", "run"], prefix: "", names: names) == [])
+    #expect(CommandTable.completions(after: ["link", "open"], prefix: "", names: names) == [])
+  }
+}
+
+@MainActor
+@Suite struct CompletionNamesTests {
+  @Test func anInteractiveSessionOffersTheNamesOfWhatItLoaded() async throws {
+    let session = Session(
+      environment: try transcriptEnvironment(),
+      console: Console(writeOutput: { _ in }, writeError: { _ in }),
+      configuration: Session.Configuration(mode: .interactive))
+    _ = await session.execute("habit add Read")
+    _ = await session.execute("ledger add expense 5 Lunch")
+    #expect(session.completionNames.names(of: .habit) == ["Read"])
+    #expect(session.completionNames.names(of: .ledger) == ["Lunch"])
+  }
 }
 
 /// What a test command's handler received, as one line.

@@ -453,7 +453,7 @@ import Testing
         ! test:7: error: no habit has the ref or name 'zz'
         ! 'habit list' shows every habit with its ref
         > habit done 5
-        ! test:8: error: no habit has the ref '5'
+        ! test:8: error: no habit has the ref or name '5'
         ! 'habit list' shows every habit with its ref
         > habit done
         ! test:9: error: 'habit done' needs <ref>

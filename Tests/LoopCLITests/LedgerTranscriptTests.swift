@@ -114,7 +114,7 @@ import Testing
       Self.setup + "\nledger report\nledger report --kind income")
     #expect(result.status == 0)
     let months = """
-      Last 12 months  (█ income, ░ expense)
+      2024-04 to 2025-03 (12 months)  (█ income, ░ expense)
       2024-04  █                                 100.50
                                                    0.00
       2024-05                                      0.00
@@ -285,7 +285,7 @@ import Testing
         ! test:17: error: 'gift' is not a value of '--kind': use 'income' or 'expense'
         ! usage: ledger update <ref> [--kind income|expense] [--amount AMOUNT] [--memo TEXT] [--on YYYY-MM-DD] [--category NAME] [--no-category]
         > ledger rm 5
-        ! test:18: error: no transaction has the ref '5'
+        ! test:18: error: no transaction has the ref or name '5'
         ! 'ledger list' shows every transaction with its ref
         > ledger rm
         ! test:19: error: 'ledger rm' needs <ref>

@@ -49,6 +49,16 @@ import Testing
     #expect(!databases.isEmpty, "no recording starts from a database it imports")
   }
 
+  @Test func aRecordingThatNamesItemsByWordsReplaysToTheSameItems() async throws {
+    let text = try Self.text(of: "names.txt")
+    let inputs = try Recording(text: text).inputs
+    #expect(inputs.contains("habit done read"))
+    #expect(inputs.contains("link open book"))
+    #expect(inputs.contains("ledger update lunch --amount 14"))
+    let outcome = await SessionReplay.replay(text, named: "names.txt")
+    #expect(outcome == .identical(commands: 17, actions: 48))
+  }
+
   @Test func theReadmeSessionRecordedReplaysIdentically() async throws {
     let folder = try TemporaryFolder()
     let log = Captured()
@@ -192,7 +202,9 @@ import Testing
       text.split(separator: "\n").first { $0.hasPrefix("input habit done ") })
     let run = try await replayCommand(
       text.replacingOccurrences(of: done + "\n", with: "input habit done zzzz\n"))
-    #expect(run.error == "error: command 3 ('habit done zzzz') now fails: 'zzzz' is not a ref\n")
+    #expect(
+      run.error
+        == "error: command 3 ('habit done zzzz') now fails: no habit has the ref or name 'zzzz'\n")
     #expect(run.status == 1)
   }
 

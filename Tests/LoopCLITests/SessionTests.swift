@@ -115,7 +115,7 @@ import Testing
 
   @Test func aRefusedAmountOrRefSendsNoAction() async throws {
     let result = try await transcript(
-      ":trace on\nledger add expense 12.345 Lunch\nledger update 71 --amount 0\nlink show zz")
+      ":trace on\nledger add expense 12.345 Lunch\nledger update 71 --amount 0\nlink show ''")
     #expect(result.status == 1)
     #expect(
       result.transcript == """
@@ -125,9 +125,9 @@ import Testing
         ! test:2: error: '12.345' has more than 2 decimal places.
         > ledger update 71 --amount 0
         ! test:3: error: The amount must be greater than zero, not '0.00'.
-        > link show zz
-        ! test:4: error: no link has the ref or name 'zz'
-        ! 'link list' shows every link with its ref
+        > link show ''
+        ! test:4: error: '' is not a ref or a name
+        ! a ref is the start of an id, in hexadecimal, as 'link list' shows
 
         """)
   }
@@ -282,7 +282,7 @@ import Testing
       help.contains(
         """
             Change a transaction.
-            <ref>                  the short id a listing shows (any unique start of it)
+            <ref>                  the short id a listing shows, or a name (any unique start or part)
             --kind income|expense  income or expense
             --amount AMOUNT        the amount, such as 12.50 or 1,234.50: more than zero, at most 2 decimals
         """))
@@ -305,30 +305,30 @@ import Testing
             --format text|json  json prints the data as JSON instead of a table
         habit done <ref> [--on YYYY-MM-DD]
             Mark a habit done today, or on an earlier day.
-            <ref>            the short id a listing shows (any unique start of it)
+            <ref>            the short id a listing shows, or a name (any unique start or part)
             --on YYYY-MM-DD  the day (today by default)
         habit undo <ref> [--on YYYY-MM-DD]
             Take back a habit's completion.
-            <ref>            the short id a listing shows (any unique start of it)
+            <ref>            the short id a listing shows, or a name (any unique start or part)
             --on YYYY-MM-DD  the day (today by default)
         habit rename <ref> <name>
             Rename a habit.
-            <ref>   the short id a listing shows (any unique start of it)
+            <ref>   the short id a listing shows, or a name (any unique start or part)
             <name>  the habit's new name
         habit archive <ref>
             Archive a habit: it keeps its history but takes no completions.
-            <ref>  the short id a listing shows (any unique start of it)
+            <ref>  the short id a listing shows, or a name (any unique start or part)
         habit unarchive <ref>
             Make an archived habit active again.
-            <ref>  the short id a listing shows (any unique start of it)
+            <ref>  the short id a listing shows, or a name (any unique start or part)
         habit show <ref> [--weeks N] [--format text|json]
             Show a habit's streaks and a heat map of its last weeks.
-            <ref>               the short id a listing shows (any unique start of it)
+            <ref>               the short id a listing shows, or a name (any unique start or part)
             --weeks N           how many weeks the heat map shows
             --format text|json  json prints the data as JSON instead of a table
         habit rm <ref> [--yes]
             Delete a habit and its history (asks first).
-            <ref>  the short id a listing shows (any unique start of it)
+            <ref>  the short id a listing shows, or a name (any unique start or part)
             --yes  delete without asking
         habit export <file> [--format json|csv]
             Export the habits and their completions as JSON or CSV.

@@ -43,7 +43,8 @@ public struct LedgerPeriod: Equatable, Sendable {
     /// The month `count` months later (earlier when negative).
     func adding(_ count: Int) -> Month {
       let index = self.index + count
-      return Month(year: index.floorDivided(by: 12), month: index - index.floorDivided(by: 12) * 12 + 1)
+      return Month(
+        year: index.floorDivided(by: 12), month: index - index.floorDivided(by: 12) * 12 + 1)
     }
 
     /// Whether `lhs` comes before `rhs`.

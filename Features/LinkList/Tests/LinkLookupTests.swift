@@ -107,6 +107,29 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
+  // MARK: Titles
+
+  @Test func aTitleLookupAnswersTheLinksWhoseTitleHoldsTheWordAndKeepsNothing() async throws {
+    let links = try await fixture.seedLinks(["Swift book", "Loop", "The Swift forums"])
+    let store = makeStore(LinkLookup.State(errorMessage: "Old failure."))
+    await store.send(.titleSubmitted("SWIFT")) { $0.errorMessage = nil }
+    await store.receive(.titleResponse(.success([links[2], links[0]])))
+    await store.send(.titleSubmitted("nothing"))
+    await store.receive(.titleResponse(.success([])))
+    await store.finish()
+  }
+
+  @Test func aFailedTitleLookupShowsWhy() async throws {
+    let links = try await fixture.seedLinks(["Swift"])
+    let store = makeStore(LinkLookup.State(refMatches: links))
+    store.dependencies.linkClient = LinkClient.failing(.storageFailed("disk gone"))
+    await store.send(.titleSubmitted("swift"))
+    await store.receive(.titleResponse(.failure(.storageFailed("disk gone")))) {
+      $0.errorMessage = "The links could not be read or saved: disk gone"
+    }
+    await store.finish()
+  }
+
   // MARK: Ref lengths
 
   @Test func aLinksRefLengthIsTheDigitsThatNameItAloneAndClearsTheError() async throws {
