@@ -12,6 +12,8 @@
 public struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringConvertible {
   // NB: `AnyHashable` is not `Sendable`, but it only ever wraps a `Sendable` value here.
   @usableFromInline let hashable: AnyHashable
+  /// The wrapped value.
+  public let base: any Hashable & Sendable
 
   /// Wraps `base`.
   ///
@@ -19,13 +21,14 @@ public struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringCo
   @inlinable
   public init(_ base: some Hashable & Sendable) {
     self.hashable = AnyHashable(base)
+    self.base = base
   }
 
-  /// The wrapped value.
-  public var base: any Hashable & Sendable {
-    // NB: only ever made from a `Hashable & Sendable` value, so the cast always succeeds.
-    hashable.base as? any Hashable & Sendable ?? hashable.description
-  }
+  /// Whether both wrap equal values of one type.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.hashable == rhs.hashable }
+
+  /// Hashes the wrapped value.
+  public func hash(into hasher: inout Hasher) { hasher.combine(hashable) }
 
   /// The wrapped value, to be cast to the type it was created with.
   package var value: Any { hashable.base }

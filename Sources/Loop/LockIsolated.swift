@@ -41,7 +41,9 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   ///
   /// - Parameter newValue: The new value.
   public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
-    try lock.withLock { _ in _value = try newValue() }
+    // NB: evaluated before the lock is taken: it may read this value (`count.value + 1`).
+    let value = try newValue()
+    lock.withLock { _ in _value = value }
   }
 }
 

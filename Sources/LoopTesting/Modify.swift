@@ -103,8 +103,7 @@ public func modify<Root, Case>(
 
 /// Reports that `after` equals `before`, when the value is `Equatable` and the closure runs
 /// exhaustively.
-private func reportIfUnchanged<Value>(_ before: Any, _ after: Value, at location: IssueLocation)
-{
+private func reportIfUnchanged<Value>(_ before: Any, _ after: Value, at location: IssueLocation) {
   guard ModifyLocals.isExhaustive, let after = after as? any Equatable,
     isEqual(after, before)
   else { return }

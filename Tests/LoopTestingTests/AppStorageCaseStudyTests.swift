@@ -122,9 +122,8 @@ private func isPrime(_ number: Int) -> Bool {
     await store.send(.counter(.decrementSubmitted)) {
       $0.counter.$count.withLock { $0 = 0 }
     }
-    await store.send(.profile(.resetStatsSubmitted)) {
-      $0.profile.$count.withLock { $0 = 0 }
-    }
+    // NB: the count is 0 already, and a closure that changes nothing is reported in Loop.
+    await store.send(.profile(.resetStatsSubmitted))
   }
 
   @Test func alert() async {

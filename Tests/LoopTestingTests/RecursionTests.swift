@@ -86,7 +86,7 @@ private struct Nested: Reducer {
 
   @Test func rowsAreAddedThreeLevelsDown() async {
     let store = makeStore(threeLevels)
-    let row = CasePath.case(Nested.Action.rows)
+    let row: CasePath<Nested.Action, IdentifiedActionOf<Nested>> = .case(Nested.Action.rows)
     await store.send(
       row.element(id: UUID(10)).appending(path: row.element(id: UUID(11)))
         .appending(path: row.element(id: UUID(12))),
@@ -122,14 +122,16 @@ private struct Nested: Reducer {
     let deepest: Nested.Action = .rows(
       .element(
         id: UUID(10),
-        action: .rows(.element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .timerStarted))))))
+        action: .rows(
+          .element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .timerStarted))))))
     await store.send(deepest)
     await clock.advance(by: .seconds(1))
     await store.receive(
       .rows(
         .element(
           id: UUID(10),
-          action: .rows(.element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .ticked))))))
+          action: .rows(
+            .element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .ticked))))))
     ) {
       $0.rows[id: UUID(10)]?.rows[id: UUID(11)]?.rows[id: UUID(12)]?.ticks = 1
     }
@@ -141,7 +143,8 @@ private struct Nested: Reducer {
       .rows(
         .element(
           id: UUID(10),
-          action: .rows(.element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .timerStarted))))))
+          action: .rows(
+            .element(id: UUID(11), action: .rows(.element(id: UUID(12), action: .timerStarted))))))
     )
     await store.send(.deleteSubmitted([0])) { $0.rows = [] }
     await clock.advance(by: .seconds(1))
@@ -154,7 +157,8 @@ private struct Nested: Reducer {
     await store.send(.addRowSubmitted) {
       $0.rows.append(Nested.State(id: UUID(0)))
     }
-    await store.send(.case(Nested.Action.rows)[id: UUID(0)], .addRowSubmitted) {
+    let rows: CasePath<Nested.Action, IdentifiedActionOf<Nested>> = .case(Nested.Action.rows)
+    await store.send(rows[id: UUID(0)], .addRowSubmitted) {
       $0.rows[id: UUID(0)]?.rows.append(Nested.State(id: UUID(1)))
     }
   }

@@ -30,7 +30,7 @@ private struct Failure: Error, Equatable {}
     await store.send(.view(.set(\.title, "Groceries"))) { $0.title = "Groceries" }
   }
 
-  @Test func resultCatchesAnAsyncThrowingCall() async {
+  @Test func resultCatchesAnAsyncThrowingCall() async throws {
     func fetch(_ fails: Bool) async throws -> Int {
       await Task.yield()
       if fails { throw Failure() }
@@ -43,7 +43,7 @@ private struct Failure: Error, Equatable {}
   }
 
   @Test func taskNeverSuspendsUntilCancelled() async {
-    let task = Task { try await Task.never() }
+    let task = Task<Void, any Error> { try await Task.never() }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
   }

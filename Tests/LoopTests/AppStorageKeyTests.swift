@@ -89,16 +89,17 @@ private struct Listing: Reducer {
 
   @Test func aSettingPersistsAcrossTwoStoresOnOneFolder() throws {
     let folder = try Folder()
-    try withDependencies {
+    let secondPageSize = withDependencies {
       $0.context = .live
       $0.defaultAppStorage = SettingsFile(url: folder.settings)
     } operation: {
       let first = Store(initialState: Listing.State()) { Listing() }
       first.send(.pageSizeChanged(25))
       let second = Store(initialState: Listing.State()) { Listing() }
-      #expect(second.state.pageSize == 25)
-      #expect(try text(folder.settings) == "{\n  \"pageSize\" : 25\n}")
+      return second.state.pageSize
     }
+    #expect(secondPageSize == 25)
+    #expect(try text(folder.settings) == "{\n  \"pageSize\" : 25\n}")
   }
 
   @Test func aChangeFromAnotherProcessIsSeenOnTheNextRead() throws {
