@@ -15,7 +15,7 @@ extension Reducer {
   /// - An alert or a confirmation dialog (``AlertState``, ``ConfirmationDialogState``, or an enum
   ///   of destinations whose presented case is one) closes once one of its buttons' actions has
   ///   run this reducer, unless this reducer presented a child in its place (set the property,
-  ///   say to another alert): that child stays. The same holds for `.dismiss`.
+  ///   say to another alert): that child stays.
   /// - When the child goes away (dismissed, set to `nil`, or replaced by another case of an enum
   ///   of destinations or by a child of another id), its running effects are cancelled.
   /// - An action for the child while nothing is presented (often an effect that outlived it) is
@@ -174,7 +174,11 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       reducePresented(
         presentationAction, action, state: &state, destinationEffect: &destinationEffect,
         ranChild: &ranChild, dismissed: &dismissed)
-      if dismissed != nil { generation = state[keyPath: toPresentationState].generation }
+      // NB: only for an answer to an alert or a dialog: a parent that changes a child it is
+      // told is dismissed (through a computed property's setter, say) does not present anew.
+      if dismissed != nil, case .presented = presentationAction {
+        generation = state[keyPath: toPresentationState].generation
+      }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     // NB: read, and written back only when something changes: `\.$editor` is a computed key
@@ -185,7 +189,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     // NB: a parent that presented a child in answer (another alert, say) keeps it, though an
     // alert without identity has the same id as the one it replaces.
     if let dismissed, presented == dismissed,
-      state[keyPath: toPresentationState].generation == generation
+      generation == nil || state[keyPath: toPresentationState].generation == generation
     {
       after = close(&state[keyPath: toPresentationState], recorded: recorded, ranChild: ranChild)
     } else if recorded != after || (ranChild != nil && ranChild != after) {

@@ -126,7 +126,10 @@ public struct Presents<State> {
           at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return
       }
+      // NB: a change in place, not a new presentation (see `generation`).
+      let generation = self.generation
       wrappedValue = value.map(casePath.embed)
+      self.generation = generation
     }
   }
 
