@@ -551,21 +551,3 @@ package struct UncheckedSendable<Value>: @unchecked Sendable {
     self.value = value
   }
 }
-
-/// A type-erased `Hashable & Sendable` value, used for cancellation ids.
-@usableFromInline
-package struct AnyHashableSendable: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // NB: `AnyHashable` is not `Sendable`, but it only ever wraps a `Sendable` value here.
-  @usableFromInline let base: AnyHashable
-
-  @inlinable
-  package init(_ base: some Hashable & Sendable) {
-    self.base = AnyHashable(base)
-  }
-
-  /// The wrapped value, to be cast to the type it was created with.
-  package var value: Any { base.base }
-
-  @usableFromInline
-  package var description: String { String(describing: base.base) }
-}

@@ -125,6 +125,50 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Runs the clock until no sleeper is left, failing the test when sleepers are still left
+  /// after `timeout` of real time: TCA's `TestClock.run(timeout:)`.
+  ///
+  /// ```swift
+  /// await store.send(.startSubmitted)
+  /// await clock.run(timeout: .seconds(1))
+  /// ```
+  ///
+  /// Where ``run()`` never returns while an effect keeps sleeping (a timer that is never
+  /// cancelled), this stops and reports it.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long, in real time, the sleepers may take to finish.
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The file path of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func run(
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let start = ContinuousClock.now
+    await settle()
+    while let sleeper = nextSleeper(until: nil) {
+      await wake(sleeper)
+      guard ContinuousClock.now - start < timeout else {
+        guard state.withLock({ !$0.sleepers.isEmpty }) else { return }
+        IssueReporting.current.reportIssue(
+          """
+          Expected all sleeps to finish, but some are still sleeping after \(timeout).
+
+          An effect keeps sleeping on the clock (a timer that is never cancelled, say), or the \
+          work left takes longer than the timeout. To fix, cancel the effect, advance the clock \
+          by a duration ('advance(by:)') instead, or give 'run' a longer timeout.
+          """,
+          at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
+    }
+  }
+
   /// Takes the earliest sleeper due by `deadline` (any, when `nil`), moving time to its deadline.
   private func nextSleeper(until deadline: Instant?) -> Sleeper? {
     state.withLock { state in

@@ -24,7 +24,10 @@ extension TestStore {
   ) throws {
     let shared = snapshot.shared.copy()
     var state = snapshot.state
-    try SharedAssertion.run(shared, against: shared) { try update(&state) }
+    // NB: `modify` in the closure reports an unchanged value only when checking exhaustively.
+    try ModifyLocals.$isExhaustive.withValue(exhaustivity == .on) {
+      try SharedAssertion.run(shared, against: shared) { try update(&state) }
+    }
     snapshot = SharedSnapshot(state: state, shared: shared)
   }
 

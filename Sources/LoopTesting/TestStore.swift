@@ -145,7 +145,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     self.dependencies = dependencies
     self.core = core
-    self.stackGeneration = dependencies.stackElementIDs?.peek ?? 0
+    self.stackGeneration = dependencies.stackElementIDs?.nextGeneration ?? 0
     self.expectedState = initialState
     self.stateAfterSend = initialState
     self.lastProcessedState = initialState
@@ -265,7 +265,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// The number of the next stack element id the store's reducers would draw now.
-  private var nextStackGeneration: Int { dependencies.stackElementIDs?.peek ?? 0 }
+  private var nextStackGeneration: Int { dependencies.stackElementIDs?.nextGeneration ?? 0 }
 
   /// Marks the feature dismissed, as `dismiss` does in a root feature.
   ///

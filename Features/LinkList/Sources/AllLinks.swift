@@ -163,7 +163,8 @@ public struct AllLinks: Reducer {
 
   private enum CancelID { case load }
 
-  /// How many rows a page has: 1,000 unless given.
+  /// How many rows a page has: unless given, the `linkPageSize` setting (see
+  /// ``linkPageSizeSetting``), or 1,000 when it is unset.
   public let pageSize: Int
   /// The most rows kept loaded (at least a page's): 2,000 unless given.
   public let maximumRowCount: Int
@@ -171,8 +172,17 @@ public struct AllLinks: Reducer {
   @Dependency(\.categoryClient) var categoryClient
   @Dependency(\.linkClient) var linkClient
 
-  /// Creates the reducer, loading `pageSize` rows a page and keeping at most `maximumRowCount`.
-  public init(pageSize: Int = 1_000, maximumRowCount: Int = 2_000) {
+  /// The setting that gives the page size when the reducer is not given one:
+  /// `"linkPageSize"` in the app's settings file (`@Shared(.appStorage("linkPageSize"))`), read
+  /// when the reducer is made; a value below 1 counts as 1.
+  public static let linkPageSizeSetting = "linkPageSize"
+
+  /// Creates the reducer, loading `pageSize` rows a page (the ``linkPageSizeSetting`` when
+  /// `nil`) and keeping at most `maximumRowCount`.
+  public init(pageSize: Int? = nil, maximumRowCount: Int = 2_000) {
+    let pageSize =
+      pageSize
+      ?? max(1, Shared(wrappedValue: 1_000, .appStorage(Self.linkPageSizeSetting)).wrappedValue)
     precondition(pageSize > 0, "AllLinks(pageSize:) needs at least one row a page")
     self.pageSize = pageSize
     self.maximumRowCount = max(maximumRowCount, pageSize)

@@ -176,6 +176,25 @@ import Testing
     }
   }
 
+  @Test func thePageSizeSettingSetsTheSizeOfAPage() async throws {
+    let rows = try await seedFive()
+    @Shared(.appStorage(AllLinks.linkPageSizeSetting)) var linkPageSize = 1_000
+    $linkPageSize.withLock { $0 = 2 }
+    let store = makeStore()
+    #expect(AllLinks().pageSize == 2)
+    await showFirstPage(of: rows, in: store)
+  }
+
+  @Test func aPageSizeSettingBelowOneCountsAsOne() {
+    @Shared(.appStorage(AllLinks.linkPageSizeSetting)) var linkPageSize = 1_000
+    $linkPageSize.withLock { $0 = 0 }
+    #expect(AllLinks().pageSize == 1)
+  }
+
+  @Test func withoutThePageSizeSettingAPageHasAThousandRows() {
+    #expect(AllLinks().pageSize == 1_000)
+  }
+
   /// Shows the second page after the first: "3" and "2".
   func showSecondPage(
     of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>

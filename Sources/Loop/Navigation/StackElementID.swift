@@ -34,14 +34,20 @@ public struct StackElementID: Hashable, Sendable, ExpressibleByIntegerLiteral,
   public var description: String { "#\(generation)" }
 }
 
-/// Gives out the ids of one store's stack elements, counting up.
+/// Gives out the ids of one store's stack elements, counting up: the `\.stackElementID`
+/// dependency.
 ///
-/// Each store installs one in its dependencies (`DependencyValues.stackElementIDs`), so every
+/// ```swift
+/// @Dependency(\.stackElementID) var stackElementID
+/// let id = stackElementID.next()  // #0 in a test store, then #1, …
+/// ```
+///
+/// Each store installs one in its dependencies (`DependencyValues.stackElementID`), so every
 /// stack its reducers build or grow draws from the same count: ids are unique in the store, and
 /// a replay of the same actions draws the same ids. A test store's assertion closures draw from a
 /// generator of their own that starts where the reducer's draws started, so `$0.path.append(…)`
 /// there draws the id the reducer drew.
-package final class StackElementIDGenerator: Sendable {
+public final class StackElementIDGenerator: Sendable {
   /// The number of the next id, and the highest `register(past:)` raised it to.
   private let state: Mutex<(next: Int, registered: Int)>
 
@@ -51,7 +57,22 @@ package final class StackElementIDGenerator: Sendable {
   }
 
   /// The number of the next id, without drawing it.
-  package var peek: Int { state.withLock { $0.next } }
+  package var nextGeneration: Int { state.withLock { $0.next } }
+
+  /// A generator whose first id is `#0`.
+  ///
+  /// - Returns: A new generator.
+  public static func incrementing() -> StackElementIDGenerator { StackElementIDGenerator() }
+
+  /// Draws the next id.
+  ///
+  /// - Returns: The id, one above the last one drawn.
+  public func next() -> StackElementID { next(atLeast: 0) }
+
+  /// The next id, without drawing it.
+  ///
+  /// - Returns: The id ``next()`` would return.
+  public func peek() -> StackElementID { StackElementID(generation: nextGeneration) }
 
   /// One past the highest id a stack built outside the store registered (see
   /// `register(past:)`): no id is drawn below it.
@@ -91,6 +112,16 @@ private enum StackElementIDGeneratorKey: DependencyKey {
 }
 
 extension DependencyValues {
+  /// The generator of the current store's stack element ids (TCA's `\.stackElementID`).
+  ///
+  /// Outside a store, where none is installed, each read is a new generator starting at `#0`;
+  /// set one with `withDependencies` (`$0.stackElementID = .incrementing()`) to draw from one
+  /// count.
+  public var stackElementID: StackElementIDGenerator {
+    get { stackElementIDs ?? StackElementIDGenerator() }
+    set { stackElementIDs = newValue }
+  }
+
   /// The generator of the current store's stack element ids, or `nil` outside a store.
   package var stackElementIDs: StackElementIDGenerator? {
     get { self[StackElementIDGeneratorKey.self] }

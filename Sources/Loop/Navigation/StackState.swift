@@ -52,6 +52,12 @@ public struct StackState<Element> {
   /// StackState(…)`) never reuses them: cancelling the effects of the elements that left goes
   /// by id.
   @usableFromInline var hasUnregisteredIDs = false
+  /// The stamp of the set of ids the stack's `forEach` saw last (`0`: never).
+  ///
+  /// NB: not part of equality. A reducer before or after the `forEach` that removes elements
+  /// changes the set where the `forEach` cannot see it; the next action through the `forEach`
+  /// finds the stamp changed and cancels the effects of the elements that left.
+  @usableFromInline var seenIDSet: UInt64 = 0
 
   /// Creates an empty stack.
   public init() {
@@ -176,6 +182,21 @@ public struct StackState<Element> {
   @inlinable
   var membershipStamp: MembershipStamp {
     mutating get { components.membershipStamp }
+  }
+
+  /// Whether the set of ids changed since the stack's `forEach` last saw it, by a reducer
+  /// outside it; then the `forEach` cancels the effects of the elements that left.
+  @inlinable
+  var changedOutsideForEach: Bool {
+    let stamp = components.idSetVersion.stamp
+    return seenIDSet != 0 && seenIDSet != stamp
+  }
+
+  /// Notes the set of ids the stack's `forEach` saw last.
+  @inlinable
+  mutating func noteIDSetSeen() {
+    let stamp = components.idSetVersion.stamp
+    if seenIDSet != stamp { seenIDSet = stamp }
   }
 
   /// Whether the stack holds an element with the given id.

@@ -16,13 +16,30 @@
 ///   }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer
-where Action.State == State {
+///
+/// When the binding actions arrive inside a view action (TCA's `ViewAction`: `case
+/// view(View)`, where `View` adopts ``BindableAction``), name that case:
+///
+/// ```swift
+/// BindingReducer(action: .case(Action.view))
+/// ```
+public struct BindingReducer<State, Action>: Reducer {
   private let toBinding: CasePath<Action, BindingAction<State>>
 
-  /// Creates the reducer.
-  public init() {
+  /// Creates the reducer, for an action that adopts ``BindableAction``.
+  public init() where Action: BindableAction, Action.State == State {
     self.toBinding = .case { Action.binding($0) }
+  }
+
+  /// Creates the reducer for binding actions carried by the case `toViewAction`, whose payload
+  /// adopts ``BindableAction``.
+  ///
+  /// - Parameter toViewAction: The action case that carries the binding actions, such as
+  ///   `.case(Action.view)`.
+  public init<ViewAction: BindableAction>(
+    action toViewAction: CasePath<Action, ViewAction>
+  ) where ViewAction.State == State {
+    self.toBinding = toViewAction.appending(path: .case { ViewAction.binding($0) })
   }
 
   /// Sets the field a binding action names; any other action passes.

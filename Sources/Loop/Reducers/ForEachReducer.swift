@@ -75,10 +75,9 @@ public struct ForEachReducer<Parent: Reducer, ElementID: Hashable & Sendable, El
   Reducer
 where Element.State: Identifiable, Element.State.ID == ElementID {
   @usableFromInline let parent: Parent
-  @usableFromInline let element: Element
-  /// The element's function when it has a `body`, made once (see `Scope`).
-  @usableFromInline
-  let elementFunction: ((inout Element.State, Element.Action) -> Effect<Element.Action>)?
+  /// The element reducer, built the first time an element action arrives (see `Scope`), so a
+  /// row can hold rows like itself (a tree).
+  @usableFromInline let element: LazyReducer<Element>
   @usableFromInline
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ElementID, Element.State>>
   @usableFromInline
@@ -94,8 +93,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
     location: IssueLocation
   ) {
     self.parent = parent
-    self.element = element
-    self.elementFunction = element.bodyFunction
+    self.element = LazyReducer(element)
     self.toElements = toElements
     self.toElementAction = toElementAction
     self.location = location
@@ -116,11 +114,7 @@ where Element.State: Identifiable, Element.State.ID == ElementID {
     if case .element(let id, let elementAction) = toElementAction.extract(action) {
       let embed = toElementAction.embed
       let effect = state[keyPath: toElements].modify(id: id) {
-        if let elementFunction {
-          elementFunction(&$0, elementAction)
-        } else {
-          element.reduce(into: &$0, action: elementAction)
-        }
+        element.reduce(into: &$0, action: elementAction)
       }
       if let effect {
         if !effect.isNone {

@@ -44,9 +44,8 @@ extension Reducer {
 /// ```
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
-  let child: Child
-  /// The child's function when it has a `body`, made once (see `Scope`).
-  let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
+  /// The child, built the first time it runs (see `Scope`).
+  let child: LazyReducer<Child>
   let toCaseState: CasePath<Parent.State, Child.State>
   let toCaseAction: CasePath<Parent.Action, Child.Action>
   /// Where the operator was called: its reports point there.
@@ -62,8 +61,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     location: IssueLocation
   ) {
     self.parent = parent
-    self.child = child
-    self.childFunction = child.bodyFunction
+    self.child = LazyReducer(child)
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
     self.location = location
@@ -91,12 +89,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toCaseAction.extract(action) {
       if var childState = toCaseState.extract(state) {
         let id = effectID(of: childState)
-        let effect =
-          if let childFunction {
-            childFunction(&childState, childAction)
-          } else {
-            child.reduce(into: &childState, action: childAction)
-          }
+        let effect = child.reduce(into: &childState, action: childAction)
         childEffect = effect.map(toCaseAction.embed).scoped(toChild: id)
         state = toCaseState.embed(childState)
       } else {

@@ -6,6 +6,10 @@ extension Reducer {
   ///   .ifLet(\.editor, action: .case(Action.editor)) { Editor() }
   /// ```
   ///
+  /// Over an optional ``AlertState`` or ``ConfirmationDialogState`` (not `@Presents`), any of
+  /// its actions answers it: it is set to `nil` before this reducer runs, so this reducer sees
+  /// it closed and may present another.
+  ///
   /// An action for the child while its state is `nil` is a mistake (often an effect that
   /// outlived the child): it is reported as a runtime issue and ignored, never a crash. When
   /// this reducer sets the child state to `nil`, the child's running effects are cancelled; so
@@ -36,12 +40,69 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Presents an alert kept in a plain optional (not `@Presents`): any of its buttons' actions
+  /// runs this reducer as `.alert(action)` with the alert already closed.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.alert, action: .case(Action.alert))
+  /// ```
+  ///
+  /// Setting the alert again while answering it (`state.alert = AlertState { … }`) presents
+  /// the new one.
+  ///
+  /// - Parameters:
+  ///   - toAlertState: Where the optional alert lives.
+  ///   - toAlertAction: The action case that carries the alert's button actions.
+  ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func ifLet<ButtonAction>(
+    _ toAlertState: WritableKeyPath<State, AlertState<ButtonAction>?>,
+    action toAlertAction: CasePath<Action, ButtonAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<AlertState<ButtonAction>, ButtonAction>> {
+    ifLet(
+      toAlertState, action: toAlertAction, then: {}, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// Presents a confirmation dialog kept in a plain optional (not `@Presents`): any of its
+  /// buttons' actions runs this reducer as `.dialog(action)` with the dialog already closed.
+  ///
+  /// - Parameters:
+  ///   - toDialogState: Where the optional dialog lives.
+  ///   - toDialogAction: The action case that carries the dialog's button actions.
+  ///   - fileID: The file of the call, for reports.
+  ///   - filePath: The file path of the call, for reports.
+  ///   - line: The line of the call, for reports.
+  ///   - column: The column of the call, for reports.
+  /// - Returns: The combined reducer.
+  public func ifLet<ButtonAction>(
+    _ toDialogState: WritableKeyPath<State, ConfirmationDialogState<ButtonAction>?>,
+    action toDialogAction: CasePath<Action, ButtonAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<ConfirmationDialogState<ButtonAction>, ButtonAction>> {
+    ifLet(
+      toDialogState, action: toDialogAction, then: {}, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
+
 /// The reducer `ifLet` returns: a parent with an optional child.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
-  let child: Child
-  /// The child's function when it has a `body`, made once (see `Scope`).
-  let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
+  /// The child, built the first time it runs (see `Scope`).
+  let child: LazyReducer<Child>
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   /// Where the operator was called: its reports point there.
@@ -49,20 +110,22 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// The id of the child state when it is `Identifiable` (decided once): then its effects are
   /// tied to its id.
   let childIdentity: ((Child.State) -> AnyHashable?)?
+  /// Whether the child is an alert or a confirmation dialog, which closes once answered.
+  let isEphemeral: Bool
 
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
     self.parent = parent
-    self.child = child
-    self.childFunction = child.bodyFunction
+    self.child = LazyReducer(child)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
     self.childIdentity = (Child.State.self as? any Identifiable.Type).map {
       identity(of: Child.State.self, as: $0)
     }
+    self.isEphemeral = Child.State.self is any EphemeralState.Type
   }
 
   /// Runs the child for its actions when present, then the parent.
@@ -78,14 +141,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(action) {
       // NB: moved out and back so the child state is mutated without a copy.
       if var childState = state[keyPath: toChildState].take() {
-        let effect =
-          if let childFunction {
-            childFunction(&childState, childAction)
-          } else {
-            child.reduce(into: &childState, action: childAction)
-          }
+        let effect = child.reduce(into: &childState, action: childAction)
         childEffect = effect.map(toChildAction.embed).scoped(toChild: effectID(of: childState))
-        state[keyPath: toChildState] = childState
+        // NB: an alert or a dialog is answered by any of its actions, and closes: before the
+        // parent runs, so that one the parent presents in answer (another alert) stays.
+        if !isEphemeral { state[keyPath: toChildState] = childState }
       } else {
         IssueReporting.current.reportIssue(
           """

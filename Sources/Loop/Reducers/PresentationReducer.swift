@@ -14,7 +14,8 @@ extension Reducer {
   ///   reducer with the child still present, then sets the child to `nil`.
   /// - An alert or a confirmation dialog (``AlertState``, ``ConfirmationDialogState``, or an enum
   ///   of destinations whose presented case is one) closes once one of its buttons' actions has
-  ///   run this reducer.
+  ///   run this reducer, unless this reducer presented a child in its place (set the property,
+  ///   say to another alert): that child stays.
   /// - When the child goes away (dismissed, set to `nil`, or replaced by another case of an enum
   ///   of destinations or by a child of another id), its running effects are cancelled.
   /// - An action for the child while nothing is presented (often an effect that outlived it) is
@@ -167,10 +168,17 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     var ranChild: PresentationEffectID?
     /// The child dismissed by this action, before the parent saw it.
     var dismissed: PresentationEffectID?
+    /// The count of children set before the parent ran, when this action dismisses one.
+    var generation: UInt?
     if let presentationAction = toPresentationAction.extract(action) {
       reducePresented(
         presentationAction, action, state: &state, destinationEffect: &destinationEffect,
         ranChild: &ranChild, dismissed: &dismissed)
+      // NB: only for an answer to an alert or a dialog: a parent that changes a child it is
+      // told is dismissed (through a computed property's setter, say) does not present anew.
+      if dismissed != nil, case .presented = presentationAction {
+        generation = state[keyPath: toPresentationState].generation
+      }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     // NB: read, and written back only when something changes: `\.$editor` is a computed key
@@ -178,7 +186,11 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     // wrapper and, for some parents, their state; this runs for every action the parent sees.
     let (recorded, presented) = presentation(state[keyPath: toPresentationState])
     var after = presented
-    if let dismissed, presented == dismissed {
+    // NB: a parent that presented a child in answer (another alert, say) keeps it, though an
+    // alert without identity has the same id as the one it replaces.
+    if let dismissed, presented == dismissed,
+      generation == nil || state[keyPath: toPresentationState].generation == generation
+    {
       after = close(&state[keyPath: toPresentationState], recorded: recorded, ranChild: ranChild)
     } else if recorded != after || (ranChild != nil && ranChild != after) {
       state[keyPath: toPresentationState].presentedID = after
@@ -325,29 +337,6 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       are cancelled when it is dismissed.
       """,
       at: location)
-  }
-}
-
-/// A child reducer whose `body` is built the first time it runs, then kept (see `Scope`).
-///
-/// NB: built lazily, a feature can present itself: building its body would otherwise build
-/// the body of the child it presents, and so on forever.
-@usableFromInline
-final class LazyReducer<Base: Reducer> {
-  @usableFromInline let base: Base
-  @usableFromInline var function: ((inout Base.State, Base.Action) -> Effect<Base.Action>)??
-
-  @usableFromInline
-  init(_ base: Base) {
-    self.base = base
-  }
-
-  /// Runs the reducer.
-  @inlinable
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    if function == nil { function = .some(base.bodyFunction) }
-    if case .some(.some(let function)) = function { return function(&state, action) }
-    return base.reduce(into: &state, action: action)
   }
 }
 

@@ -55,6 +55,14 @@ public struct Presents<State> {
   /// (see `PresentationReducer`); not part of the state's value.
   @usableFromInline package var presentedID: PresentationEffectID?
 
+  /// How many times a child was set through ``wrappedValue``'s setter (presented, replaced or
+  /// dismissed), as opposed to changed in place; not part of the state's value.
+  ///
+  /// NB: an alert has no identity, so `ifLet` tells "the parent presented another alert in
+  /// answer to this one" from "the parent left the answered alert alone" by this count, which
+  /// replays the same in a recording, where a random id would not.
+  @usableFromInline package var generation: UInt = 0
+
   /// Presents `wrappedValue`, or nothing.
   public init(wrappedValue: State? = nil) {
     self.storage = Storage(wrappedValue)
@@ -65,6 +73,7 @@ public struct Presents<State> {
   public var wrappedValue: State? {
     get { storage.state }
     set {
+      generation &+= 1
       if isKnownUniquelyReferenced(&storage) {
         storage.state = newValue
       } else {
@@ -117,7 +126,10 @@ public struct Presents<State> {
           at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return
       }
+      // NB: a change in place, not a new presentation (see `generation`).
+      let generation = self.generation
       wrappedValue = value.map(casePath.embed)
+      self.generation = generation
     }
   }
 

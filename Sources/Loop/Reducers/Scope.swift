@@ -31,9 +31,9 @@
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
-  /// The child's function when it has a `body`, made once (see ``Reducer/bodyFunction``).
-  @usableFromInline let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
+  /// The child, whose `body` is built the first time one of its actions arrives (see
+  /// ``Reducer/reduceFunction``), so a feature can scope to a feature like itself.
+  @usableFromInline let child: LazyReducer<Child>
 
   /// Scopes `child` to the state at `state` and the actions of the case `action`.
   ///
@@ -48,8 +48,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = state
     self.toChildAction = action
-    self.child = child()
-    self.childFunction = self.child.bodyFunction
+    self.child = LazyReducer(child())
   }
 
   /// Scopes `child` to one case of the parent's enum state and the actions of the case
@@ -80,10 +79,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     // stored key path and its fast path; every action of a root passes through those.
     self.toChildState = \.self
     self.toChildAction = action
-    self.child = CaseScope(
-      toCaseState: state, child: child(),
-      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    self.childFunction = nil
+    self.child = LazyReducer(
+      CaseScope(
+        toCaseState: state, child: child(),
+        location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// Runs the child for its own actions.
@@ -95,13 +94,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    let effect =
-      if let childFunction {
-        childFunction(&state[keyPath: toChildState], childAction)
-      } else {
-        child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      }
-    return effect.map(toChildAction.embed)
+    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      .map(toChildAction.embed)
   }
 }
 
@@ -113,14 +107,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 /// ```
 public struct CaseScope<Root, Case: Reducer>: Reducer {
   let toCaseState: CasePath<Root, Case.State>
-  let child: Case
-  /// The child's function when it has a `body`, made once (see `Scope`).
-  let childFunction: ((inout Case.State, Case.Action) -> Effect<Case.Action>)?
+  /// The child, built the first time it runs (see `Scope`).
+  let child: LazyReducer<Case>
 
   init(toCaseState: CasePath<Root, Case.State>, child: Case, location: IssueLocation) {
     self.toCaseState = toCaseState
-    self.child = child
-    self.childFunction = child.bodyFunction
+    self.child = LazyReducer(child)
     self.location = location
   }
   /// Where the operator was called: its reports point there.
@@ -148,12 +140,7 @@ public struct CaseScope<Root, Case: Reducer>: Reducer {
         at: location)
       return .none
     }
-    let effect =
-      if let childFunction {
-        childFunction(&caseState, action)
-      } else {
-        child.reduce(into: &caseState, action: action)
-      }
+    let effect = child.reduce(into: &caseState, action: action)
     state = toCaseState.embed(caseState)
     return effect
   }

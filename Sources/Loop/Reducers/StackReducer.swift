@@ -14,7 +14,9 @@ extension Reducer {
   ///   element with that id and every element above it. An element pops itself with
   ///   `@Dependency(\.dismiss)`, which sends it.
   /// - `.path(.push(id:state:))` adds the state at the top under that id, then runs this reducer.
-  /// - When elements leave the stack, however they leave, their running effects are cancelled.
+  /// - When elements leave the stack, however they leave, their running effects are cancelled:
+  ///   at once when this reducer or the stack's actions remove them; on the next action through
+  ///   this `forEach` when a reducer before or after it in the `body` does.
   ///
   /// - Parameters:
   ///   - toStackState: Where the stack lives.
@@ -86,6 +88,18 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   ///   effects of the elements that left the stack.
   @inlinable
   public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let leftOutside = state[keyPath: toStackState].changedOutsideForEach
+    let effect = reduceStack(into: &state, action: action)
+    state[keyPath: toStackState].noteIDSetSeen()
+    guard leftOutside else { return effect }
+    return effect.merge(with: cancelEffectsOfPoppedElements(state))
+  }
+
+  /// Runs the element for its actions, pushes and pops, and runs the parent.
+  @inlinable
+  func reduceStack(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     switch toStackAction.extract(action) {
@@ -160,7 +174,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       reportDuplicatePush(id: id, ids: state[keyPath: toStackState].ids)
     } else {
       if DependencyValues.current.context == .test,
-        let next = DependencyValues.current.stackElementIDs?.peek, id.generation > next
+        let next = DependencyValues.current.stackElementIDs?.nextGeneration, id.generation > next
       {
         reportUnexpectedPush(id: id, next: StackElementID(generation: next))
       }

@@ -90,7 +90,9 @@ extension FileStorageKey: PersistentSharedKey {
 
   /// Writes `data` to a temporary file in `path`'s folder, flushes it, and renames it over
   /// `path`; on failure nothing is left behind and `path` is as it was.
-  private static func writeAtomically(_ data: Data, to path: String) throws {
+  ///
+  /// The file keeps the mode it had (a new one is `0644`), unless `mode` says otherwise.
+  static func writeAtomically(_ data: Data, to path: String, mode: mode_t? = nil) throws {
     let folder = (path as NSString).deletingLastPathComponent
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
@@ -115,7 +117,7 @@ extension FileStorageKey: PersistentSharedKey {
     var failure = writeAll(data, to: descriptor)
     // NB: `mkstemp` makes the file readable by its owner only; keep the mode the file had.
     var info = stat()
-    let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+    let mode = mode ?? (stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
     if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
     if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     close(descriptor)
@@ -145,7 +147,7 @@ private func writeAll(_ data: Data, to descriptor: Int32) -> String? {
 }
 
 /// What a file key last saw of its file, shared by the copies of the key.
-private final class SeenVersion: Sendable {
+final class SeenVersion: Sendable {
   private let storage = Mutex<FileVersion?>(nil)
 
   var version: FileVersion? {
@@ -156,7 +158,7 @@ private final class SeenVersion: Sendable {
 
 /// What tells one content of a file from the next: a rename gives a new inode, a write a new
 /// modification time or size.
-private struct FileVersion: Equatable, Sendable {
+struct FileVersion: Equatable, Sendable {
   let device: UInt64
   let inode: UInt64
   let size: Int64
