@@ -87,7 +87,7 @@ private struct Throttle: Sendable {
   func pass<Action>(_ action: UncheckedSendable<Action>, to send: Send<Action>) async {
     // NB: the context is the store's: without one (an effect run by hand) nothing is kept.
     guard let context = EffectContext.current, let storage = context.runtime?.storage else {
-      return send(action.value)
+      return await send(action.value)
     }
     await pass(action.value, to: send, on: clock, keeping: storage, under: context.scoped(id))
   }
@@ -112,7 +112,7 @@ private struct Throttle: Sendable {
       memory?.waiting = UncheckedSendable(chosen)
       return (chosen, lastSent.advanced(by: interval))
     }
-    guard let wait = decision.1 else { return send(decision.0) }
+    guard let wait = decision.1 else { return await send(decision.0) }
     do {
       try await clock.sleep(until: wait, tolerance: nil)
     } catch {
@@ -122,6 +122,6 @@ private struct Throttle: Sendable {
       defer { memory = Memory(lastSent: clock.now) }
       return memory?.waiting?.value as? Action
     }
-    send(chosen ?? action)
+    await send(chosen ?? action)
   }
 }

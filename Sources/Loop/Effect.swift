@@ -31,10 +31,11 @@ import Synchronization
 /// `Effect.debounce(id:for:clock:)` packages that recipe. `throttle(id:for:clock:latest:)` lets
 /// at most one action through per interval instead, the first at once.
 public struct Effect<Action>: Sendable {
-  /// The work of an `Effect.run`: it runs on the actor of the task that starts it (the main
-  /// actor, in a store) until it awaits other work.
+  /// The work of an `Effect.run`: isolated to the main actor, where the store runs, whatever its
+  /// closure captures (a `nonisolated(nonsending)` closure with a capture list was compiled
+  /// `@concurrent` by Swift 6.3, swiftlang/swift#87097, and ran beside the store).
   @usableFromInline
-  package typealias RunOperation = nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+  package typealias RunOperation = @MainActor @Sendable (Send<Action>) async -> Void
 
   @usableFromInline
   package enum Operation: Sendable {
@@ -132,9 +133,8 @@ public struct Effect<Action>: Sendable {
   /// that follows an asynchronous one starts later, in the concatenation's own task, once that
   /// one has finished.)
   ///
-  /// Write the operation without a capture list (`{ send in … }`, not `{ [client] send in … }`):
-  /// Swift 6.3 compiles a closure with one as `@concurrent` (swiftlang/swift#87097), so it would
-  /// leave the main actor at its first line and come back for each action it sends.
+  /// The operation is isolated to the main actor, however its closure captures (`self` and the
+  /// reducer's `@Dependency` properties, or a capture list): it never runs beside the store.
   ///
   /// Long work must leave the main actor, or the app stops drawing and answering the keyboard
   /// while it runs: do not do it directly in the operation, nor in a `nonisolated(nonsending)`
@@ -172,11 +172,9 @@ public struct Effect<Action>: Sendable {
   @inlinable
   public static func run(
     priority: TaskPriority? = nil,
-    operation:
-      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws
-      -> Void,
+    operation: @MainActor @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (
-      nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
+      @MainActor @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
     )? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -194,7 +192,7 @@ public struct Effect<Action>: Sendable {
         let completion = EffectCompletion()
         let send = Send<Action> { action in
           if completion.isCompleted { site.reportSentFromCompletedEffect(action) }
-          runtimeSend(action)
+          runtimeSend.deliverUnlessCancelled(action)
         }
         defer { completion.complete() }
         do {
@@ -330,7 +328,7 @@ public struct Effect<Action>: Sendable {
     case .run(let setup, let operation):
       return Effect<NewAction>(
         operation: .run(setup) { send in
-          await operation(Send { action in send(transform(action)) })
+          await operation(Send { action in send.deliverUnlessCancelled(transform(action)) })
         })
     case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
@@ -474,9 +472,7 @@ extension Effect {
     id: some Hashable & Sendable,
     for duration: Duration,
     clock: any Clock<Duration>,
-    operation:
-      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws
-      -> Void
+    operation: @MainActor @escaping @Sendable (_ send: Send<Action>) async throws -> Void
   ) -> Self {
     Self.run { send in
       try await clock.sleep(for: duration)
@@ -508,9 +504,21 @@ public struct Send<Action>: Sendable {
 
   /// Sends an action back into the store, unless the effect has been cancelled.
   ///
+  /// An effect's operation runs on the main actor, so this is a direct call: the action is
+  /// processed before it returns.
+  ///
   /// - Parameter action: The action.
+  // NB: `async`, though it never suspends on the main actor: an operation is isolated to the
+  // main actor, and `await send(action)`, the way every TCA effect writes it, would otherwise
+  // warn that nothing is awaited.
   @inlinable
-  public func callAsFunction(_ action: Action) {
+  public func callAsFunction(_ action: Action) async {
+    deliverUnlessCancelled(action)
+  }
+
+  /// Sends an action back into the store at once, unless the effect has been cancelled.
+  @inlinable
+  package func deliverUnlessCancelled(_ action: Action) {
     guard !Task.isCancelled else { return }
     deliver(action)
   }

@@ -367,6 +367,27 @@ extension TestStore {
     _ expected: ExpectedAction<Action>, matching isMatching: (Action) -> Bool,
     timeout: Duration?, update: ((inout State) throws -> Void)?, at location: IssueLocation
   ) async {
+    await receiveNext(
+      expected, matching: isMatching, timeout: timeout, update: update, at: location)
+    await letReadyEffectsRun()
+  }
+
+  /// Lets the running effects whose next step is already due on the main actor take it, as
+  /// TCA's `receive` does (it yields): an effect whose stream ended right after the action it
+  /// sent finishes before the test goes on, and is not reported still running at its end.
+  ///
+  /// NB: bounded, and only while effects are in flight: an effect that keeps working (a timer
+  /// waiting on a `TestClock`) is not waited for, and a test with none running pays nothing.
+  private func letReadyEffectsRun() async {
+    for _ in 0..<8 where !core.runtime.inFlight.isEmpty {
+      await Task.yield()
+    }
+  }
+
+  private func receiveNext(
+    _ expected: ExpectedAction<Action>, matching isMatching: (Action) -> Bool,
+    timeout: Duration?, update: ((inout State) throws -> Void)?, at location: IssueLocation
+  ) async {
     let timeout = timeout ?? self.timeout
     // NB: a non-exhaustive store looks past actions that do not match.
     func isReady() -> Bool {

@@ -199,9 +199,10 @@ struct SaveThenReload: Reducer {
     } operation: {
       store.send("start")
     }
-    #expect(store.state == ["start", "store 1.0"])
-    await task.finish()
+    // NB: the operation is isolated to the main actor, and so is its `withDependencies`: with
+    // nothing to wait for elsewhere, the effect has finished when `send` returns.
     #expect(store.state == ["start", "store 1.0", "override 2.0"])
+    await task.finish()
   }
 
   @Test func anEffectCancelsByIdInsideWithDependencies() async {

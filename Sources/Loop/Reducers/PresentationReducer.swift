@@ -229,7 +229,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         destinationEffect =
           effect
           .map { embed(.presented($0)) }
-          .bindingDismiss { send in send(embed(.dismiss)) }
+          .bindingDismiss { send in send.deliverUnlessCancelled(embed(.dismiss)) }
           .scoped(toChild: id)
         state[keyPath: toPresentationState].wrappedValue = destinationState
         ranChild = id

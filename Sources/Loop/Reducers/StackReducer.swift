@@ -147,7 +147,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     return
       effect
       .map { embed(.element(id: id, action: $0)) }
-      .bindingDismiss { send in send(embed(.popFrom(id: id))) }
+      .bindingDismiss { send in send.deliverUnlessCancelled(embed(.popFrom(id: id))) }
       .scoped(toChild: ElementEffectID(path: UncheckedSendable(toStackState), id: id))
   }
 

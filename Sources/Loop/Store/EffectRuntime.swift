@@ -125,7 +125,25 @@ package final class EffectRuntime<Action>: EffectCancelling {
   @usableFromInline var nextSerial = 0
   /// The effect `track` is starting, not recorded yet: one started immediately runs until it
   /// first suspends, and may stop working or finish, before `track` gets its task.
-  @usableFromInline var starting: (serial: Int, isWorking: Bool, isFinished: Bool)?
+  @usableFromInline var starting: StartingEffect?
+  /// An effect `track` is starting: what happened to it before `track` got its task.
+  @usableFromInline
+  struct StartingEffect {
+    @usableFromInline let serial: Int
+    /// The ids it is registered under once recorded.
+    @usableFromInline let keys: [ScopedEffectID]
+    @usableFromInline var isWorking = true
+    @usableFromInline var isFinished = false
+    /// Whether its id was cancelled while it started (by itself, with `Task.cancel(id:)`).
+    @usableFromInline var isCancelled = false
+
+    @inlinable
+    init(serial: Int, keys: [ScopedEffectID]) {
+      self.serial = serial
+      self.keys = keys
+    }
+  }
+
   /// What effects keep between runs (a throttle's last run), by scoped id.
   @usableFromInline package nonisolated let storage = EffectStorage()
 
@@ -204,7 +222,16 @@ package final class EffectRuntime<Action>: EffectCancelling {
   ///   - path: The child scopes, outermost first, of the effect that cancels.
   @usableFromInline
   package func cancel(id: AnyHashableSendable, in path: [AnyHashableSendable] = []) {
-    cancel(cancellables[ScopedEffectID(id: id, path: path)])
+    let key = ScopedEffectID(id: id, path: path)
+    // NB: an effect that calls `Task.cancel(id:)` with its own id before it first suspends is
+    // still starting, not recorded yet: it is the current task, cancelled here at once, so its
+    // next `checkCancellation()` throws (TCA's `testRunCancellation`).
+    if starting?.keys.contains(key) == true, starting?.isCancelled == false {
+      starting?.isCancelled = true
+      withUnsafeCurrentTask { $0?.cancel() }
+    }
+    cancel(cancellables[key])
+    TaskCancellations.shared.cancel(TaskCancellations.Key(runtime: self, id: id, path: path))
   }
 
   @usableFromInline
@@ -335,14 +362,6 @@ package final class EffectRuntime<Action>: EffectCancelling {
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
-    let outer = starting
-    starting = (serial, isWorking: true, isFinished: false)
-    let task = makeTask(serial)
-    let started = starting
-    starting = outer
-    // NB: an effect that finished while starting has nothing left to wait for or cancel, and
-    // cancelling its id later must not reach it: it is never recorded.
-    if started?.isFinished == true { return task }
     // NB: a mark is seen from its own scope and from every scope around it.
     var keys: [ScopedEffectID] = []
     for mark in placement.marks {
@@ -350,6 +369,15 @@ package final class EffectRuntime<Action>: EffectCancelling {
         keys.append(ScopedEffectID(id: mark.id, path: Array(mark.path.prefix(depth))))
       }
     }
+    let outer = starting
+    starting = StartingEffect(serial: serial, keys: keys)
+    let task = makeTask(serial)
+    let started = starting
+    starting = outer
+    // NB: an effect that finished while starting has nothing left to wait for or cancel, and
+    // cancelling its id later must not reach it: it is never recorded.
+    if started?.isFinished == true { return task }
+    if started?.isCancelled == true { task.cancel() }
     let scopePaths = placement.path.indices.map { Array(placement.path.prefix($0 + 1)) }
     running[serial] = Running(
       action: launch.action, origin: launch.origin, task: task,
