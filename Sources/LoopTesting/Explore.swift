@@ -104,6 +104,15 @@ public struct ExplorationResult: Sendable, Equatable, CustomStringConvertible {
   /// The actions of the shrunk failing sequence, as the printed test writes them.
   public var shrunkActions: [String]
 
+  /// Creates a result.
+  public init(seed: UInt64, runs: Int, steps: Int, failure: String?, shrunkActions: [String]) {
+    self.seed = seed
+    self.runs = runs
+    self.steps = steps
+    self.failure = failure
+    self.shrunkActions = shrunkActions
+  }
+
   /// A line to print: the runs and steps made, and the seed.
   public var description: String {
     "explored \(runs) runs, \(steps) steps, seed: \(seed)"
@@ -129,8 +138,8 @@ struct Explorer<State: Equatable, Action> {
     var stateAfter: State
     /// The actions the effects sent back, each with the state after it.
     var received: [(action: Action, state: State)]
-    /// Whether time had to move for the effects to finish.
-    var advancedClock: Bool
+    /// How far time had to move for the effects to finish.
+    var advancedClock: Duration
   }
 
   /// Why a run failed.
@@ -189,7 +198,9 @@ struct Explorer<State: Equatable, Action> {
         log.processed.removeAll()
         let seen = issues.messages.count
         _ = core.send(action, origin: index)
-        let advanced = await settle(core, clock: clock, log: log)
+        let start = clock.now
+        await settle(core, clock: clock, log: log)
+        let advanced = start.duration(to: clock.now)
         result.steps.append(
           Step(
             action: action, choices: random.drawn, stateBefore: before,
@@ -225,11 +236,9 @@ struct Explorer<State: Equatable, Action> {
   /// suspension, so this yields until neither the effects nor the actions they sent have changed
   /// for a while, as `TestClock` does before it moves time.
   ///
-  /// - Returns: Whether the clock moved.
-  private func settle(
-    _ core: StoreCore<State, Action>, clock: TestClock, log: Log
-  ) async -> Bool {
-    var advanced = false
+  /// NB: an effect that sleeps forever (a timer) is left after 100 deadlines: the run's end
+  /// reports it, unless a later action cancels it.
+  private func settle(_ core: StoreCore<State, Action>, clock: TestClock, log: Log) async {
     var wakes = 0
     while !core.runtime.inFlight.isEmpty {
       var quiet = 0
@@ -241,12 +250,10 @@ struct Explorer<State: Equatable, Action> {
         quiet = now == last ? quiet + 1 : 0
         last = now
       }
-      guard !core.runtime.inFlight.isEmpty, wakes < 1_000 else { break }
+      guard !core.runtime.inFlight.isEmpty, wakes < 100 else { break }
       guard await clock.wakeNextSleeper() else { break }
-      advanced = true
       wakes += 1
     }
-    return advanced
   }
 
   /// Shrinks a failing run: drops steps while the same failure remains, then simplifies each
@@ -302,7 +309,7 @@ struct Explorer<State: Equatable, Action> {
         + "\(original.steps.count)):")
     lines.append("")
     lines.append(failure.message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "    " + $0 }.joined(separator: "\n"))
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
     lines.append("")
     lines.append("Replay the exploration with seed: \(seed)")
     lines.append("")
@@ -319,7 +326,9 @@ struct Explorer<State: Equatable, Action> {
     for step in shrunk.steps {
       lines += assertion(
         "send", SwiftLiteral.render(step.action), from: step.stateBefore, to: step.stateAfter)
-      if step.advancedClock { lines.append("  await clock.run()") }
+      if step.advancedClock > .zero {
+        lines.append("  await clock.advance(by: \(SwiftLiteral.render(step.advancedClock)))")
+      }
       var state = step.stateAfter
       for received in step.received {
         lines += assertion(

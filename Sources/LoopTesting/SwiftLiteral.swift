@@ -17,9 +17,10 @@ enum SwiftLiteral {
     case let double as Double: return "\(double)"
     case let float as Float: return "\(float)"
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
-    case let date as Date: return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case let date as Date:
+      return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let decimal as Decimal: return "Decimal(string: \"\(decimal)\")!"
-    case let duration as Duration: return ".nanoseconds(\(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))"
+    case let duration as Duration: return render(duration)
     default: break
     }
     let mirror = Mirror(reflecting: value)
@@ -51,6 +52,15 @@ enum SwiftLiteral {
     default:
       return "\(value)"
     }
+  }
+
+  /// `duration` as `.seconds(n)`, or in the largest unit that states it whole.
+  static func render(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    guard attoseconds != 0 else { return ".seconds(\(seconds))" }
+    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+    return ".nanoseconds(\(nanoseconds))"
   }
 
   /// The stored properties of `mirror` as call arguments, `label: value`, a property wrapper's
