@@ -24,6 +24,11 @@ enum SwiftLiteral {
     default: break
     }
     let mirror = Mirror(reflecting: value)
+    // NB: a collection of its own (an `IdentifiedArray`) is written as the array literal it
+    // takes, not as its storage.
+    if mirror.displayStyle != .dictionary, let collection = value as? any Collection {
+      return "[" + collection.map { render($0) }.joined(separator: ", ") + "]"
+    }
     switch mirror.displayStyle {
     case .optional:
       return mirror.children.first.map { render($0.value) } ?? "nil"
