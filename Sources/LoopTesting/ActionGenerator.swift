@@ -11,7 +11,7 @@
 /// )
 /// ```
 ///
-/// A case that has nothing to act on (``element(of:weight:_:)`` on an empty collection, or a
+/// A case that has nothing to act on (``Case/element(of:weight:_:)`` on an empty collection, or a
 /// closure that returns `nil`) gives way to the next case in the list, so every step sends an
 /// action whenever one case can.
 public struct ActionGenerator<State, Action> {
