@@ -14,7 +14,9 @@ enum ExploreBenchmarks {
     let runs = settings.size(20, quick: 2)
     let steps = 20
     let now = Date(timeIntervalSinceReferenceDate: 765_000_000)
-    let store = Store(initialState: Ledger.State()) { Ledger() } withDependencies: {
+    let store = Store(initialState: Ledger.State()) {
+      Ledger()
+    } withDependencies: {
       $0.ledgerClient = .inMemory()
       $0.date = .constant(now)
       $0.uuid = .incrementing

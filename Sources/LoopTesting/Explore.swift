@@ -308,8 +308,9 @@ struct Explorer<State: Equatable, Action> {
       "Exploration failed in run \(run + 1) after \(shrunk.steps.count) steps (shrunk from "
         + "\(original.steps.count)):")
     lines.append("")
-    lines.append(failure.message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
+    lines.append(
+      failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
     lines.append("")
     lines.append("Replay the exploration with seed: \(seed)")
     lines.append("")

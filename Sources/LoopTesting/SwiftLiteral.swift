@@ -94,7 +94,8 @@ enum SwiftLiteral {
     }) {
       return wrapped.value
     }
-    return wrapper.children.count == 1 ? wrapper.children.first!.value : child.value
+    if wrapper.children.count == 1, let only = wrapper.children.first { return only.value }
+    return child.value
   }
 
   /// The changes from `before` to `after` as the statements of an assertion closure, one per

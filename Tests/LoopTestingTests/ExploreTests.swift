@@ -2,8 +2,10 @@ import Foundation
 import LoopTesting
 import Testing
 
-/// A combination lock with a planted bug: the fifth digit of its code, entered in order, breaks
-/// it. Any other digit is ignored; a reset starts over.
+/// A combination lock with a planted bug, five steps deep.
+///
+/// The fifth digit of its code, entered in order, breaks it. Any other digit is ignored; a reset
+/// starts over.
 struct Lock: Reducer {
   struct State: Equatable {
     var progress = 0
@@ -248,7 +250,9 @@ struct Metronome: Reducer {
   @Test func aCorrectReducerPassesEveryRun() async {
     let (result, messages) = await exploreLock(Lock(isBuggy: false), seed: 1)
     #expect(messages.isEmpty)
-    #expect(result == ExplorationResult(seed: 1, runs: 100, steps: 2_000, failure: nil, shrunkActions: []))
+    #expect(
+      result == ExplorationResult(seed: 1, runs: 100, steps: 2_000, failure: nil, shrunkActions: [])
+    )
   }
 
   @Test func theSameSeedGivesTheSameRuns() async {
@@ -370,7 +374,11 @@ struct Metronome: Reducer {
     let expected = IssueCollector()
     withIssueReporter(expected) {
       @Dependency(\.uuid) var uuid
-      withDependencies { $0 = DependencyValues(context: .test) } operation: { _ = uuid() }
+      withDependencies {
+        $0 = DependencyValues(context: .test)
+      } operation: {
+        _ = uuid()
+      }
     }
     let unimplemented = expected.messages.first ?? ""
     #expect(unimplemented.hasPrefix("Unimplemented: '@Dependency(\\.uuid)' was called."))

@@ -16,14 +16,14 @@ import Testing
     let result = await TestStore.explore(
       initialState: { Ledger.State() }, reducer: { Ledger() }, actions: Self.actions,
       runs: 30, steps: 15, invariantName: "isConsistent",
-      invariant: { Self.isConsistent($0, stored: stored.snapshot) }
-    ) {
-      $0.ledgerClient = stored.tracking(.inMemory())
-      $0.date = .constant(now)
-      $0.uuid = .incrementing
-      $0.calendar = gregorian(utc)
-      $0.timeZone = seoul
-    }
+      invariant: { Self.isConsistent($0, stored: stored.snapshot) },
+      withDependencies: {
+        $0.ledgerClient = stored.tracking(.inMemory())
+        $0.date = .constant(now)
+        $0.uuid = .incrementing
+        $0.calendar = gregorian(utc)
+        $0.timeZone = seoul
+      })
     print("Ledger: \(result)")
   }
 
@@ -60,9 +60,11 @@ import Testing
   {
     let ids = state.transactions.map(\.id)
     guard Set(ids).count == ids.count else { return false }
-    guard zip(state.transactions, state.transactions.dropFirst()).allSatisfy({
-      LedgerTransaction.isNewer($0, than: $1)
-    }) else { return false }
+    guard
+      zip(state.transactions, state.transactions.dropFirst()).allSatisfy({
+        LedgerTransaction.isNewer($0, than: $1)
+      })
+    else { return false }
     // NB: every save and delete reaches the list, loaded or not: it is what is stored.
     guard state.transactions.count == stored.count,
       state.transactions.allSatisfy({ stored[$0.id] == $0 })
