@@ -20,8 +20,9 @@ extension TestStore {
   /// actions, each made by `actions` from the state it is sent in. After each action the
   /// exploration lets its effects finish, on the same engine as a `Store` (so effects,
   /// cancellation and the order of actions are those of a `TestStore`): the work that does not
-  /// wait on time runs, and a ``TestClock``, installed as `continuousClock`, is advanced to the
-  /// next deadline as long as an effect sleeps on it (never real time). A step fails when
+  /// wait on time runs, and a ``TestClock``, installed as `continuousClock` (in place of any
+  /// the dependencies set), is advanced to the next deadline as long as an effect sleeps on it
+  /// (never real time). A step fails when
   /// `invariant` is `false` after it, or when the runtime reported an issue during it (an action
   /// for a missing element, a child action in another case, a dependency with no test value, an
   /// effect's unhandled error); a run fails when an effect is still running at its end.
@@ -168,8 +169,9 @@ struct Explorer<State: Equatable, Action> {
     let issues = IssueCollector()
     let clock = TestClock()
     var dependencies = DependencyValues(context: .test)
-    dependencies.continuousClock = clock
     prepareDependencies(&dependencies)
+    // NB: after the test's overrides: time moves only as the exploration moves it.
+    dependencies.continuousClock = clock
     dependencies.stackElementIDs = StackElementIDGenerator()
     let values = dependencies
     let (core, reported) = withIssueReporter(issues) {

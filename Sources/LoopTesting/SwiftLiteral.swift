@@ -16,6 +16,7 @@ enum SwiftLiteral {
     case let int as any BinaryInteger: return "\(int)"
     case let double as Double: return "\(double)"
     case let float as Float: return "\(float)"
+    case let url as URL: return "URL(string: \(quote(url.absoluteString)))!"
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
     case let date as Date:
       return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
