@@ -236,25 +236,38 @@ struct Explorer<State: Equatable, Action> {
   ///
   /// NB: effects run on the global executor; nothing says when one has reached its next
   /// suspension, so this yields until neither the effects nor the actions they sent have changed
-  /// for a while, as `TestClock` does before it moves time.
-  ///
-  /// NB: an effect that sleeps forever (a timer) is left after 100 deadlines: the run's end
-  /// reports it, unless a later action cancels it.
+  /// for a while, as `TestClock` does before it moves time. An effect busy off the main actor
+  /// (an import parsing a file) changes nothing for a while and sleeps on no clock: it is waited
+  /// for, up to two seconds without any progress, and then left running (the run's end reports
+  /// it). An effect that sleeps forever (a timer) is left after 100 deadlines.
   private func settle(_ core: StoreCore<State, Action>, clock: TestClock, log: Log) async {
     var wakes = 0
+    var lastProgress = ContinuousClock.now
+    var last = (core.runtime.inFlight.count, log.processed.count)
     while !core.runtime.inFlight.isEmpty {
       var quiet = 0
-      var last = (core.runtime.inFlight.count, log.processed.count)
       while quiet < 16, !core.runtime.inFlight.isEmpty {
         await MainActor.run {}
         await Task.detached(priority: .low) { await Task.yield() }.value
         let now = (core.runtime.inFlight.count, log.processed.count)
-        quiet = now == last ? quiet + 1 : 0
-        last = now
+        if now == last {
+          quiet += 1
+        } else {
+          quiet = 0
+          last = now
+          lastProgress = .now
+        }
       }
       guard !core.runtime.inFlight.isEmpty, wakes < 100 else { break }
-      guard await clock.wakeNextSleeper() else { break }
-      wakes += 1
+      if await clock.wakeNextSleeper() {
+        wakes += 1
+        lastProgress = .now
+      } else if ContinuousClock.now - lastProgress > .seconds(2) {
+        break
+      } else {
+        // NB: real time only while work off the main actor is under way; nothing is timed by it.
+        try? await Task.sleep(for: .milliseconds(1))
+      }
     }
   }
 

@@ -16,6 +16,9 @@ enum SwiftLiteral {
     case let int as any BinaryInteger: return "\(int)"
     case let double as Double: return "\(double)"
     case let float as Float: return "\(float)"
+    case let data as Data:
+      if let text = String(data: data, encoding: .utf8) { return "Data(\(quote(text)).utf8)" }
+      return "Data(\(render(Array(data))))"
     case let url as URL: return "URL(string: \(quote(url.absoluteString)))!"
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
     case let date as Date:
