@@ -91,6 +91,31 @@ public struct ActionGenerator<State, Action> {
     self.cases = [Case(make: make)]
   }
 
+  /// This generator for a child feature, lifted into its parent: it makes the child's actions
+  /// from the child's state, and sends them embedded in the parent's action.
+  ///
+  /// ```swift
+  /// let app = ActionGenerator<AppFeature.State, AppFeature.Action>(
+  ///   cases: Ledger.actions.scoped(state: \.ledger, action: { .ledger($0) }).cases
+  ///     + Habits.actions.scoped(state: \.habits, action: { .habits($0) }).cases
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the parent keeps the child's state.
+  ///   - action: Embeds a child action in the parent's.
+  /// - Returns: The parent's generator.
+  public func scoped<Parent, ParentAction>(
+    state: KeyPath<Parent, State>, action: @escaping (Action) -> ParentAction
+  ) -> ActionGenerator<Parent, ParentAction> {
+    ActionGenerator<Parent, ParentAction>(
+      cases: cases.map { child in
+        ActionGenerator<Parent, ParentAction>.Case(weight: child.weight) { random, parent in
+          child.make(&random, parent[keyPath: state]).map(action)
+        }
+      })
+  }
+
   /// The next action for `state`: a case chosen by weight (the first draw), or the cases after
   /// it when it has nothing to act on; `nil` when no case has.
   ///
