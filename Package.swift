@@ -127,6 +127,8 @@ let package = Package(
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
         "HabitClient", "LedgerClient",
+        // NB: the exploration row explores the Ledger feature.
+        "Ledger",
       ],
       path: "Sources/LoopBenchmarks",
       // NB: CLibPQ links nothing (Persistence loads libpq when a PostgreSQL store opens, so

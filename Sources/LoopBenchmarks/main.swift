@@ -23,6 +23,7 @@ var measurements: [Measurement] = []
 if only == nil || only == "store" {
   measurements += await StoreBenchmarks.run(settings)
   measurements += SharedBenchmarks.run(settings)
+  measurements += await ExploreBenchmarks.run(settings)
 }
 do {
   if only == nil || only == "persistence" {

@@ -169,6 +169,17 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Wakes the earliest sleeper, moving time to its deadline, and lets its work run: how an
+  /// exploration advances time exactly as far as its effects need.
+  ///
+  /// - Returns: `false` when nothing sleeps on the clock.
+  func wakeNextSleeper() async -> Bool {
+    await settle()
+    guard let sleeper = nextSleeper(until: nil) else { return false }
+    await wake(sleeper)
+    return true
+  }
+
   /// Takes the earliest sleeper due by `deadline` (any, when `nil`), moving time to its deadline.
   private func nextSleeper(until deadline: Instant?) -> Sleeper? {
     state.withLock { state in

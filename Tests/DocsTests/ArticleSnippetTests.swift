@@ -50,6 +50,7 @@ import Testing
       "Sources/Loop/Loop.docc/Performance.md",
       "Sources/Loop/Loop.docc/ComingFromTCA.md",
       "Sources/LoopTesting/LoopTesting.docc/Testing.md",
+      "Sources/LoopTesting/LoopTesting.docc/ExploringAReducer.md",
       "Sources/Persistence/Persistence.docc/StoringModels.md",
     ] {
       #expect(pages.contains(article), "\(article) is missing")

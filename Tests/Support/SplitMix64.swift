@@ -1,20 +1,8 @@
-/// A small deterministic random number generator (SplitMix64): a seed replays the same numbers
-/// on every run, so a randomized test is the same test each time.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-  /// The generator's state; each number advances it.
-  public var state: UInt64
+import LoopTesting
 
-  /// Creates a generator from a seed.
-  public init(seed: UInt64) {
-    state = seed
-  }
-
-  /// The next number.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// A small deterministic random number generator (SplitMix64).
+///
+/// A seed replays the same numbers on every run, so a randomized test is the same test each
+/// time. It is LoopTesting's `SeededRandom`, which explorations draw from, under the name these
+/// tests know.
+public typealias SplitMix64 = SeededRandom

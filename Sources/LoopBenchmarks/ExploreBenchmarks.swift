@@ -1,0 +1,64 @@
+import Foundation
+import Ledger
+import LedgerClient
+import Loop
+import LoopTesting
+
+/// The exploration row: steps per second of `TestStore.explore` on the Ledger feature (each step
+/// an action, its effects run to the end, the invariant checked), beside a `Store` sending the
+/// same kind of action and awaiting its effect.
+@MainActor
+enum ExploreBenchmarks {
+  static func run(_ settings: Settings) async -> [Measurement] {
+    guard settings.includes("exploration") else { return [] }
+    let runs = settings.size(20, quick: 2)
+    let steps = 20
+    let now = Date(timeIntervalSinceReferenceDate: 765_000_000)
+    let store = Store(initialState: Ledger.State()) {
+      Ledger()
+    } withDependencies: {
+      $0.ledgerClient = .inMemory()
+      $0.date = .constant(now)
+      $0.uuid = .incrementing
+    }
+    var amount = 0
+    let times = await medianTimes(runs: settings.runs) {
+      await TestStore.explore(
+        initialState: { Ledger.State() }, reducer: { Ledger() }, actions: actions(now: now),
+        runs: runs, steps: steps, seed: 1,
+        invariant: { state in state.transactions.count == Set(state.transactions.map(\.id)).count }
+      ) {
+        $0.ledgerClient = .inMemory()
+        $0.date = .constant(now)
+        $0.uuid = .incrementing
+      }
+    } baseline: {
+      for _ in 0..<(runs * steps) {
+        amount += 1
+        let draft = TransactionDraft(amount: "\(amount)", date: now, memo: "Lunch")
+        await store.send(.draftSubmitted(.add, draft)).finish()
+      }
+    }
+    return [
+      Measurement(
+        group: "TestStore", name: "exploration steps, Ledger", operations: runs * steps,
+        ours: times.ours, baseline: times.baseline,
+        baselineName: "Store.send, awaiting the effect", unit: .perSecond)
+    ]
+  }
+
+  /// Adds (now and then invalid), deletes and opening the ledger.
+  static func actions(now: Date) -> ActionGenerator<Ledger.State, Ledger.Action> {
+    ActionGenerator(
+      .always(.onAppear),
+      .case(weight: 4) { random, _ in
+        .draftSubmitted(
+          .add,
+          TransactionDraft(
+            amount: random.chance(0.1) ? "" : "\(random.int(in: 1...5_000))",
+            date: random.date(from: now.addingTimeInterval(-30 * 86_400), withinDays: 30)))
+      },
+      .element(of: \.transactions) { transaction, _ in .deleteSubmitted(transaction.id) }
+    )
+  }
+}
