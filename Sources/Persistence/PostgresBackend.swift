@@ -42,7 +42,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     try checkServer()
     try migrate(descriptions)
     for description in descriptions {
-      tables[description.modelID] = description.makePostgresTable(connection)
+      tables[description.modelID] = try description.makePostgresTable(connection)
     }
   }
 
@@ -268,7 +268,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
       : []
     if plan.exact, order.orderBy != nil, plan.whereClause == nil {
       // The common case (a list, sorted, maybe limited) runs a statement made once per order.
-      let statement = table.unfilteredSelect(order, limited: limited)
+      let statement = try table.unfilteredSelect(order, limited: limited)
       return try perform(reading: true) { try table.models(in: connection.run(statement, range)) }
     }
     let orderBy = order.orderBy
