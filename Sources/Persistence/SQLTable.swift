@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the code both SQL backends share asks of a connection: preparing a statement, running
-/// one, reading its rows. `SQLiteDatabase` and `PostgresConnection` each answer in their own
+/// What the code both SQL backends share asks of a connection.
+///
+/// Preparing a statement, running one, reading its rows: `SQLiteDatabase` and `PostgresConnection` each answer in their own
 /// API (see `SQLiteTable.swift` and `PostgresTable.swift`); everything else about a table, its
 /// SQL, its rows and its migration is written once, here and in ``SQLBackend``.
 protocol SQLConnection: AnyObject {

@@ -15,7 +15,7 @@ import Loop
 /// This file is the backend's contract (opening, writes, reads, transactions); a model's table,
 /// its statements and reading its rows are in `SQLiteTable`, and what opening does to a file
 /// written by an earlier schema is in `MigrationPlan`.
-final class SQLiteBackend: StorageBackend, @unchecked Sendable {
+final class SQLiteBackend: SQLBackend, @unchecked Sendable {
   let database: SQLiteDatabase
   private var tables: BackendTables = [:]
   private var depth = 0
@@ -118,10 +118,14 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
-    -> SQLiteTable<T>
-  {
+  func table<T>(_ description: TableDescription<T>) throws(PersistenceError) -> SQLiteTable<T> {
     try tables.table(of: T.self, as: SQLiteTable<T>.self)
+  }
+
+  /// Runs a call's statements as they are: a writer waits for another's transaction (see
+  /// `BusyWait`), so there is nothing to run again.
+  func perform<R>(reading: Bool, _ work: () throws -> R) throws -> R {
+    try work()
   }
 
   // MARK: Writes
@@ -255,30 +259,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  func delete<T: PersistentModel>(
-    where predicate: Predicate<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    if let plan = translator.translate(predicate), plan.exact {
-      var sql = "DELETE FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      try database.run(sql, plan.whereClause?.parameters ?? [])
-      return database.changes
-    }
-    return try transaction {
-      var doomed: [Int64] = []
-      try table.scan(predicate: predicate, orderBy: nil) { model, sequence in
-        doomed.append(sequence)
-        return true
-      }
-      for sequence in doomed {
-        try table.deleteBySequence.execute([.integer(sequence)])
-      }
-      return doomed.count
-    }
-  }
-
   // MARK: Reads
 
   func fetch<T: PersistentModel>(
@@ -297,67 +277,31 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       }
     }
     let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    guard let plan = translator.translate(descriptor.predicate) else {
-      // NB: a predicate that may throw is evaluated on every row in insertion order, whatever
-      // the limit, so it throws on the same row as the in-memory backend (and as
-      // `Array.filter`); only then are the matches sorted and windowed.
-      var models: [T] = []
-      try table.scan(predicate: descriptor.predicate, orderBy: nil) { model, _ in
-        models.append(model)
-        return true
-      }
-      return try read(
-        descriptor.applyingRange(
-          to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd)))
+    guard let plan = table.translate(descriptor.predicate) else {
+      return try read(fetchInSwift(descriptor, table: table, translated: false, orderBy: nil))
     }
     if descriptor.fetchLimit == 0 { return [] }
     let order = table.order(descriptor.sortBy)
     let orderBy = order.orderBy
     let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
-    let range: [SQLValue] =
-      limited
-      ? [
-        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
-      ]
-      : []
+    let range = limited ? table.rangeParameters(descriptor) : []
+    let statement: SQLiteStatement
+    var parameters = range
     if descriptor.predicate == nil, orderBy != nil {
-      // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
-      // through one row that follows its steps.
-      let statement = try table.unfilteredSelect(order, limited: limited)
-      let row = Row(
-        table: description, source: .statement(statement), positions: ColumnPositions())
-      return try collect(statement, range, limit: descriptor.fetchLimit) { try reading(row) }
+      // The common case (a list, sorted, maybe limited) runs a statement prepared once.
+      statement = try table.unfilteredSelect(order, limited: limited)
+    } else if plan.exact, let orderBy {
+      let clause = plan.whereClause
+      statement = try database.prepare(
+        table.select(where: clause, orderBy: orderBy, limited: limited))
+      parameters = (clause?.parameters ?? []) + range
+    } else {
+      return try read(fetchInSwift(descriptor, table: table, translated: true, orderBy: orderBy))
     }
-    if plan.exact, let orderBy {
-      var sql = table.selectAll
-      var parameters: [SQLValue] = []
-      if let clause = plan.whereClause {
-        sql += " WHERE " + clause.sql
-        parameters = clause.parameters
-      }
-      sql += " ORDER BY " + orderBy
-      if limited {
-        sql += " LIMIT ? OFFSET ?"
-        parameters += range
-      }
-      // NB: one row that follows the statement's steps, as above: a row made per step in this
-      // generic code looked up its type's metadata each time.
-      let statement = try database.prepare(sql)
-      let row = Row(
-        table: description, source: .statement(statement), positions: ColumnPositions())
-      return try collect(statement, parameters, limit: descriptor.fetchLimit) { try reading(row) }
-    }
-    // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
-    // predicate cannot throw, so the rows after them need not be looked at).
-    let enough = orderBy == nil ? nil : descriptor.rangeEnd
-    var models: [T] = []
-    try table.scan(predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
-      models.append(model)
-      return enough.map { models.count < $0 } ?? true
-    }
-    if orderBy == nil { models = sortedInSwift(models, by: descriptor.sortBy) }
-    return try read(descriptor.applyingRange(to: models))
+    // NB: read through one row that follows the statement's steps: a row made per step in this
+    // generic code looked up its type's metadata each time.
+    let row = Row(table: description, source: .statement(statement), positions: ColumnPositions())
+    return try collect(statement, parameters, limit: descriptor.fetchLimit) { try reading(row) }
   }
 
   /// What `reading` makes of each row `statement` gives with `parameters`, at most `limit`.
@@ -392,55 +336,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// The largest limit whose results ``collect(_:_:limit:reading:)`` fills in place.
   private static let filledInPlaceLimit = 4_096
 
-  func fetchCount<T: PersistentModel>(
-    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    var total = 0
-    if let plan = translator.translate(descriptor.predicate), plan.exact {
-      var sql = "SELECT count(*) FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      try database.query(sql, plan.whereClause?.parameters ?? []) { statement in
-        total = Int(statement.integer(at: 0))
-        return false
-      }
-    } else {
-      try table.scan(predicate: descriptor.predicate, orderBy: nil) { _, _ in
-        total += 1
-        return true
-      }
-    }
-    return descriptor.rangeCount(total)
-  }
-
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T.ID] {
     let table = try table(description)
-    var translator = PredicateTranslator(table: description)
     // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.
-    guard let plan = translator.translate(descriptor.predicate), plan.exact,
+    guard let plan = table.translate(descriptor.predicate), plan.exact,
       let orderBy = table.order(descriptor.sortBy).orderBy
     else {
       return try fetch(descriptor, table: description).map(\.id)
     }
     if descriptor.fetchLimit == 0 { return [] }
-    var sql =
-      "SELECT \(quoted(description.columns[description.idIndex].name)) FROM "
-      + quoted(description.table)
-    var parameters: [SQLValue] = []
-    if let clause = plan.whereClause {
-      sql += " WHERE " + clause.sql
-      parameters = clause.parameters
-    }
-    sql += " ORDER BY " + orderBy
-    if descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-      sql += " LIMIT ? OFFSET ?"
-      parameters += [
-        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
-      ]
-    }
+    let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
+    let sql = table.select(
+      table.idColumn, where: plan.whereClause, orderBy: orderBy, limited: limited)
+    let parameters =
+      (plan.whereClause?.parameters ?? []) + (limited ? table.rangeParameters(descriptor) : [])
     var ids: [T.ID] = []
     if let limit = descriptor.fetchLimit { ids.reserveCapacity(min(limit, 16_384)) }
     // NB: the id is the first column of the select, as it is of the table's. A model's
@@ -522,16 +433,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   ) throws -> Int where T.ID == ModelID<T> {
     _ = try table(description)
     return try idPrefixLength(ofNeighboursOf: id, table: description)
-  }
-
-  func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
-    let table = try table(description)
-    var model: T?
-    try table.selectByID.run([description.encodeID(id)]) { statement in
-      model = try T(row: Row(table: description, source: .statement(statement)))
-      return false
-    }
-    return model
   }
 
   // MARK: Transactions
