@@ -20,7 +20,7 @@ import Foundation
 /// A lost connection fails the call (and the rest of the transaction in progress) with
 /// ``PersistenceError/connectionLost(server:reason:)``; the next call outside a transaction
 /// connects again.
-final class PostgresBackend: StorageBackend, @unchecked Sendable {
+final class PostgresBackend: SQLBackend, @unchecked Sendable {
   let connection: PostgresConnection
   private var tables: BackendTables = [:]
   private var depth = 0
@@ -42,7 +42,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     try checkServer()
     try migrate(descriptions)
     for description in descriptions {
-      tables[description.modelID] = description.makePostgresTable(connection)
+      tables[description.modelID] = try description.makePostgresTable(connection)
     }
   }
 
@@ -100,9 +100,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
-    -> PostgresTable<T>
-  {
+  func table<T>(_ description: TableDescription<T>) throws(PersistenceError) -> PostgresTable<T> {
     try tables.table(of: T.self, as: PostgresTable<T>.self)
   }
 
@@ -112,7 +110,7 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
   /// and again when the server aborts them for a serialization failure or a deadlock (a read
   /// also when the connection is lost under it); inside one, recording what the failure means
   /// for the transaction.
-  private func perform<R>(reading: Bool = false, _ work: () throws -> R) throws -> R {
+  func perform<R>(reading: Bool = false, _ work: () throws -> R) throws -> R {
     guard depth == 0 else {
       if let broken { throw broken }
       do {
@@ -209,124 +207,32 @@ final class PostgresBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  func delete<T: PersistentModel>(
-    where predicate: Predicate<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description, dialect: .postgres)
-    if let plan = translator.translate(predicate), plan.exact {
-      var sql = "DELETE FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      let clause = plan.whereClause
-      return try perform {
-        try connection.run(sql, clause?.parameters ?? [], kinds: clause?.kinds ?? []).changes
-      }
-    }
-    return try transaction {
-      var doomed: [Int64] = []
-      try table.scan(predicate: predicate, orderBy: nil) { _, sequence in
-        doomed.append(sequence)
-        return true
-      }
-      for sequence in doomed {
-        _ = try perform { try connection.run(table.deleteBySequence, [.integer(sequence)]) }
-      }
-      return doomed.count
-    }
-  }
-
   // MARK: Reads
 
   func fetch<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T] {
     let table = try table(description)
-    var translator = PredicateTranslator(table: description, dialect: .postgres)
-    guard let plan = translator.translate(descriptor.predicate) else {
-      // NB: a predicate that may throw is evaluated on every row in insertion order, whatever
-      // the limit, as on the other backends; only then are the matches sorted and windowed.
-      var models: [T] = []
-      try perform(reading: true) {
-        models = []
-        try table.scan(predicate: descriptor.predicate, orderBy: nil) { model, _ in
-          models.append(model)
-          return true
-        }
-      }
-      return descriptor.applyingRange(
-        to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd))
+    guard let plan = table.translate(descriptor.predicate) else {
+      return try fetchInSwift(descriptor, table: table, translated: false, orderBy: nil)
     }
     if descriptor.fetchLimit == 0 { return [] }
     let order = table.order(descriptor.sortBy)
     let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
-    let range: [SQLValue] =
-      limited
-      ? [
-        descriptor.fetchLimit.map { .integer(Int64($0)) } ?? .null,
-        .integer(Int64(descriptor.fetchOffset ?? 0)),
-      ]
-      : []
-    if plan.exact, order.orderBy != nil, plan.whereClause == nil {
+    let range = limited ? table.rangeParameters(descriptor) : []
+    guard plan.exact, let orderBy = order.orderBy else {
+      return try fetchInSwift(descriptor, table: table, translated: true, orderBy: order.orderBy)
+    }
+    guard let clause = plan.whereClause else {
       // The common case (a list, sorted, maybe limited) runs a statement made once per order.
-      let statement = table.unfilteredSelect(order, limited: limited)
+      let statement = try table.unfilteredSelect(order, limited: limited)
       return try perform(reading: true) { try table.models(in: connection.run(statement, range)) }
     }
-    let orderBy = order.orderBy
-    if plan.exact, let orderBy, let clause = plan.whereClause {
-      var sql = table.selectAll + " WHERE " + clause.sql + " ORDER BY " + orderBy
-      if limited { sql += " LIMIT ? OFFSET ?" }
-      let kinds = clause.kinds + (limited ? [.integer, .integer] : [])
-      return try perform(reading: true) {
-        try table.models(in: connection.run(sql, clause.parameters + range, kinds: kinds))
-      }
+    let sql = table.select(where: clause, orderBy: orderBy, limited: limited)
+    let kinds = clause.kinds + (limited ? [.integer, .integer] : [])
+    return try perform(reading: true) {
+      try table.models(in: connection.run(sql, clause.parameters + range, kinds: kinds))
     }
-    // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
-    // predicate cannot throw, so the rows after them need not be looked at).
-    let enough = orderBy == nil ? nil : descriptor.rangeEnd
-    var models: [T] = []
-    try perform(reading: true) {
-      models = []
-      try table.scan(predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
-        models.append(model)
-        return enough.map { models.count < $0 } ?? true
-      }
-    }
-    if orderBy == nil { models = sortedInSwift(models, by: descriptor.sortBy) }
-    return descriptor.applyingRange(to: models)
-  }
-
-  func fetchCount<T: PersistentModel>(
-    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description, dialect: .postgres)
-    var total = 0
-    if let plan = translator.translate(descriptor.predicate), plan.exact {
-      var sql = "SELECT count(*) FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      let clause = plan.whereClause
-      total = Int(
-        try perform(reading: true) {
-          try connection.run(sql, clause?.parameters ?? [], kinds: clause?.kinds ?? [])
-        }.integer(row: 0, column: 0))
-    } else {
-      try perform(reading: true) {
-        total = 0
-        try table.scan(predicate: descriptor.predicate, orderBy: nil) { _, _ in
-          total += 1
-          return true
-        }
-      }
-    }
-    return descriptor.rangeCount(total)
-  }
-
-  func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
-    let table = try table(description)
-    let key = try description.encodeID(id)
-    let result = try perform(reading: true) { try connection.run(table.selectByID, [key]) }
-    guard result.count > 0 else { return nil }
-    return try T(row: Row(table: description, source: .postgres(result, row: 0)))
   }
 
   // MARK: Transactions

@@ -74,6 +74,15 @@ enum SQLDialect: Sendable {
     self == .postgres && kind == .date ? "loop_exact_" + name : name
   }
 
+  /// What ends an `INSERT`: nothing in SQLite, whose backend reads a conflict from the error;
+  /// `ON CONFLICT DO NOTHING` in PostgreSQL.
+  ///
+  /// NB: in PostgreSQL a conflict is not an error: inside a transaction an error would abort it,
+  /// and `insert` reports a duplicate as a thrown error the caller may catch and go on from.
+  var insertConflictClause: String {
+    self == .postgres ? " ON CONFLICT DO NOTHING" : ""
+  }
+
   // MARK: Sorts
 
   /// One `ORDER BY` term: `NULL` sorts first ascending and last descending, as SQLite and

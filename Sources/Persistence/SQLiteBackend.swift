@@ -12,18 +12,22 @@ import Loop
 /// connections and processes can share it. Every value is bound as a parameter; only `DEFAULT`
 /// values in DDL, which SQLite cannot bind, are written as escaped literals.
 ///
-/// This file is the backend's contract (opening, writes, reads, transactions); a model's table,
-/// its statements and reading its rows are in `SQLiteTable`, and what opening does to a file
-/// written by an earlier schema is in `MigrationPlan`.
-final class SQLiteBackend: StorageBackend, @unchecked Sendable {
+/// This file is the backend's contract (opening, writes, reads, transactions); what it does as
+/// the PostgreSQL backend does is in `SQLBackend`, a model's table, its statements and reading
+/// its rows are in `SQLTable` (`SQLiteTable`), keeping the stored id prefix length up to date is
+/// in `SQLiteBackend+IDPrefixLength.swift`, and what opening does to a file written by an
+/// earlier schema is in `MigrationPlan`.
+final class SQLiteBackend: SQLBackend, @unchecked Sendable {
   let database: SQLiteDatabase
   private var tables: BackendTables = [:]
-  private var depth = 0
+  private(set) var depth = 0
+  // NB: not private: the id prefix length's upkeep, in `SQLiteBackend+IDPrefixLength.swift`,
+  // reads and resets these two.
   /// How many models the running transaction inserted, up to ``largeWriteInserts``.
-  private var inserts = 0
+  var inserts = 0
   /// The table the running transaction made large, whose id prefix length it forgot, and the
   /// pass over its ids that stores it again before it commits (see ``StoredIDPrefixLength``).
-  private var largeWriteTable: (name: String, pass: () throws -> (length: Int, count: Int))?
+  var largeWriteTable: (name: String, pass: () throws -> (length: Int, count: Int))?
 
   /// The page cache of reads and small writes, in KiB: a listing of every row then keeps little
   /// of the file in memory.
@@ -118,10 +122,14 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  private func table<T>(_ description: TableDescription<T>) throws(PersistenceError)
-    -> SQLiteTable<T>
-  {
+  func table<T>(_ description: TableDescription<T>) throws(PersistenceError) -> SQLiteTable<T> {
     try tables.table(of: T.self, as: SQLiteTable<T>.self)
+  }
+
+  /// Runs a call's statements as they are: a writer waits for another's transaction (see
+  /// `BusyWait`), so there is nothing to run again.
+  func perform<R>(reading: Bool, _ work: () throws -> R) throws -> R {
+    try work()
   }
 
   // MARK: Writes
@@ -149,31 +157,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       let neighbours = try idPrefixLength(ofNeighboursOf: model.id, table: description)
       try stored.put(max(known, neighbours))
     }
-  }
-
-  /// The digits `id` needs beside its two neighbours in id order (at least 1).
-  ///
-  /// Two seeks in the id index (blobs compare as their bytes, the ids' order), in one
-  /// statement, read in place. `T.ID` is `ModelID<T>`.
-  private func idPrefixLength<T: PersistentModel>(
-    ofNeighboursOf id: T.ID, table description: TableDescription<T>
-  ) throws -> Int {
-    let column = quoted(description.columns[description.idIndex].name)
-    let table = quoted(description.table)
-    let stored = try description.encodeID(id)
-    var neighbours: (below: UInt128?, above: UInt128?)
-    try database.query(
-      "SELECT (SELECT \(column) FROM \(table) WHERE \(column) < ? ORDER BY \(column) DESC LIMIT 1), "
-        + "(SELECT \(column) FROM \(table) WHERE \(column) > ? ORDER BY \(column) LIMIT 1)",
-      [stored, stored]
-    ) { statement in
-      neighbours.below = statement.bytes16(at: 0).map(IDPrefix.key(ofBytes:))
-      neighbours.above = statement.bytes16(at: 1).map(IDPrefix.key(ofBytes:))
-      return false
-    }
-    return IDPrefix.length(
-      of: IDPrefix.key(of: unsafeBitCast(id, to: ModelID<T>.self).rawValue),
-      between: neighbours.below, and: neighbours.above)
   }
 
   private func insertRow<T: PersistentModel>(_ model: T, table description: TableDescription<T>)
@@ -255,30 +238,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     }
   }
 
-  func delete<T: PersistentModel>(
-    where predicate: Predicate<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    if let plan = translator.translate(predicate), plan.exact {
-      var sql = "DELETE FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      try database.run(sql, plan.whereClause?.parameters ?? [])
-      return database.changes
-    }
-    return try transaction {
-      var doomed: [Int64] = []
-      try table.scan(predicate: predicate, orderBy: nil) { model, sequence in
-        doomed.append(sequence)
-        return true
-      }
-      for sequence in doomed {
-        try table.deleteBySequence.execute([.integer(sequence)])
-      }
-      return doomed.count
-    }
-  }
-
   // MARK: Reads
 
   func fetch<T: PersistentModel>(
@@ -297,67 +256,31 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       }
     }
     let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    guard let plan = translator.translate(descriptor.predicate) else {
-      // NB: a predicate that may throw is evaluated on every row in insertion order, whatever
-      // the limit, so it throws on the same row as the in-memory backend (and as
-      // `Array.filter`); only then are the matches sorted and windowed.
-      var models: [T] = []
-      try table.scan(predicate: descriptor.predicate, orderBy: nil) { model, _ in
-        models.append(model)
-        return true
-      }
-      return try read(
-        descriptor.applyingRange(
-          to: sortedInSwift(models, by: descriptor.sortBy, keepingFirst: descriptor.rangeEnd)))
+    guard let plan = table.translate(descriptor.predicate) else {
+      return try read(fetchInSwift(descriptor, table: table, translated: false, orderBy: nil))
     }
     if descriptor.fetchLimit == 0 { return [] }
     let order = table.order(descriptor.sortBy)
     let orderBy = order.orderBy
     let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
-    let range: [SQLValue] =
-      limited
-      ? [
-        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
-      ]
-      : []
+    let range = limited ? table.rangeParameters(descriptor) : []
+    let statement: SQLiteStatement
+    var parameters = range
     if descriptor.predicate == nil, orderBy != nil {
-      // The common case (a list, sorted, maybe limited) runs a statement prepared once, read
-      // through one row that follows its steps.
-      let statement = try table.unfilteredSelect(order, limited: limited)
-      let row = Row(
-        table: description, source: .statement(statement), positions: ColumnPositions())
-      return try collect(statement, range, limit: descriptor.fetchLimit) { try reading(row) }
+      // The common case (a list, sorted, maybe limited) runs a statement prepared once.
+      statement = try table.unfilteredSelect(order, limited: limited)
+    } else if plan.exact, let orderBy {
+      let clause = plan.whereClause
+      statement = try database.prepare(
+        table.select(where: clause, orderBy: orderBy, limited: limited))
+      parameters = (clause?.parameters ?? []) + range
+    } else {
+      return try read(fetchInSwift(descriptor, table: table, translated: true, orderBy: orderBy))
     }
-    if plan.exact, let orderBy {
-      var sql = table.selectAll
-      var parameters: [SQLValue] = []
-      if let clause = plan.whereClause {
-        sql += " WHERE " + clause.sql
-        parameters = clause.parameters
-      }
-      sql += " ORDER BY " + orderBy
-      if limited {
-        sql += " LIMIT ? OFFSET ?"
-        parameters += range
-      }
-      // NB: one row that follows the statement's steps, as above: a row made per step in this
-      // generic code looked up its type's metadata each time.
-      let statement = try database.prepare(sql)
-      let row = Row(
-        table: description, source: .statement(statement), positions: ColumnPositions())
-      return try collect(statement, parameters, limit: descriptor.fetchLimit) { try reading(row) }
-    }
-    // Filtered and/or sorted in Swift. When SQL sorts, stop once enough rows matched (the
-    // predicate cannot throw, so the rows after them need not be looked at).
-    let enough = orderBy == nil ? nil : descriptor.rangeEnd
-    var models: [T] = []
-    try table.scan(predicate: descriptor.predicate, orderBy: orderBy) { model, _ in
-      models.append(model)
-      return enough.map { models.count < $0 } ?? true
-    }
-    if orderBy == nil { models = sortedInSwift(models, by: descriptor.sortBy) }
-    return try read(descriptor.applyingRange(to: models))
+    // NB: read through one row that follows the statement's steps: a row made per step in this
+    // generic code looked up its type's metadata each time.
+    let row = Row(table: description, source: .statement(statement), positions: ColumnPositions())
+    return try collect(statement, parameters, limit: descriptor.fetchLimit) { try reading(row) }
   }
 
   /// What `reading` makes of each row `statement` gives with `parameters`, at most `limit`.
@@ -392,55 +315,22 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
   /// The largest limit whose results ``collect(_:_:limit:reading:)`` fills in place.
   private static let filledInPlaceLimit = 4_096
 
-  func fetchCount<T: PersistentModel>(
-    _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
-  ) throws -> Int {
-    let table = try table(description)
-    var translator = PredicateTranslator(table: description)
-    var total = 0
-    if let plan = translator.translate(descriptor.predicate), plan.exact {
-      var sql = "SELECT count(*) FROM \(quoted(description.table))"
-      if let clause = plan.whereClause { sql += " WHERE " + clause.sql }
-      try database.query(sql, plan.whereClause?.parameters ?? []) { statement in
-        total = Int(statement.integer(at: 0))
-        return false
-      }
-    } else {
-      try table.scan(predicate: descriptor.predicate, orderBy: nil) { _, _ in
-        total += 1
-        return true
-      }
-    }
-    return descriptor.rangeCount(total)
-  }
-
   func fetchIdentifiers<T: PersistentModel>(
     _ descriptor: FetchDescriptor<T>, table description: TableDescription<T>
   ) throws -> [T.ID] {
     let table = try table(description)
-    var translator = PredicateTranslator(table: description)
     // NB: only a predicate and an order SQL evaluates whole can skip decoding the models.
-    guard let plan = translator.translate(descriptor.predicate), plan.exact,
+    guard let plan = table.translate(descriptor.predicate), plan.exact,
       let orderBy = table.order(descriptor.sortBy).orderBy
     else {
       return try fetch(descriptor, table: description).map(\.id)
     }
     if descriptor.fetchLimit == 0 { return [] }
-    var sql =
-      "SELECT \(quoted(description.columns[description.idIndex].name)) FROM "
-      + quoted(description.table)
-    var parameters: [SQLValue] = []
-    if let clause = plan.whereClause {
-      sql += " WHERE " + clause.sql
-      parameters = clause.parameters
-    }
-    sql += " ORDER BY " + orderBy
-    if descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-      sql += " LIMIT ? OFFSET ?"
-      parameters += [
-        .integer(Int64(descriptor.fetchLimit ?? -1)), .integer(Int64(descriptor.fetchOffset ?? 0)),
-      ]
-    }
+    let limited = descriptor.fetchLimit != nil || descriptor.fetchOffset != nil
+    let sql = table.select(
+      table.idColumn, where: plan.whereClause, orderBy: orderBy, limited: limited)
+    let parameters =
+      (plan.whereClause?.parameters ?? []) + (limited ? table.rangeParameters(descriptor) : [])
     var ids: [T.ID] = []
     if let limit = descriptor.fetchLimit { ids.reserveCapacity(min(limit, 16_384)) }
     // NB: the id is the first column of the select, as it is of the table's. A model's
@@ -457,81 +347,6 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
       return true
     }
     return ids
-  }
-
-  func fetchIDPrefixLength<T: PersistentModel>(table description: TableDescription<T>) throws
-    -> Int
-  where T.ID == ModelID<T> {
-    _ = try table(description)
-    let stored = StoredIDPrefixLength(database: database, table: description.table)
-    // NB: inside a transaction, the length is read (its writes deleted a stale one) but not
-    // stored: the transaction is the caller's.
-    guard depth == 0 else { return try stored.read() ?? idPrefixPass(description).length }
-    // One read transaction: the stored length, or the pass and the length stored from what it
-    // read. Storing is a courtesy to the next reader; when the file cannot be written now
-    // (another connection wrote since, or holds the lock), the length is still exact.
-    // NB: without syncing, set before the transaction as SQLite requires.
-    return try database.withoutSyncing { () throws -> Int in
-      try database.execute("BEGIN")
-      do {
-        if let length = try stored.read() {
-          try database.execute("COMMIT")
-          return length
-        }
-        let pass = try idPrefixPass(description)
-        guard pass.count >= StoredIDPrefixLength.minimumIDs else {
-          try database.execute("COMMIT")
-          return pass.length
-        }
-        do {
-          try database.withoutWaiting {
-            try stored.store(pass.length)
-            try database.execute("COMMIT")
-          }
-        } catch {
-          rollback(savepoint: nil)
-        }
-        return pass.length
-      } catch {
-        rollback(savepoint: nil)
-        throw error
-      }
-    }
-  }
-
-  /// The ids of `description`'s table in ascending order, as one ``IDPrefix``, and their count.
-  private func idPrefixPass<T: PersistentModel>(_ description: TableDescription<T>) throws
-    -> (length: Int, count: Int)
-  {
-    let id = quoted(description.columns[description.idIndex].name)
-    var prefix = IDPrefix()
-    var count = 0
-    // NB: the id index in order, each id compared in place as the 16 bytes stored: neither an
-    // id nor an array of them is made, so SQLite's walk of the index is most of the cost.
-    try database.query("SELECT \(id) FROM \(quoted(description.table)) ORDER BY \(id)") {
-      statement in
-      if let bytes = statement.bytes16(at: 0) { prefix.add(IDPrefix.key(ofBytes: bytes)) }
-      count += 1
-      return true
-    }
-    return (prefix.length, count)
-  }
-
-  func fetchIDPrefixLength<T: PersistentModel>(
-    of id: T.ID, table description: TableDescription<T>
-  ) throws -> Int where T.ID == ModelID<T> {
-    _ = try table(description)
-    return try idPrefixLength(ofNeighboursOf: id, table: description)
-  }
-
-  func fetch<T: PersistentModel>(id: T.ID, table description: TableDescription<T>) throws -> T? {
-    let table = try table(description)
-    var model: T?
-    try table.selectByID.run([description.encodeID(id)]) { statement in
-      model = try T(row: Row(table: description, source: .statement(statement)))
-      return false
-    }
-    return model
   }
 
   // MARK: Transactions
@@ -574,57 +389,13 @@ final class SQLiteBackend: StorageBackend, @unchecked Sendable {
     return result
   }
 
-  /// Forgets the stored id prefix length of the table a transaction is writing much to, and
-  /// its triggers, for the rest of the transaction.
-  ///
-  /// NB: a trigger on every insert made an import of 200,000 links 2.5 times slower; the
-  /// length is stored again, from a pass over the ids, before the transaction commits.
-  private func startLargeWrite<T: PersistentModel>(_ description: TableDescription<T>)
-    throws(PersistenceError)
-  {
-    try StoredIDPrefixLength(database: database, table: description.table).forget()
-    guard T.ID.self == ModelID<T>.self else { return }
-    largeWriteTable = (description.table, { [unowned self] in try idPrefixPass(description) })
-  }
-
-  /// Stores the id prefix length of the table a large write forgot, with its triggers, inside
-  /// the write; when that fails, the next reader makes the pass.
-  private func storeLargeWriteLength() {
-    guard let (table, pass) = largeWriteTable else { return }
-    largeWriteTable = nil
-    let stored = StoredIDPrefixLength(database: database, table: table)
-    do {
-      try database.execute("SAVEPOINT loop_id_prefix")
-      do {
-        let found = try pass()
-        if found.count >= StoredIDPrefixLength.minimumIDs { try stored.store(found.length) }
-        try database.execute("RELEASE loop_id_prefix")
-      } catch {
-        try database.execute("ROLLBACK TO loop_id_prefix; RELEASE loop_id_prefix")
-      }
-    } catch {
-      // NB: the length is a courtesy: the write itself is unharmed either way.
-    }
-  }
-
-  /// Gives the page cache back after a large write (``largeWriteInserts``).
-  private func endLargeWrite() {
-    defer {
-      inserts = 0
-      largeWriteTable = nil
-    }
-    guard inserts == Self.largeWriteInserts else { return }
-    // NB: a cache that cannot shrink only keeps memory; the write is done either way.
-    try? database.execute("PRAGMA cache_size = -\(Self.readCacheKiB)")
-  }
-
   private func writeTransaction<R>(_ body: () throws(PersistenceError) -> R)
     throws(PersistenceError) -> R
   {
     try mappingErrors { try transaction { () throws -> R in try body() } }
   }
 
-  private func rollback(savepoint: String?) {
+  func rollback(savepoint: String?) {
     // NB: SQLite may already have rolled back (after SQLITE_FULL, SQLITE_IOERR, …).
     guard !database.isAutocommit else { return }
     if let savepoint {

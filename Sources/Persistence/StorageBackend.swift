@@ -176,7 +176,7 @@ protocol AnyTableDescription: AnyObject, Sendable {
   /// The table's prepared statements in `database`.
   func makeSQLiteTable(_ database: SQLiteDatabase) throws(PersistenceError) -> AnyObject
   /// The table's statements on `connection`.
-  func makePostgresTable(_ connection: PostgresConnection) -> AnyObject
+  func makePostgresTable(_ connection: PostgresConnection) throws(PersistenceError) -> AnyObject
   /// An empty in-memory table.
   func makeInMemoryTable() -> AnyObject
 }

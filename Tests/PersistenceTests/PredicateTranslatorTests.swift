@@ -113,7 +113,7 @@ import Testing
     let table = try TableDescription(Item.schema)
     let sqlite = try SQLiteDatabase(path: ":memory:")
     try sqlite.execute(table.migrationPlan(in: sqlite).beforeBackfill.joined(separator: ";"))
-    return try SQLiteTable(table, database: sqlite)
+    return try SQLiteTable(table, connection: sqlite)
   }
 
   @Test func sortsBecomeOrderByEndingWithInsertionOrder() throws {
