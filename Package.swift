@@ -30,25 +30,33 @@ let features: [Target] =
     testDependencies: ["Persistence", "TestSupport"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
   + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
+  // NB: a feature imports Persistence for its clients' `ModelID` ids and `Result(catching:)`,
+  // which turns a storage failure into the domain's error: the clients' models and errors are
+  // Persistence's types until each client's interface is split from its storage.
   + feature(
-    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
+    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient", "Persistence"],
     testDependencies: ["TestSupport"])
   + feature(
     "LinkList",
-    dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor"],
+    dependencies: [
+      "Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor", "Persistence",
+    ],
     testDependencies: ["TestSupport"])
   + feature(
     "HabitClient", dependencies: ["Loop", "Persistence"],
     testDependencies: ["Persistence", "TestSupport"])
-  + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
+  + feature(
+    "Habits", dependencies: ["Loop", "HabitClient", "Persistence"],
+    testDependencies: ["TestSupport"])
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
     testDependencies: ["Persistence", "TestSupport"])
   + feature(
-    "Ledger", dependencies: ["Loop", "LedgerClient", "DraftEditor"],
+    "Ledger", dependencies: ["Loop", "LedgerClient", "DraftEditor", "Persistence"],
     testDependencies: ["TestSupport"])
   + feature(
-    "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"],
+    "Interchange",
+    dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger", "Persistence"],
     testDependencies: ["TestSupport"])
   + feature(
     "AppFeature",
@@ -56,10 +64,9 @@ let features: [Target] =
 
 /// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
 /// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's
-/// modules join it here; all but `DraftEditor`, which the REPL never names (its editors are the
-/// features').
+/// modules join it here.
 let featureModules: [Target.Dependency] =
-  features.filter { $0.type != .test && $0.name != "DraftEditor" }.map { .target(name: $0.name) }
+  features.filter { $0.type != .test }.map { .target(name: $0.name) }
 
 let package = Package(
   name: "Loop",
@@ -89,7 +96,8 @@ let package = Package(
       path: "Sources/CLibPQ",
       providers: [.apt(["libpq-dev"])]
     ),
-    // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`).
+    // NB: Persistence uses Loop only to name its generic ids in diffs (`Habit.ID`); it keeps
+    // `PrivateFile`, the one way Loop writes a file for its user, which the REPL uses too.
     .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
@@ -128,7 +136,7 @@ let package = Package(
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
         "HabitClient", "LedgerClient",
         // NB: the exploration row explores the Ledger feature.
-        "Ledger",
+        "Ledger", "DraftEditor",
       ],
       path: "Sources/LoopBenchmarks",
       // NB: CLibPQ links nothing (Persistence loads libpq when a PostgreSQL store opens, so
@@ -138,3 +146,13 @@ let package = Package(
   ] + features,
   swiftLanguageModes: [.v6]
 )
+
+// NB: a module sees the members (extensions' methods and initializers) only of the modules it
+// imports itself (SE-0444), so using another module's symbols without importing it fails to
+// build, and every edge shows as an import that scripts/check-architecture compares.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("MemberImportVisibility")
+    ]
+}

@@ -3,6 +3,8 @@ import Categories
 import CategoryClient
 import Foundation
 import LinkClient
+import LinkList
+import Loop
 
 /// The `category` commands: categories are named by their names (unique ignoring case), found
 /// in the categories' list, which is small and loaded for each command.
@@ -55,7 +57,8 @@ enum CategoryCommands {
     let summary = try await session.category(named: name)
     let categoryName = summary.category.name
     try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
-    if let alert = session.store.state.links.categories.alert {
+    // NB: a failure an earlier command showed may still be presented; it asks nothing.
+    if let alert = session.store.state.links.categories.alert, alert.yes != nil {
       guard
         let answer = try await session.answer(
           alert, yes: yes, dismiss: .links(.categories(.alert(.dismiss))),

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import Persistence
 import Synchronization
 
 #if canImport(Glibc)

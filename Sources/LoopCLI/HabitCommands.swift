@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import HabitClient
 import Habits
+import Interchange
 import Loop
 
 /// The `habit` commands: each resolves its ref in the loaded habits, sends the Habits feature's
@@ -107,6 +108,12 @@ enum HabitCommands {
     "weeks", valueName: "N", help: "how many weeks the heat map shows"
   ) { text throws(CommandError) in
     guard let count = Int(text) else { throw .usage("'\(text)' is not a number of weeks") }
+    let counts = HabitDetail.weekCounts
+    guard counts.contains(count) else {
+      throw CommandError(
+        "The heat map shows \(counts.lowerBound) to \(counts.upperBound) weeks: '\(count)' is "
+          + "not one of them.")
+    }
     return count
   }
 
@@ -141,7 +148,10 @@ enum HabitCommands {
     let history = try await session.habit(ref)
     let name = history.habit.name
     try await session.send(.habits(.deleteSubmitted(history.id)))
-    guard let alert = session.store.state.habits.destination?.alert else { return }
+    // NB: a failure an earlier command showed may still be presented; it asks nothing.
+    guard let alert = session.store.state.habits.destination?.alert, alert.yes != nil else {
+      return
+    }
     guard
       let answer = try await session.answer(
         alert, yes: yes, dismiss: .habits(.destination(.dismiss)), deleting: "'\(name)'",

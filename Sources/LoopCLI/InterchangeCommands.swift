@@ -3,6 +3,7 @@ import Foundation
 import Interchange
 import LedgerClient
 import Loop
+import Persistence
 
 /// The import and export commands, of a noun (`link import`) or of the whole database
 /// (`import`): the session reads or writes the file, and the Interchange feature does the rest

@@ -1,6 +1,8 @@
 import AppFeature
+import DraftEditor
 import Foundation
 import HabitClient
+import Interchange
 import Ledger
 import LedgerClient
 import Loop

@@ -1,8 +1,13 @@
 import AppFeature
+import Categories
+import CategoryClient
 import Foundation
+import Interchange
 import LinkClient
 import LinkList
 
+import Loop
+import Persistence
 import struct LinkClient.Comment
 
 /// The `link` commands: a ref is looked up through the app (`LinkLookup`), never by loading

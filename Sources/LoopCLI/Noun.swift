@@ -1,5 +1,9 @@
 import AppFeature
+import Categories
+import Habits
 import Interchange
+import Ledger
+import LinkList
 
 /// The nouns the REPL's commands act on, and everything the REPL knows of each: what it is
 /// about, its commands, how its data loads, and which import changes it.

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import Persistence
 
 /// The warnings `loop` prints at start when other users can read the database, or the data
 /// folder that holds it: one line each, with the `chmod` that makes it private.

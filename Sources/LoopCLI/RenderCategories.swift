@@ -1,4 +1,7 @@
 import Categories
+import CategoryClient
+import LinkClient
+import Loop
 
 /// The categories as text: the list with each category's number of links.
 struct CategoryRenderer {

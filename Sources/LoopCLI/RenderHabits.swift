@@ -1,5 +1,7 @@
 import HabitClient
 import Habits
+import Loop
+import Persistence
 
 /// The habit tracker as text: the list with today's progress, and one habit's statistics and
 /// heat map.

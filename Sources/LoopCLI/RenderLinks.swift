@@ -1,6 +1,8 @@
+import Foundation
 import LinkClient
 import LinkList
 
+import Persistence
 import struct LinkClient.Comment
 
 /// The links as text: a screen's rows as a table, and one link with its comments.

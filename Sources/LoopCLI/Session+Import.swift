@@ -1,7 +1,9 @@
+import AppFeature
 import Foundation
 import Interchange
 import LedgerClient
 import Loop
+import Persistence
 
 extension Session {
   /// Sends ``Interchange/Interchange/Action/importSubmitted(_:)`` with a progress bar while it

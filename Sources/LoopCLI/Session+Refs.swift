@@ -1,11 +1,15 @@
 import AppFeature
+import Categories
+import CategoryClient
 import Foundation
 import HabitClient
 import Habits
+import Ledger
 import LedgerClient
 import LinkClient
 import LinkList
 import Loop
+import Persistence
 import Synchronization
 
 import struct LinkClient.Comment

@@ -1,4 +1,6 @@
+import AppFeature
 import Foundation
+import Loop
 
 extension Session {
   /// What running one line came to.
@@ -83,6 +85,7 @@ extension Session {
       }
       let invocation = try command.parse(rest)
       if command.endsSession { return .quit }
+      _ = answers.takeFailure()
       if answers.mayShowError, store.reading({ $0.firstErrorMessage }) != nil {
         await store.send(.errorsDismissed).finish()
       }

@@ -4,7 +4,7 @@ import Loop
 
 extension Session {
   /// Sends an action, waits for the effects it started (and the actions they sent), and fails
-  /// with the error a feature then shows.
+  /// with the first failure a client's response carried meanwhile (``AnswerTap/failure``).
   ///
   /// When the command is cancelled (Ctrl-C), the effects are cancelled, and this waits for them
   /// to wind down (an import's transaction to roll back) before it throws
@@ -22,7 +22,11 @@ extension Session {
       task.cancel()
     }
     if Task.isCancelled { throw .cancelled() }
-    if let message = store.reading({ $0.firstErrorMessage }) {
+    if let failure = answers.takeFailure() {
+      throw CommandError(String(describing: failure))
+    }
+    // NB: a feature not yet showing its failures as responses' alerts still keeps a message.
+    if answers.mayShowError, let message = store.reading({ $0.firstErrorMessage }) {
       throw CommandError(message)
     }
     answers.shownWithoutError = answers.shown
@@ -54,7 +58,8 @@ extension Session {
 }
 
 /// Shows each action the store processed to the command waiting for an answer
-/// (``Session/send(_:answer:)``), if any.
+/// (``Session/send(_:answer:)``), if any, and keeps the first failure a client's response
+/// carried, which the command then reports (``Session/finish(_:)``).
 ///
 /// NB: `@unchecked Sendable`: the store's reducers and the session's commands both run on the
 /// main actor, the only place ``watch`` is read or written.
@@ -70,12 +75,52 @@ final class AnswerTap: @unchecked Sendable {
   /// and every feature's messages) to know.
   var shownWithoutError: Int?
 
-  /// Shows an action to the waiting command.
+  /// The first failure an action carried since the last ``takeFailure()``: the typed error of
+  /// a client's response (`.addResponse(.failure(error))`), found at any depth of the action.
+  private(set) var failure: (any Error)?
+
+  /// Shows an action to the waiting command, and keeps the failure it carries, if it is the
+  /// first.
   func show(_ action: AppFeature.Action) {
     shown &+= 1
+    if failure == nil { failure = Self.failure(in: action) }
     watch?(action)
+  }
+
+  /// Returns the failure kept since the last call, and forgets it.
+  func takeFailure() -> (any Error)? {
+    defer { failure = nil }
+    return failure
+  }
+
+  /// The failure a value carries: the error of a `Result` it is, or one among the associated
+  /// values of the enum cases it is made of (a feature's action wraps its child's).
+  ///
+  /// NB: only enums and tuples are looked into: an action's other payloads (a draft, a
+  /// summary, a state pushed on a stack) never hold a response.
+  static func failure(in value: Any) -> (any Error)? {
+    if let result = value as? any FailureCarrying { return result.carriedFailure }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum || mirror.displayStyle == .tuple else { return nil }
+    for child in mirror.children {
+      if let failure = failure(in: child.value) { return failure }
+    }
+    return nil
   }
 
   /// Whether the state may show an error: some action was processed since it last showed none.
   var mayShowError: Bool { shownWithoutError != shown }
+}
+
+/// A client's answer that may be a failure: a `Result`.
+protocol FailureCarrying {
+  /// The error, when the answer is a failure.
+  var carriedFailure: (any Error)? { get }
+}
+
+extension Result: FailureCarrying {
+  var carriedFailure: (any Error)? {
+    guard case .failure(let error) = self else { return nil }
+    return error
+  }
 }

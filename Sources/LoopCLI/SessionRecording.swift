@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import Interchange
 import Loop
+import Persistence
 
 /// A session being recorded into a file, for `loop replay` (`loop --record FILE`, `:record FILE`).
 ///

@@ -817,8 +817,9 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels the effects and waits until they have stopped.
   ///
-  /// As ``/Loop/StoreTask/cancel()``, it leaves the effects of the actions they sent running,
-  /// and does not wait for them.
+  /// As ``/Loop/StoreTask/cancel()``, it also cancels the effects started for the actions they
+  /// sent, transitively, in the sending effect's feature or its children (never a parent's),
+  /// and does not wait for those to stop.
   public func cancel() async {
     effects?.cancel()
     await task?.value

@@ -1,4 +1,6 @@
 import Foundation
+import HabitClient
+import LedgerClient
 import Testing
 
 @testable import LoopCLI

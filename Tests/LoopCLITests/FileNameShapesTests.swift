@@ -1,5 +1,5 @@
 import Foundation
-import Loop
+import Persistence
 import Synchronization
 import Testing
 

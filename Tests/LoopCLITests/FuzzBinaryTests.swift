@@ -1,4 +1,5 @@
 import Foundation
+import LoopTesting
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import HabitClient
 import LedgerClient
 import LinkClient
 import LoopCLI
+import LoopTesting
 import Persistence
 import TestSupport
 import Testing

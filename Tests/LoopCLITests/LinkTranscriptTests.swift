@@ -181,6 +181,25 @@ import Testing
         """)
   }
 
+  @Test func aFailedCategoryCommandIsNotAskedAgainByTheNextDeletion() async throws {
+    // NB: the failure stays presented in the categories' alert; it asks nothing.
+    let result = try await transcript(
+      Self.setup + "\ncategory add swift\ncategory rm Reading\ncategory list", mode: .interactive)
+    #expect(result.status == 0)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > category add swift
+        ! error: A category named 'swift' already exists.
+        > category rm Reading
+        Deleted category 'Reading'.
+        > category list
+        CATEGORY  LINKS
+        Swift         2
+
+        """)
+  }
+
   @Test func removingACategoryWithLinksInteractivelyAsksFirst() async throws {
     let result = try await transcript(
       Self.setup

@@ -1,5 +1,7 @@
 import Foundation
+import Interchange
 import Loop
+import Persistence
 import Testing
 
 @testable import LoopCLI
@@ -204,5 +206,20 @@ import Testing
     let contents = try session.readImportFile(atPath: folder.path("links.csv"), named: "links.csv")
     #expect(
       String(decoding: contents, as: UTF8.self) == "title,url\nRecorded,https://recorded.example")
+  }
+
+  @Test func anExportedFileIsWrittenWholeAndAMissingFolderIsNamed() throws {
+    let folder = try TemporaryFolder()
+    let file = ExportedFile(
+      scope: .links, format: .csv, contents: Data("title,url\n".utf8), counts: EntryCounts())
+    try file.write(toPath: folder.path("links.csv"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("links.csv"))) == file.contents)
+    #expect(mode(folder.path("links.csv")) == 0o600)
+    #expect {
+      try file.write(toPath: folder.path("no/such/folder/links.csv"), named: "no/links.csv")
+    } throws: { error in
+      error as? InterchangeError
+        == .unwritableFile(file: "no/links.csv", reason: "its folder does not exist")
+    }
   }
 }

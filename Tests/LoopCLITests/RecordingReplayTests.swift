@@ -1,5 +1,8 @@
 import AppFeature
+import Categories
 import Foundation
+import LinkClient
+import LinkList
 import Loop
 import Synchronization
 import Testing
@@ -150,10 +153,10 @@ import Testing
           −         )
           −       ],
           +       rows: [],
-                  selectedCategoryID: nil,
-                  errorMessage: nil
+                  selectedCategoryID: nil
                 ),
-            … (32 lines)
+                editor: nil,
+            … (30 lines)
 
         (Recorded: −, Replayed: +)
 

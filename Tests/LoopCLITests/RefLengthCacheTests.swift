@@ -1,5 +1,7 @@
 import Foundation
+import LinkList
 import Loop
+import LoopTesting
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
+import AppFeature
 import Foundation
 import LinkClient
+import LinkList
 import Loop
 import Persistence
 import Testing

@@ -1,3 +1,6 @@
+import AppFeature
+import LinkList
+import Loop
 import Testing
 
 @testable import LoopCLI

@@ -170,7 +170,7 @@ private struct Chain: Reducer {
   // opening it after some seconds flaked on a loaded machine, where the test itself took longer,
   // and so did a one-minute limit in a parallel run whose blocking tests held every thread.
   @Test(.timeLimit(.minutes(5)))
-  func finishingACancelledStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
+  func finishingACancelledStoreTaskNeverWaitsForTheCascadeItCancelled() async {
     let gate = Gate()
     let events = Log<String>()
     let store = Store(initialState: [String]()) { Chain(gate: gate) }
@@ -184,7 +184,7 @@ private struct Chain: Reducer {
   }
 
   @Test(.timeLimit(.minutes(5)))
-  func cancellingATestStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
+  func cancellingATestStoreTaskNeverWaitsForTheCascadeItCancelled() async {
     let gate = Gate()
     let events = Log<String>()
     let issues = await capturingIssues {

@@ -1,3 +1,4 @@
+import LoopTesting
 import Synchronization
 import TestSupport
 import Testing

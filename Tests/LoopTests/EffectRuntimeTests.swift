@@ -117,18 +117,18 @@ struct SaveThenReload: Reducer {
     #expect(store.state == ["save", "saved", "cancel", "save again", "reloaded"])
   }
 
-  @Test func cancellingTheStoreTaskLeavesTheEffectsOfActionsItsEffectsSent() async {
+  @Test func cancellingTheStoreTaskCancelsTheEffectsOfActionsItsEffectsSent() async {
     let gate = Gate()
     let store = Store(initialState: [String]()) { SaveThenReload(gate: gate) }
-    let states = store.states
     let task = store.send("save")
     task.cancel()
-    // NB: the reload waits for the gate: `finish` no longer waits for it once cancelled.
+    // NB: the reload waits for the gate, which ignores cancellation: `finish` does not wait.
     await task.finish()
-    #expect(store.state == ["save", "saved"])
     gate.open()
-    for await state in states where state.last == "reloaded" { break }
-    #expect(store.state == ["save", "saved", "reloaded"])
+    // NB: the woken reload runs on the main actor, queued before these turns: once cancelled,
+    // what it sends is dropped.
+    for _ in 0..<10 { await Task.yield() }
+    #expect(store.state == ["save", "saved"])
   }
 
   @Test func cancelInFlightCancelsAnEffectSuspendedAfterItSent() async {

@@ -1,5 +1,6 @@
 import Foundation
 import Loop
+import LoopTesting
 import TestSupport
 import Testing
 

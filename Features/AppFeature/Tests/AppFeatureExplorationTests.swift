@@ -1,5 +1,6 @@
 import AppFeature
 import CategoryClient
+import DraftEditor
 import Foundation
 import HabitClient
 import Habits

@@ -1,4 +1,6 @@
 import AppFeature
+import Categories
+import DraftEditor
 import Foundation
 import HabitClient
 import Habits
@@ -8,6 +10,7 @@ import LedgerClient
 import LinkClient
 import LinkList
 import LoopTesting
+import Persistence
 import Testing
 
 @MainActor
@@ -64,32 +67,6 @@ import Testing
     }
   }
 
-  @Test func aFeatureErrorIsTheAppsErrorMessage() async throws {
-    let store = makeStore()
-    let missing = Habit.ID(UUID(counting: 9))
-    await store.send(.habits(.deleteSubmitted(missing))) {
-      $0.habits.today = today
-      $0.habits.errorMessage = HabitError.habitNotFound(missing).description
-    }
-    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missing).description)
-  }
-
-  @Test func theAppsErrorMessageIsTheFirstOfSeveral() async throws {
-    let store = makeStore()
-    let missingHabit = Habit.ID(UUID(counting: 9))
-    let missingTransaction = LedgerTransaction.ID(UUID(counting: 8))
-    await store.send(.habits(.deleteSubmitted(missingHabit))) {
-      $0.habits.today = today
-      $0.habits.errorMessage = HabitError.habitNotFound(missingHabit).description
-    }
-    await store.send(.ledger(.editSubmitted(missingTransaction))) {
-      $0.ledger.errorMessage = LedgerError.transactionNotFound(missingTransaction).description
-    }
-    await store.finish()
-    #expect(store.state.errorMessages.count == 2)
-    #expect(store.state.firstErrorMessage == HabitError.habitNotFound(missingHabit).description)
-  }
-
   /// A state in which every feature, and every child that can, shows an error.
   func everyFeatureFailing() -> AppFeature.State {
     let draft = TransactionDraft(date: now)
@@ -99,11 +76,8 @@ import Testing
     state.links.all.errorMessage = "all failed"
     state.links.search.errorMessage = "search failed"
     state.links.recent.errorMessage = "recent failed"
-    state.links.categories.errorMessage = "categories failed"
     state.links.editor = LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "edit")
     state.links.detail = LinkDetail.State(linkID: Link.ID(UUID(counting: 7)), errorMessage: "d")
-    state.habits.errorMessage = "habits failed"
-    state.ledger.errorMessage = "ledger failed"
     state.ledger.editor = TransactionEditor.State(
       mode: .add, draft: draft, errorMessage: "editor failed")
     state.interchange.failure = .emptyFile(file: "empty.csv")
@@ -115,7 +89,7 @@ import Testing
     #expect(
       state.errorMessages == [
         "lookup failed", "links failed", "all failed", "search failed", "recent failed",
-        "categories failed", "edit", "d", "habits failed", "ledger failed", "editor failed",
+        "edit", "d", "editor failed",
         "'empty.csv' is empty.",
       ])
     let store = makeStore(state)
@@ -125,11 +99,8 @@ import Testing
       $0.links.all.errorMessage = nil
       $0.links.search.errorMessage = nil
       $0.links.recent.errorMessage = nil
-      $0.links.categories.errorMessage = nil
       $0.links.editor?.errorMessage = nil
       $0.links.detail?.errorMessage = nil
-      $0.habits.errorMessage = nil
-      $0.ledger.errorMessage = nil
       $0.ledger.editor?.errorMessage = nil
       $0.interchange.failure = nil
     }
@@ -141,9 +112,8 @@ import Testing
     let clearedInOrder: [(inout AppFeature.State) -> Void] = [
       { $0.links.lookup.errorMessage = nil }, { $0.links.errorMessage = nil },
       { $0.links.all.errorMessage = nil }, { $0.links.search.errorMessage = nil },
-      { $0.links.recent.errorMessage = nil }, { $0.links.categories.errorMessage = nil },
+      { $0.links.recent.errorMessage = nil },
       { $0.links.editor?.errorMessage = nil }, { $0.links.detail?.errorMessage = nil },
-      { $0.habits.errorMessage = nil }, { $0.ledger.errorMessage = nil },
       { $0.ledger.editor?.errorMessage = nil }, { $0.interchange.failure = nil },
     ]
     var firsts: [String?] = []
@@ -154,21 +124,6 @@ import Testing
     }
     #expect(state.firstErrorMessage == nil)
     #expect(firsts.compactMap { $0 } == everyFeatureFailing().errorMessages)
-  }
-
-  @Test func errorsDismissedClearsThePresentedHabitDetailsError() async throws {
-    let habit = try Habit(id: Habit.ID(UUID(counting: 0)), name: "Read", createdAt: now)
-    var state = AppFeature.State()
-    state.habits.destination = .detail(
-      HabitDetail.State(
-        history: HabitHistory(habit: habit), createdOn: today, today: today, firstWeekday: 1,
-        errorMessage: "detail failed"))
-    #expect(state.errorMessages == ["detail failed"])
-    let store = makeStore(state)
-    await store.send(.errorsDismissed) {
-      $0.habits.destination?.detail?.errorMessage = nil
-    }
-    #expect(store.state.habits.destination?.detail != nil, "dismissing errors closes nothing")
   }
 
   @Test func interchangeActionsRunTheInterchangeFeature() async throws {

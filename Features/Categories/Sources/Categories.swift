@@ -1,6 +1,7 @@
 import CategoryClient
 import LinkClient
 import Loop
+import Persistence
 
 /// The categories screen: every category with its number of links; add, rename and delete
 /// categories, and select one to filter the links.
@@ -15,28 +16,28 @@ import Loop
 /// their category. The answer is ``Action/alert(_:)``: `.alert(.presented(.confirmDeletion(id)))`
 /// deletes, `.alert(.dismiss)` keeps the category. A category without links is deleted at once.
 ///
-/// Errors from the client land in ``State/errorMessage`` and change nothing else.
-public struct Categories: Reducer {
+/// A failure of the client is shown as an alert (``State/alert``, made by
+/// `AlertState.failure(_:)`) and changes nothing else; closing it is
+/// `.alert(.dismiss)`.
+public struct Categories: Reducer, Sendable {
   /// The screen's state.
   public struct State: Equatable, Sendable {
-    /// The question asked before deleting a category that has links; `nil` when none is asked.
+    /// The question asked before deleting a category that has links, or the client's failure;
+    /// `nil` when neither is shown.
     @Presents public var alert: AlertState<Action.Alert>?
     /// The categories with their link counts, by name ignoring case.
     public var rows: IdentifiedArrayOf<CategorySummary>
     /// The selected category, or `nil` for all links.
     public var selectedCategoryID: Category.ID?
-    /// The last failure, as a sentence for the user; `nil` after a success.
-    public var errorMessage: String?
 
     /// Creates the state.
     public init(
       rows: IdentifiedArrayOf<CategorySummary> = [], selectedCategoryID: Category.ID? = nil,
-      alert: AlertState<Action.Alert>? = nil, errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil
     ) {
       self.alert = alert
       self.rows = rows
       self.selectedCategoryID = selectedCategoryID
-      self.errorMessage = errorMessage
     }
   }
 
@@ -46,8 +47,8 @@ public struct Categories: Reducer {
     case addResponse(Result<Category, LinkError>)
     /// The user submitted a new category's name.
     case addSubmitted(name: String)
-    /// The answer to the question before a deletion, or its closing (which keeps the
-    /// category).
+    /// The answer to the question before a deletion, or the closing of the alert (which keeps
+    /// the category, or puts a failure away).
     case alert(PresentationAction<Alert>)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
@@ -96,8 +97,6 @@ public struct Categories: Reducer {
     Reduce { state, action in
       switch action {
       case .addSubmitted(let name):
-        state.errorMessage = nil
-        let categoryClient = self.categoryClient
         return .run { send in
           await send(.addResponse(Result { try await categoryClient.addCategory(name) }))
         }
@@ -121,7 +120,6 @@ public struct Categories: Reducer {
         return .none
 
       case .deleteSubmitted(let id):
-        state.errorMessage = nil
         // NB: a category the list does not hold goes to the client, which says it is missing.
         guard let row = state.rows[id: id], row.linkCount > 0 else { return delete(id) }
         state.alert = .deletion(of: row)
@@ -135,8 +133,6 @@ public struct Categories: Reducer {
         return load()
 
       case .renameSubmitted(let id, let name):
-        state.errorMessage = nil
-        let categoryClient = self.categoryClient
         return .run { send in
           await send(
             .renameResponse(Result { try await categoryClient.updateCategory(id, name) }))
@@ -151,7 +147,7 @@ public struct Categories: Reducer {
 
       case .addResponse(.failure(let error)), .deleteResponse(.failure(let error)),
         .renameResponse(.failure(let error)), .summariesResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
       }
     }
@@ -159,7 +155,6 @@ public struct Categories: Reducer {
   }
 
   private func delete(_ id: Category.ID) -> Effect<Action> {
-    let categoryClient = self.categoryClient
     return .run { send in
       await send(
         .deleteResponse(Result { try await categoryClient.deleteCategory(id) }.map { id }))
@@ -167,7 +162,6 @@ public struct Categories: Reducer {
   }
 
   private func load() -> Effect<Action> {
-    let categoryClient = self.categoryClient
     return .run { send in
       await send(
         .summariesResponse(Result { try await categoryClient.fetchCategorySummaries() }))
@@ -193,5 +187,16 @@ extension AlertState where Action == Categories.Action.Alert {
       default: TextState("Its \(row.linkCount) links stay, uncategorized.")
       }
     }
+  }
+}
+
+extension AlertState where Action == Categories.Action.Alert {
+  /// A failure of the client, shown to the user: its sentence as the title, and one button
+  /// that closes the alert.
+  ///
+  /// - Parameter error: What the client reported.
+  /// - Returns: The alert, which answers nothing.
+  public static func failure(_ error: LinkError) -> Self {
+    AlertState { TextState(error.description) }
   }
 }

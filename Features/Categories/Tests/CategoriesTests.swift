@@ -3,6 +3,7 @@ import CategoryClient
 import Foundation
 import LinkClient
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
+  @Test func aFailedLoadShowsTheFailureAsAnAlertAndKeepsTheRows() async {
     let rows: IdentifiedArrayOf<CategorySummary> = [
       CategorySummary(category: category(0, "Work"), linkCount: 1)
     ]
@@ -73,7 +74,7 @@ import Testing
     store.dependencies.categoryClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.summariesResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     await store.finish()
   }
@@ -105,8 +106,8 @@ import Testing
   // MARK: Adding
 
   @Test func addSubmittedAddsTheCategoryAndReloads() async {
-    let store = makeStore(Categories.State(errorMessage: "Old failure."))
-    await store.send(.addSubmitted(name: " Work ")) { $0.errorMessage = nil }
+    let store = makeStore()
+    await store.send(.addSubmitted(name: " Work "))
     await store.receive(.addResponse(.success(category(0, "Work"))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 0)]))
@@ -121,7 +122,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "WORK"))
     await store.receive(.addResponse(.failure(.duplicateCategoryName("WORK")))) {
-      $0.errorMessage = "A category named 'WORK' already exists."
+      $0.alert = .failure(.duplicateCategoryName("WORK"))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().count == 2)
@@ -131,7 +132,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "  "))
     await store.receive(.addResponse(.failure(.emptyCategoryName))) {
-      $0.errorMessage = "A category needs a name."
+      $0.alert = .failure(.emptyCategoryName)
     }
     await store.finish()
   }
@@ -156,7 +157,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.errorMessage = "A category named 'Home' already exists."
+      $0.alert = .failure(.duplicateCategoryName("Home"))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().map(\.name) == ["home", "Work"])
@@ -166,19 +167,20 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(7), name: "Home"))
     await store.receive(.renameResponse(.failure(.categoryNotFound(categoryID(7))))) {
-      $0.errorMessage = "No category with id '\(categoryID(7))' exists."
+      $0.alert = .failure(.categoryNotFound(categoryID(7)))
     }
     await store.finish()
   }
 
-  @Test func aRenameAfterAFailedOneClearsTheError() async throws {
+  @Test func aRenameAfterADismissedFailureRenames() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.errorMessage = "A category named 'Home' already exists."
+      $0.alert = .failure(.duplicateCategoryName("Home"))
     }
-    await store.send(.renameSubmitted(categoryID(0), name: "Office")) { $0.errorMessage = nil }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
     let renamed = rowsAfterRenamingWorkToOffice
     await store.receive(.summariesResponse(.success(renamed))) {
@@ -266,15 +268,14 @@ import Testing
 
   @Test func aConfirmedDeletionOfACategoryNoLongerStoredShowsTheError() async throws {
     try await seedWorkAndHome()
-    let store = makeStore(Categories.State(rows: workAndHomeRows, errorMessage: "Earlier."))
+    let store = makeStore(Categories.State(rows: workAndHomeRows))
     _ = try await fixture.categoryClient.deleteCategory(categoryID(0))
     await store.send(.deleteSubmitted(categoryID(0))) {
-      $0.errorMessage = nil
       $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
     }
     await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(0))))) {
-      $0.errorMessage = "No category with id '\(categoryID(0))' exists."
+      $0.alert = .failure(.categoryNotFound(categoryID(0)))
     }
     await store.finish()
   }
@@ -289,7 +290,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Categories/Categories.swift:158' received a presentation action when \
+        An 'ifLet' at 'Categories/Categories.swift:154' received a presentation action when \
         nothing was presented:
 
             Categories.Action.alert(
@@ -330,19 +331,20 @@ import Testing
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.errorMessage = "No category with id '\(categoryID(4))' exists."
+      $0.alert = .failure(.categoryNotFound(categoryID(4)))
     }
     await store.finish()
   }
 
-  @Test func aDeleteAfterAFailedOneClearsTheError() async throws {
+  @Test func aDeleteAfterADismissedFailureDeletes() async throws {
     try await seedWorkAndHome()
     let store = makeStore()
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.errorMessage = "No category with id '\(categoryID(4))' exists."
+      $0.alert = .failure(.categoryNotFound(categoryID(4)))
     }
-    await store.send(.deleteSubmitted(categoryID(1))) { $0.errorMessage = nil }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.deleteSubmitted(categoryID(1)))
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(
       .summariesResponse(.success([CategorySummary(category: category(0, "Work"), linkCount: 2)]))

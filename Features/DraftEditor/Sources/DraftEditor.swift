@@ -36,10 +36,9 @@ public protocol Editing: Sendable {
 /// and ends ``State/isSaving``. Cancelling closes the editor: it dismisses itself
 /// (`@Dependency(\.dismiss)`), which its parent presents with `@Presents` and `ifLet`.
 ///
-/// NB: the parent, not the editor, runs the save. The parent closes the editor when the save
-/// succeeds, which cancels the editor's effects, and Loop's runtime cancels with an effect every
-/// effect started by the actions it sent: the parent's reload would be cancelled with an editor
-/// that saved by itself.
+/// NB: the parent, not the editor, runs the save: the parent holds the client and the list the
+/// saved item joins, so one reducer decides what is stored and what is shown, and the editor
+/// stays a form any feature presents without knowing its storage.
 public struct DraftEditor<Edited: Editing>: Reducer {
   /// Whether the editor adds an item or updates one.
   public enum Mode: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import Persistence
 import TestSupport
 import Testing
 

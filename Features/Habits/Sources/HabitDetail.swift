@@ -33,20 +33,15 @@ public struct HabitDetail: Reducer {
     /// How many weeks the heat map shows, the current one included.
     public var weekCount: Int
 
-    /// The last mistake, as a sentence to show; `nil` when the last action succeeded.
-    public var errorMessage: String?
-
     /// Creates the state; the heat map shows 12 weeks unless told otherwise.
     public init(
-      history: HabitHistory, createdOn: Day, today: Day, firstWeekday: Int, weekCount: Int = 12,
-      errorMessage: String? = nil
+      history: HabitHistory, createdOn: Day, today: Day, firstWeekday: Int, weekCount: Int = 12
     ) {
       self.history = history
       self.createdOn = createdOn
       self.today = today
       self.firstWeekday = firstWeekday
       self.weekCount = weekCount
-      self.errorMessage = errorMessage
     }
 
     /// The habit's streaks and completion rate over the last 30 days.
@@ -71,7 +66,8 @@ public struct HabitDetail: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// Changes the heat map's week count, refusing a count outside ``weekCounts``.
+  /// Changes the heat map's week count; a count outside ``weekCounts`` changes nothing (the
+  /// view offers only those, as the REPL's `--weeks` checks).
   ///
   /// - Parameters:
   ///   - state: The detail's state.
@@ -80,13 +76,7 @@ public struct HabitDetail: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .weekCountChanged(let count):
-      guard Self.weekCounts.contains(count) else {
-        state.errorMessage =
-          "The heat map shows \(Self.weekCounts.lowerBound) to \(Self.weekCounts.upperBound) "
-          + "weeks: '\(count)' is not one of them."
-        return .none
-      }
-      state.errorMessage = nil
+      guard Self.weekCounts.contains(count) else { return .none }
       state.weekCount = count
       return .none
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import Loop
+import Persistence
 
 /// The habit tracker: the list of habits with today's progress, creating, renaming, archiving,
 /// completing and deleting them (after a confirmation), and one habit's detail.
@@ -24,18 +25,16 @@ import Loop
 /// The detail and the alert are the list's ``Destination``s: one at a time, closed with
 /// `.destination(.dismiss)`; the alert closes on its answer too.
 ///
-/// Storage is reached only through ``HabitClient``; its errors land in ``State/errorMessage`` as
-/// a sentence to show. Every user action first clears the last error and notes today (in the
-/// user's time zone), so that "today" follows the clock and the user's travels.
-public struct Habits: Reducer {
+/// Storage is reached only through ``HabitClient``; a failure it reports is presented as an
+/// alert (``Destination/State/alert(_:)``, made by `AlertState.failure(_:)`) in place of what
+/// was presented. Every user action first notes today (in the user's time zone), so that
+/// "today" follows the clock and the user's travels.
+public struct Habits: Reducer, Sendable {
   /// The list's state.
   public struct State: Equatable, Sendable {
-    /// What the list presents: a habit's detail, or the question before a deletion; `nil` for
-    /// neither.
+    /// What the list presents: a habit's detail, the question before a deletion, or a failure;
+    /// `nil` for none.
     @Presents public var destination: Destination.State?
-
-    /// The last failure, as a sentence to show; `nil` when the last action succeeded.
-    public var errorMessage: String?
 
     /// The habits with their completed days, in list order: active first, then archived; by
     /// creation date within each (``Habit/isListed(_:before:)``).
@@ -47,33 +46,16 @@ public struct Habits: Reducer {
     /// Creates the state.
     public init(
       habits: IdentifiedArrayOf<HabitHistory> = [], today: Day? = nil,
-      destination: Destination.State? = nil, errorMessage: String? = nil
+      destination: Destination.State? = nil
     ) {
       self.habits = habits
       self.today = today
       self.destination = destination
-      self.errorMessage = errorMessage
-    }
-
-    /// Every error message shown: the list's own, then the presented detail's.
-    public var errorMessages: [String] {
-      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
-      // the messages after every command.
-      var messages: [String] = []
-      if let errorMessage { messages.append(errorMessage) }
-      if let message = destination?.detail?.errorMessage { messages.append(message) }
-      return messages
-    }
-
-    /// Clears every message of ``errorMessages``: the user saw them.
-    public mutating func dismissErrors() {
-      errorMessage = nil
-      destination?.detail?.errorMessage = nil
     }
   }
 
-  /// What the list presents over itself, one at a time: a habit's detail, or the question
-  /// before deleting one.
+  /// What the list presents over itself, one at a time: a habit's detail, the question before
+  /// deleting one, or a failure of the client.
   ///
   /// ```swift
   /// store.send(.habitSelected(id))  // state.destination == .detail(…)
@@ -83,7 +65,8 @@ public struct Habits: Reducer {
   public struct Destination: Reducer {
     /// The presented child.
     public enum State: Equatable, Sendable {
-      /// A question waiting for the user's answer (``Alert``): a deletion to confirm.
+      /// A question waiting for the user's answer (``Alert``), a deletion to confirm; or a
+      /// failure of the client, which asks nothing.
       case alert(AlertState<Alert>)
       /// A habit's detail.
       case detail(HabitDetail.State)
@@ -200,29 +183,22 @@ public struct Habits: Reducer {
 
   // MARK: - Logic
 
-  // NB: each case that calls the client reads it (a copy of every closure it has) into a
-  // local: the responses, most of the actions, never read it. Not in the effect's capture
-  // list: the `.run` closure with one did not start at once on the store's actor but hopped
-  // to the global executor (perf: `swift_task_switch` enqueued every habit add's effect).
   private func update(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
     case .addSubmitted(let name):
       begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(.addResponse(await Result { try await habitClient.addHabit(name) }))
       }
 
     case .archiveSubmitted(let id):
       begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(.updateResponse(await Result { try await habitClient.archiveHabit(id) }))
       }
 
     case .completeSubmitted(let id, let day):
       let today = begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(
           .completeResponse(await Result { try await habitClient.addCompletion(id, day ?? today) }))
@@ -241,7 +217,7 @@ public struct Habits: Reducer {
     case .deleteSubmitted(let id):
       begin(&state)
       guard let history = state.habits[id: id] else {
-        state.errorMessage = HabitError.habitNotFound(id).description
+        state.destination = .alert(.failure(.habitNotFound(id)))
         return .none
       }
       state.destination = .alert(
@@ -256,7 +232,6 @@ public struct Habits: Reducer {
       begin(&state)
       // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
       guard state.destination?.alert != nil else { return .none }
-      let habitClient = self.habitClient
       return .run { send in
         await send(.deleteResponse(await Result { try await habitClient.deleteHabit(id) }))
       }
@@ -272,7 +247,7 @@ public struct Habits: Reducer {
     case .habitSelected(let id):
       let today = begin(&state)
       guard let history = state.habits[id: id] else {
-        state.errorMessage = HabitError.habitNotFound(id).description
+        state.destination = .alert(.failure(.habitNotFound(id)))
         return .none
       }
       state.destination = .detail(
@@ -287,28 +262,24 @@ public struct Habits: Reducer {
 
     case .onAppear:
       begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(.habitsResponse(await Result { try await habitClient.fetchHistories() }))
       }
 
     case .renameSubmitted(let id, let name):
       begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(.updateResponse(await Result { try await habitClient.updateHabit(id, name) }))
       }
 
     case .unarchiveSubmitted(let id):
       begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(.updateResponse(await Result { try await habitClient.unarchiveHabit(id) }))
       }
 
     case .uncompleteSubmitted(let id, let day):
       let today = begin(&state)
-      let habitClient = self.habitClient
       return .run { send in
         await send(
           .uncompleteResponse(
@@ -327,18 +298,17 @@ public struct Habits: Reducer {
     case .completeResponse(.failure(let error)), .addResponse(.failure(let error)),
       .deleteResponse(.failure(let error)), .habitsResponse(.failure(let error)),
       .uncompleteResponse(.failure(let error)), .updateResponse(.failure(let error)):
-      state.errorMessage = error.description
+      state.destination = .alert(.failure(error))
       return .none
     }
   }
 
-  /// Starts a user action: clears the last error and notes today.
+  /// Starts a user action: notes today.
   ///
   /// - Returns: Today, in the user's time zone.
   @discardableResult
   private func begin(_ state: inout State) -> Day {
     let today = Day(date.now, in: timeZone)
-    state.errorMessage = nil
     state.today = today
     return today
   }
@@ -398,5 +368,16 @@ extension AlertState where Action == Habits.Destination.Alert {
     } message: {
       TextState("This cannot be undone.")
     }
+  }
+}
+
+extension AlertState where Action == Habits.Destination.Alert {
+  /// A failure of the client, shown to the user: its sentence as the title, and one button
+  /// that closes the alert.
+  ///
+  /// - Parameter error: What the client reported.
+  /// - Returns: The alert, which answers nothing.
+  public static func failure(_ error: HabitError) -> Self {
+    AlertState { TextState(error.description) }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 
@@ -68,14 +69,15 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFailedLoadShowsTheError() async throws {
+  @Test func aFailedLoadShowsTheFailureAsAnAlert() async throws {
     let store = makeStore()
     store.dependencies.habitClient.fetchHistories = {
       throw HabitError.storageFailed("The disk is full.")
     }
     await store.send(.onAppear) { $0.today = today }
     await store.receive(.habitsResponse(.failure(.storageFailed("The disk is full.")))) {
-      $0.errorMessage = "The habits could not be read or saved: The disk is full."
+      $0.destination = .alert(
+        AlertState { TextState("The habits could not be read or saved: The disk is full.") })
     }
     await store.finish()
   }
@@ -94,13 +96,14 @@ import Testing
     #expect(try await client.fetchHistories() == [HabitHistory(habit: read), swim])
   }
 
-  @Test func addingAHabitWithAnEmptyNameShowsTheErrorUntilTheNextAction() async throws {
+  @Test func addingAHabitWithAnEmptyNameShowsTheFailureUntilItIsDismissed() async throws {
     let store = makeStore()
     await store.send(.addSubmitted(name: "   ")) { $0.today = today }
     await store.receive(.addResponse(.failure(.emptyName))) {
-      $0.errorMessage = "A habit needs a name: the name is empty."
+      $0.destination = .alert(.failure(.emptyName))
     }
-    await store.send(.addSubmitted(name: "Read")) { $0.errorMessage = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.addSubmitted(name: "Read"))
     let read = try Habit(id: habitID(0), name: "Read", createdAt: now)
     await store.receive(.addResponse(.success(read))) {
       $0.habits = [HabitHistory(habit: read)]
@@ -115,7 +118,7 @@ import Testing
     store.dependencies.uuid = taken
     await store.send(.addSubmitted(name: "Walk"))
     await store.receive(.addResponse(.failure(.duplicateID(habitID(7))))) {
-      $0.errorMessage = "A habit with id '00000000-0000-0000-0000-000000000007' already exists."
+      $0.destination = .alert(.failure(.duplicateID(habitID(7))))
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
@@ -139,7 +142,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(habitID(9), name: "Read")) { $0.today = today }
     await store.receive(.updateResponse(.failure(.habitNotFound(habitID(9))))) {
-      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [])
@@ -150,7 +153,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.renameSubmitted(read.id, name: "\n"))
     await store.receive(.updateResponse(.failure(.emptyName))) {
-      $0.errorMessage = "A habit needs a name: the name is empty."
+      $0.destination = .alert(.failure(.emptyName))
     }
     await store.finish()
     #expect(try await history(of: read.id) == read)
@@ -176,7 +179,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.archiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.alreadyArchived(name: "Read")))) {
-      $0.errorMessage = "'Read' is already archived."
+      $0.destination = .alert(.failure(.alreadyArchived(name: "Read")))
     }
     await store.finish()
     #expect(try await history(of: read.id).habit.archivedAt == date("2025-02-10T12:00:00Z"))
@@ -201,7 +204,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.unarchiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.notArchived(name: "Read")))) {
-      $0.errorMessage = "'Read' is not archived."
+      $0.destination = .alert(.failure(.notArchived(name: "Read")))
     }
     await store.finish()
   }
@@ -239,7 +242,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.alreadyCompleted(name: "Read", day: today)))) {
-      $0.errorMessage = "'Read' is already done on 2025-03-01."
+      $0.destination = .alert(.failure(.alreadyCompleted(name: "Read", day: today)))
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [today])
@@ -250,7 +253,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.archived(name: "Read")))) {
-      $0.errorMessage = "'Read' is archived: unarchive it to change its completions."
+      $0.destination = .alert(.failure(.archived(name: "Read")))
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [])
@@ -263,7 +266,7 @@ import Testing
     await store.receive(
       .completeResponse(.failure(.dayInFuture(day("2025-03-02"), today: today)))
     ) {
-      $0.errorMessage = "'2025-03-02' is in the future: today is 2025-03-01."
+      $0.destination = .alert(.failure(.dayInFuture(day("2025-03-02"), today: today)))
     }
     await store.finish()
   }
@@ -320,7 +323,7 @@ import Testing
     await store.receive(
       .uncompleteResponse(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
     ) {
-      $0.errorMessage = "'Read' is not done on 2025-02-28."
+      $0.destination = .alert(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
     }
     await store.finish()
   }
@@ -359,7 +362,7 @@ import Testing
     let store = makeStore()
     await store.send(.deleteSubmitted(habitID(9))) {
       $0.today = today
-      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
     }
   }
 
@@ -374,7 +377,7 @@ import Testing
       $0.destination = nil
     }
     await store.receive(.deleteResponse(.failure(.habitNotFound(read.id)))) {
-      $0.errorMessage = "No habit with id '\(read.id)' exists."
+      $0.destination = .alert(.failure(.habitNotFound(read.id)))
     }
     await store.finish()
   }
@@ -409,7 +412,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Habits/Habits.swift:198' received a presentation action when nothing \
+        An 'ifLet' at 'Habits/Habits.swift:181' received a presentation action when nothing \
         was presented:
 
             Habits.Action.destination(
@@ -471,7 +474,7 @@ import Testing
     let store = makeStore()
     await store.send(.habitSelected(habitID(9))) {
       $0.today = today
-      $0.errorMessage = "No habit with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
     }
   }
 
@@ -561,13 +564,11 @@ import Testing
   @Test func closingTheDetailIsAUserAction() async throws {
     let read = try await seed("Read")
     var state = try await loaded()
-    state.errorMessage = "Old failure."
     state.destination = .detail(
       HabitDetail.State(history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
     let store = makeStore(state)
     await store.send(.destination(.dismiss)) {
       $0.destination = nil
-      $0.errorMessage = nil
     }
     await store.finish()
   }

@@ -1,3 +1,4 @@
+import Foundation
 /// Comma-separated values as RFC 4180 defines them, read with line numbers and written back.
 ///
 /// ```swift
@@ -21,10 +22,6 @@ public struct CSV: Equatable, Sendable {
     public var fields: [String]
 
     /// Creates a record.
-    ///
-    /// - Parameters:
-    ///   - line: The line it starts on.
-    ///   - fields: The fields.
     public init(line: Int, fields: [String]) {
       self.line = line
       self.fields = fields

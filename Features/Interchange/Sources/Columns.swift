@@ -1,3 +1,4 @@
+import Foundation
 /// Which column of a CSV header holds which field, checked against the columns an import knows.
 struct Columns {
   private var positions: [String: Int] = [:]

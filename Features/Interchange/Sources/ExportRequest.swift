@@ -19,11 +19,6 @@ public struct ExportRequest: Equatable, Sendable {
   public var ledgerOptions: LedgerCSVOptions
 
   /// Creates a request.
-  ///
-  /// - Parameters:
-  ///   - scope: What to export.
-  ///   - format: The format; JSON by default.
-  ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
   public init(
     scope: DataScope, format: FileFormat = .json,
     ledgerOptions: LedgerCSVOptions = LedgerCSVOptions()
@@ -47,12 +42,6 @@ public struct ExportedFile: Equatable, Sendable {
   public var counts: EntryCounts
 
   /// Creates an exported file.
-  ///
-  /// - Parameters:
-  ///   - scope: What was exported.
-  ///   - format: The format written.
-  ///   - contents: The file's bytes.
-  ///   - counts: What it holds.
   public init(scope: DataScope, format: FileFormat, contents: Data, counts: EntryCounts) {
     self.scope = scope
     self.format = format
@@ -62,29 +51,4 @@ public struct ExportedFile: Equatable, Sendable {
 
   /// The file's text.
   public var text: String { String(decoding: contents, as: UTF8.self) }
-
-  /// Writes the file, atomically: a reader never sees half of it, and a failure leaves any
-  /// previous file as it was.
-  ///
-  /// A new file is readable by its owner alone (`0600`, whatever the umask); a file that was
-  /// there keeps its mode.
-  ///
-  /// - Parameters:
-  ///   - path: Where to write it.
-  ///   - name: How an error names the file (the path as the user typed it); `path` by default.
-  /// - Throws: ``InterchangeError/unwritableFile(file:reason:)``.
-  public func write(toPath path: String, named name: String? = nil) throws(InterchangeError) {
-    let file = name ?? path
-    var isFolder: ObjCBool = false
-    let folder = PrivateFile.folder(of: path)
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
-    else {
-      throw .unwritableFile(file: file, reason: "its folder does not exist")
-    }
-    do {
-      try PrivateFile.write(contents, toPath: path)
-    } catch {
-      throw .unwritableFile(file: file, reason: error.reason)
-    }
-  }
 }

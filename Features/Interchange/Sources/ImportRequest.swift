@@ -26,15 +26,6 @@ public struct ImportRequest: Equatable, Sendable {
   public var rules: CSVRules?
 
   /// Creates a request.
-  ///
-  /// - Parameters:
-  ///   - scope: What the file is imported into.
-  ///   - file: The file's name or path.
-  ///   - contents: The file's bytes.
-  ///   - format: The format, or `nil` to detect it.
-  ///   - isDryRun: Whether to write nothing.
-  ///   - ledgerOptions: How a ledger CSV writes dates and amounts.
-  ///   - rules: A bank statement's rules.
   public init(
     scope: DataScope, file: String, contents: Data, format: FileFormat? = nil,
     isDryRun: Bool = false, ledgerOptions: LedgerCSVOptions = LedgerCSVOptions(),
@@ -58,10 +49,6 @@ public struct ImportProgress: Equatable, Sendable {
   public var total: Int
 
   /// Creates a progress.
-  ///
-  /// - Parameters:
-  ///   - processed: How many entries were processed.
-  ///   - total: How many there are.
   public init(processed: Int, total: Int) {
     self.processed = processed
     self.total = total
@@ -76,10 +63,6 @@ public struct ImportRejection: Equatable, Sendable {
   public var reason: String
 
   /// Creates a rejection.
-  ///
-  /// - Parameters:
-  ///   - line: The line the entry starts on.
-  ///   - reason: Why it was left out.
   public init(line: Int, reason: String) {
     self.line = line
     self.reason = reason
@@ -102,14 +85,6 @@ public struct EntryCounts: Equatable, Sendable {
   public var transactions: Int
 
   /// Creates counts.
-  ///
-  /// - Parameters:
-  ///   - categories: Categories of links.
-  ///   - links: Links.
-  ///   - comments: Comments.
-  ///   - habits: Habits.
-  ///   - completions: Completions.
-  ///   - transactions: Ledger transactions.
   public init(
     categories: Int = 0, links: Int = 0, comments: Int = 0, habits: Int = 0,
     completions: Int = 0, transactions: Int = 0
@@ -161,18 +136,6 @@ public struct ImportReport: Equatable, Sendable {
   public var duration: Duration
 
   /// Creates a report.
-  ///
-  /// - Parameters:
-  ///   - scope: What the file was imported into.
-  ///   - format: The file's format.
-  ///   - isDryRun: Whether nothing was written.
-  ///   - entries: How many entries the file holds.
-  ///   - imported: What was stored.
-  ///   - duplicates: How many were skipped as saved already.
-  ///   - rejected: The invalid entries.
-  ///   - skipped: A statement's rows that are not transactions.
-  ///   - inferredRules: The rules inferred for a statement.
-  ///   - duration: How long it took.
   public init(
     scope: DataScope, format: FileFormat, isDryRun: Bool = false, entries: Int,
     imported: EntryCounts, duplicates: Int = 0, rejected: [ImportRejection] = [],

@@ -1,8 +1,10 @@
 import Foundation
 import HabitClient
+import Ledger
 import LedgerClient
 import LinkClient
 import Loop
+import Persistence
 
 /// The work of one import, off the main actor: check the file, read its entries, and hand them
 /// to the clients, each domain in one transaction.

@@ -30,7 +30,7 @@ import Loop
 /// domain, links, then habits, then the ledger, since each client owns its storage: a domain
 /// lands whole or not at all, and importing the same file again completes an interrupted import
 /// (what is stored already is skipped as a duplicate).
-public struct Interchange: Reducer {
+public struct Interchange: Reducer, Sendable {
   /// The state of imports and exports.
   public struct State: Equatable, Sendable {
     /// Whether an import is under way.
@@ -159,7 +159,6 @@ public struct Interchange: Reducer {
         let importer = Importer(
           linkClient: linkClient, habitClient: habitClient, ledgerClient: ledgerClient,
           now: date.now, calendar: userCalendar, uuid: uuid)
-        let clock = self.clock
         return .run { send in
           let (updates, continuation) = AsyncStream.makeStream(of: ImportProgress.self)
           async let outcome = Self.outcome(of: request, importer, clock, continuation)

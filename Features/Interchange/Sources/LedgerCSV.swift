@@ -11,10 +11,6 @@ public struct LedgerCSVOptions: Equatable, Sendable {
   public var decimalSeparator: Money.DecimalSeparator
 
   /// Creates options.
-  ///
-  /// - Parameters:
-  ///   - dateFormat: How dates are written.
-  ///   - decimalSeparator: The character before the cents.
   public init(dateFormat: DateFormat = .iso, decimalSeparator: Money.DecimalSeparator = .period) {
     self.dateFormat = dateFormat
     self.decimalSeparator = decimalSeparator
@@ -62,10 +58,6 @@ public enum LedgerCSV {
     public var fields: TransactionFields
 
     /// Creates a row.
-    ///
-    /// - Parameters:
-    ///   - line: The line the record starts on.
-    ///   - fields: The checked values.
     public init(line: Int, fields: TransactionFields) {
       self.line = line
       self.fields = fields

@@ -1,5 +1,7 @@
 import Foundation
+import Ledger
 import LedgerClient
+import Persistence
 import TestSupport
 import Testing
 

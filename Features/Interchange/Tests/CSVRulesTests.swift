@@ -1,4 +1,5 @@
 import Foundation
+import LedgerClient
 import Testing
 
 @testable import Interchange

@@ -5,6 +5,7 @@ import LedgerClient
 import LinkClient
 import Loop
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 
@@ -329,24 +330,5 @@ func seededDatabase() async throws -> Database {
     }
     await store.finish()
     #expect(store.state.errorMessage == nil)
-  }
-
-  @Test func anExportedFileIsWrittenWhole() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loop-export-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("links.csv").path
-    let file = ExportedFile(
-      scope: .links, format: .csv, contents: Data("title,url\n".utf8), counts: EntryCounts())
-    try file.write(toPath: path)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == file.contents)
-    let missing = folder.appendingPathComponent("no/such/folder/links.csv").path
-    #expect {
-      try file.write(toPath: missing)
-    } throws: { error in
-      guard case InterchangeError.unwritableFile(let file, _) = error else { return false }
-      return file == missing
-    }
   }
 }

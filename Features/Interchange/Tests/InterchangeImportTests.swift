@@ -1,8 +1,10 @@
 import Foundation
+import HabitClient
 import Interchange
 import LedgerClient
 import LinkClient
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 

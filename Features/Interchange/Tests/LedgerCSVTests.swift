@@ -2,6 +2,8 @@ import Foundation
 import Interchange
 import Ledger
 import LedgerClient
+import Loop
+import Persistence
 import TestSupport
 import Testing
 

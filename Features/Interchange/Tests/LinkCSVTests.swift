@@ -1,6 +1,8 @@
 import Foundation
 import Interchange
 import LinkClient
+import Loop
+import Persistence
 import TestSupport
 import Testing
 

@@ -3,6 +3,8 @@ import HabitClient
 import Interchange
 import LedgerClient
 import LinkClient
+import Loop
+import Persistence
 import TestSupport
 import Testing
 

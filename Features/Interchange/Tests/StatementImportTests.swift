@@ -1,6 +1,7 @@
 import Foundation
 import LedgerClient
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 

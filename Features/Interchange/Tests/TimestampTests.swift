@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import LoopTesting
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import DraftEditor
 import Foundation
 import LedgerClient
 import Loop
+import Persistence
 
 /// A household ledger with one source of truth: the root owns the loaded transactions and makes
 /// every change to them through ``LedgerClient/LedgerClient``.
@@ -17,10 +18,14 @@ import Loop
 /// Because Home and Report are computed from ``State/transactions``, a saved edit changes both
 /// in the same step that stores it.
 ///
+/// A failure of the client (or a draft the one-step save refuses) is presented as an alert
+/// (``State/alert``, made by `AlertState.failure(_:)`), which asks nothing and closes on
+/// `.alert(.dismiss)`; an open editor stays open with its draft.
+///
 /// Each command of the `loop` REPL is one action: `onAppear` (load), `draftSubmitted` (add or
 /// update, in one step, without the editor), `deleteSubmitted` (remove); `home`, `report`
 /// and the list read the state.
-public struct Ledger: Reducer {
+public struct Ledger: Reducer, Sendable {
   /// The ledger's state: the transactions, and the little the screens keep of their own.
   public struct State: Equatable, Sendable {
     /// Every transaction, newest first (``LedgerClient/LedgerTransaction/isNewer(_:than:)``):
@@ -35,8 +40,9 @@ public struct Ledger: Reducer {
     public var categoryKind: LedgerTransaction.Kind
     /// The open editor, if any.
     @Presents public var editor: TransactionEditor.State?
-    /// Why loading, deleting or a save without an open editor failed, or `nil`.
-    public var errorMessage: String?
+    /// A failure shown to the person: why loading, deleting or saving failed; `nil` when none
+    /// is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
     /// Whether the transactions are being loaded.
     public var isLoading: Bool
 
@@ -44,32 +50,24 @@ public struct Ledger: Reducer {
     public init(
       transactions: IdentifiedArrayOf<LedgerTransaction> = [], months: [LedgerMonth] = [],
       categoryKind: LedgerTransaction.Kind = .expense, editor: TransactionEditor.State? = nil,
-      errorMessage: String? = nil, isLoading: Bool = false
+      alert: AlertState<Action.Alert>? = nil, isLoading: Bool = false
     ) {
       self.transactions = transactions
       self.months = months
       self.categoryKind = categoryKind
       self.editor = editor
-      self.errorMessage = errorMessage
+      self.alert = alert
       self.isLoading = isLoading
     }
 
-    /// Every error message shown: the ledger's own, then the open editor's.
+    /// Every error message shown: the open editor's check of its draft (the ledger's own
+    /// failures are its ``alert``).
     public var errorMessages: [String] {
-      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
-      // the messages after every command.
-      var messages: [String] = []
-      if let errorMessage { messages.append(errorMessage) }
-      if let message = editor?.errorMessage { messages.append(message) }
-      return messages
+      editor?.errorMessage.map { [$0] } ?? []
     }
 
-    /// Clears every message of ``errorMessages``: the user saw them.
-    ///
-    /// The one way the ledger's errors are cleared: the app's root calls it for every feature
-    /// before the next command.
+    /// Clears the message of ``errorMessages``: the user saw it.
     public mutating func dismissErrors() {
-      errorMessage = nil
       editor?.errorMessage = nil
     }
 
@@ -95,13 +93,15 @@ public struct Ledger: Reducer {
   public enum Action: Equatable, Sendable {
     /// The person wants to add a transaction: opens the editor with an empty draft for today.
     case addSubmitted
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// The client deleted a transaction, or failed to.
     case deleteResponse(Result<LedgerTransaction.ID, LedgerError>)
     /// The person removes a transaction.
     case deleteSubmitted(LedgerTransaction.ID)
     /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): it is
     /// checked as the editor checks a draft and saved, in one step, without opening the editor;
-    /// ``State/errorMessage`` says why when it cannot be.
+    /// a draft the check refuses is answered as a failed save (``saveResponse(_:)``).
     case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
     /// The editor's actions, or its closing.
     case editor(PresentationAction<TransactionEditor.Action>)
@@ -117,6 +117,9 @@ public struct Ledger: Reducer {
     case saveResponse(Result<LedgerTransaction, LedgerError>)
     /// The client loaded the transactions, or failed to.
     case transactionsResponse(Result<[LedgerTransaction], LedgerError>)
+
+    /// The answers to the ledger's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
   }
 
   @Dependency(\.calendar) var calendar
@@ -139,30 +142,30 @@ public struct Ledger: Reducer {
         state.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now))
         return .none
 
+      case .alert:
+        return .none
+
       case .deleteSubmitted(let id):
-        let client = ledgerClient
         return .run { send in
           await send(
             .deleteResponse(
               await Result {
-                try await client.deleteTransaction(id)
+                try await ledgerClient.deleteTransaction(id)
                 return id
               }))
         }
 
       case .draftSubmitted(let mode, let draft):
-        state.errorMessage = nil
         do throws(LedgerError) {
           let fields = try draft.validated(today: date.now, calendar: calendar, timeZone: timeZone)
           return save(fields, mode: mode, state: state)
         } catch {
-          state.errorMessage = error.description
-          return .none
+          return .send(.saveResponse(.failure(error)))
         }
 
       case .editSubmitted(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
-          state.errorMessage = LedgerError.transactionNotFound(id).description
+          state.alert = .failure(.transactionNotFound(id))
           return .none
         }
         state.editor = TransactionEditor.State(
@@ -183,9 +186,9 @@ public struct Ledger: Reducer {
         state.months = LedgerMonth.months(
           endingWith: date.now, count: LedgerReport.State.monthCount,
           calendar: calendar.setting(timeZone))
-        let client = ledgerClient
         return .run { send in
-          await send(.transactionsResponse(await Result { try await client.fetchTransactions() }))
+          await send(
+            .transactionsResponse(await Result { try await ledgerClient.fetchTransactions() }))
         }
 
       case .report:
@@ -196,7 +199,7 @@ public struct Ledger: Reducer {
         return .none
 
       case .deleteResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
 
       case .saveResponse(.success(let transaction)):
@@ -215,12 +218,8 @@ public struct Ledger: Reducer {
         return .none
 
       case .saveResponse(.failure(let error)):
-        if state.editor != nil {
-          state.editor?.isSaving = false
-          state.editor?.errorMessage = error.description
-        } else {
-          state.errorMessage = error.description
-        }
+        state.editor?.isSaving = false
+        state.alert = .failure(error)
         return .none
 
       case .transactionsResponse(.success(let transactions)):
@@ -230,11 +229,12 @@ public struct Ledger: Reducer {
 
       case .transactionsResponse(.failure(let error)):
         state.isLoading = false
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
       }
     }
     .ifLet(\.$editor, action: .case(Action.editor)) { TransactionEditor() }
+    .ifLet(\.$alert, action: .case(Action.alert))
   }
 
   /// Where `transaction` goes in `transactions` (newest first): after every newer one.
@@ -268,20 +268,30 @@ public struct Ledger: Reducer {
     case .add:
       let transaction = LedgerTransaction(
         id: LedgerTransaction.ID(uuid()), createdAt: date.now, fields: fields)
-      let client = ledgerClient
       return .run { send in
-        await send(.saveResponse(await Result { try await client.addTransaction(transaction) }))
+        await send(
+          .saveResponse(await Result { try await ledgerClient.addTransaction(transaction) }))
       }
     case .update(let id):
       guard let stored = state.transactions[id: id] else {
         return .send(.saveResponse(.failure(.transactionNotFound(id))))
       }
       let transaction = stored.applying(fields)
-      let client = ledgerClient
       return .run { send in
         await send(
-          .saveResponse(await Result { try await client.updateTransaction(transaction) }))
+          .saveResponse(await Result { try await ledgerClient.updateTransaction(transaction) }))
       }
     }
+  }
+}
+
+extension AlertState where Action == Ledger.Action.Alert {
+  /// A failure shown to the person: its sentence as the title, and one button that closes the
+  /// alert.
+  ///
+  /// - Parameter error: What the client reported, or why a draft was refused.
+  /// - Returns: The alert, which answers nothing.
+  public static func failure(_ error: LedgerError) -> Self {
+    AlertState { TextState(error.description) }
   }
 }

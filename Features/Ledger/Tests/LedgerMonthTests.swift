@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import LedgerClient
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import DraftEditor
 import Foundation
 import Ledger
 import LedgerClient
@@ -57,7 +58,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.finish()
   }
 
-  @Test func aFailedLoadShowsTheMessage() async {
+  @Test func aFailedLoadShowsTheFailureAsAnAlert() async {
     var client = LedgerClient.inMemory()
     client.fetchTransactions = { throw LedgerError.storageFailed("Disk on fire.") }
     let store = ledgerStore(client: client)
@@ -67,7 +68,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     await store.receive(.transactionsResponse(.failure(.storageFailed("Disk on fire.")))) {
       $0.isLoading = false
-      $0.errorMessage = "The ledger's storage failed: Disk on fire."
+      $0.alert = AlertState { TextState("The ledger's storage failed: Disk on fire.") }
     }
     await store.finish()
   }
@@ -147,8 +148,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "12,5,0", date: now, memo: "Typo")
-    await store.send(.draftSubmitted(.add, draft)) {
-      $0.errorMessage = "'12,5,0' is not an amount."
+    await store.send(.draftSubmitted(.add, draft))
+    await store.receive(.saveResponse(.failure(.invalidAmount("12,5,0")))) {
+      $0.alert = .failure(.invalidAmount("12,5,0"))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
@@ -159,10 +161,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([])
     let draft = TransactionDraft(amount: "5", date: date(1970, 1, 1, 0, 0, 0), memo: "Old")
     let inUTC = ledgerStore(client: client, timeZone: utc)
-    await inUTC.send(.draftSubmitted(.add, draft)) {
-      $0.errorMessage =
-        "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15."
-    }
+    await inUTC.send(.draftSubmitted(.add, draft))
+    let refusal = LedgerError.dateOutOfRange(
+      date: "1969-12-31", earliest: "1970-01-01", latest: "2035-03-15")
+    #expect(
+      refusal.description
+        == "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15.")
+    await inUTC.receive(.saveResponse(.failure(refusal))) { $0.alert = .failure(refusal) }
     await inUTC.finish()
     let inSeoul = ledgerStore(client: client)
     await inSeoul.send(.draftSubmitted(.add, draft))
@@ -182,13 +187,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
     await store.send(.draftSubmitted(.add, draft))
     await store.receive(.saveResponse(.failure(.duplicateTransaction(id(101))))) {
-      $0.errorMessage =
-        "A transaction with id '00000000-0000-0000-0000-000000000065' already exists."
+      $0.alert = .failure(.duplicateTransaction(id(101)))
     }
     #expect(try await client.fetchTransactions() == [salary])
 
     store.dependencies.uuid = .incrementing
-    await store.send(.draftSubmitted(.add, draft)) { $0.errorMessage = nil }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.draftSubmitted(.add, draft))
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
     await store.receive(.saveResponse(.success(taxi))) {
@@ -275,8 +280,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
-      $0.editor?.errorMessage =
-        "No transaction with id '00000000-0000-0000-0000-000000000066' exists."
+      $0.alert = .failure(.transactionNotFound(lunch.id))
     }
     await store.finish()
     #expect(store.state.editor?.draft == draft)
@@ -289,7 +293,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "5", date: now)
     await store.send(.draftSubmitted(.update(id(9)), draft))
     await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = .failure(.transactionNotFound(id(9)))
     }
     await store.finish()
   }
@@ -297,16 +301,15 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func editingAnUnknownTransactionShowsNotFound() async {
     let store = ledgerStore(loaded([salary]), client: .inMemory())
     await store.send(.editSubmitted(id(9))) {
-      $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = .failure(.transactionNotFound(id(9)))
     }
   }
 
-  @Test func dismissErrorsClearsTheLedgersMessageAndTheEditorsAndClosesNothing() {
+  @Test func dismissErrorsClearsTheEditorsMessageAndClosesNothing() {
     var state = Ledger.State(
       editor: TransactionEditor.State(
-        mode: .add, draft: TransactionDraft(date: now), errorMessage: "editor"),
-      errorMessage: "ledger")
-    #expect(state.errorMessages == ["ledger", "editor"])
+        mode: .add, draft: TransactionDraft(date: now), errorMessage: "editor"))
+    #expect(state.errorMessages == ["editor"])
     state.dismissErrors()
     #expect(state.errorMessages == [])
     #expect(state.editor != nil, "dismissing errors closes nothing")
@@ -337,7 +340,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.transactions = [lunch, salary]
     }
     await store.send(.saveResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The ledger's storage failed: Disk full."
+      $0.alert = .failure(.storageFailed("Disk full."))
     }
   }
 
@@ -375,7 +378,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     await store.send(.deleteSubmitted(id(9)))
     await store.receive(.deleteResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.errorMessage = "No transaction with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = .failure(.transactionNotFound(id(9)))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])

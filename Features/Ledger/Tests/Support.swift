@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
+import Persistence
 import TestSupport
 
 let seoul = zone("Asia/Seoul")

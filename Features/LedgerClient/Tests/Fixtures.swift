@@ -1,5 +1,6 @@
 import Foundation
 import LedgerClient
+import Loop
 import Persistence
 import TestSupport
 

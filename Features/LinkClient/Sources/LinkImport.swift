@@ -26,14 +26,6 @@ public struct ImportedLink: Equatable, Sendable {
   public var createdAt: Date?
 
   /// Creates an imported link.
-  ///
-  /// - Parameters:
-  ///   - line: The line of the file it starts on.
-  ///   - title: The title; blank for the address.
-  ///   - url: The address, as written.
-  ///   - category: The category's name, if any.
-  ///   - memo: A note, if any.
-  ///   - createdAt: When it was added, if known.
   public init(
     line: Int, title: String, url: String, category: String? = nil, memo: String? = nil,
     createdAt: Date? = nil
@@ -62,13 +54,6 @@ public struct LinkImportSummary: Equatable, Sendable {
   public var rejected: [LinkImportRejection]
 
   /// Creates a summary.
-  ///
-  /// - Parameters:
-  ///   - linksImported: How many links were added.
-  ///   - commentsImported: How many comments were added.
-  ///   - categoriesCreated: The new categories' names.
-  ///   - duplicates: How many links were skipped as saved already.
-  ///   - rejected: The invalid links.
   public init(
     linksImported: Int = 0, commentsImported: Int = 0, categoriesCreated: [String] = [],
     duplicates: Int = 0, rejected: [LinkImportRejection] = []
@@ -90,10 +75,6 @@ public struct LinkImportRejection: Equatable, Sendable {
   public var error: LinkError
 
   /// Creates a rejection.
-  ///
-  /// - Parameters:
-  ///   - line: The line of the file the link starts on.
-  ///   - error: Why it was left out.
   public init(line: Int, error: LinkError) {
     self.line = line
     self.error = error
@@ -114,11 +95,6 @@ public struct LinkArchive: Equatable, Sendable, Codable {
   public var comments: [Comment]
 
   /// Creates an archive.
-  ///
-  /// - Parameters:
-  ///   - categories: The categories.
-  ///   - links: The links.
-  ///   - comments: The comments.
   public init(categories: [Category] = [], links: [Link] = [], comments: [Comment] = []) {
     self.categories = categories
     self.links = links

@@ -1,6 +1,7 @@
 import Foundation
 import LinkClient
 import Loop
+import Persistence
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import LinkClient
+import Loop
+import Persistence
 import TestSupport
 import Testing
 

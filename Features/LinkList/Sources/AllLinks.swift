@@ -2,6 +2,7 @@ import CategoryClient
 import Foundation
 import LinkClient
 import Loop
+import Persistence
 
 /// The "All links" screen: every link, newest first, optionally only a category's, each row
 /// showing its category's name.
@@ -19,7 +20,7 @@ import Loop
 ///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
-public struct AllLinks: Reducer {
+public struct AllLinks: Reducer, Sendable {
   /// A row of the screen: a link with its category's name.
   ///
   /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
@@ -255,8 +256,6 @@ public struct AllLinks: Reducer {
     _ filter: Category.ID?, after cursor: LinkPage.Cursor?,
     _ response: @escaping @Sendable (Result<Page, LinkError>) -> Action
   ) -> Effect<Action> {
-    let categoryClient = self.categoryClient
-    let linkClient = self.linkClient
     let pageSize = self.pageSize
     return .run { send in
       await send(

@@ -1,6 +1,7 @@
 import LinkClient
 import Loop
 
+import Persistence
 import struct LinkClient.Comment
 
 /// A link opened on its own: the link, its comments, and what can be done to them.
@@ -8,7 +9,7 @@ import struct LinkClient.Comment
 /// Opening it (``Action/onAppear``) records the view (so the link rises in "Recent") and loads
 /// the comments. Comments are added, updated and deleted here through the client; editing and
 /// deleting the link itself are asked of the parent, which owns the editor and the lists.
-public struct LinkDetail: Reducer {
+public struct LinkDetail: Reducer, Sendable {
   /// The screen's state.
   public struct State: Equatable, Sendable {
     /// The link shown.
@@ -113,7 +114,6 @@ public struct LinkDetail: Reducer {
 
     case .addCommentSubmitted(let text):
       let linkID = state.linkID
-      let linkClient = self.linkClient
       return .run { send in
         await send(.addCommentResponse(Result { try await linkClient.addComment(linkID, text) }))
       }
@@ -127,7 +127,6 @@ public struct LinkDetail: Reducer {
       return .none
 
     case .deleteCommentSubmitted(let id):
-      let linkClient = self.linkClient
       return .run { send in
         await send(
           .deleteCommentResponse(Result { try await linkClient.deleteComment(id) }.map { id }))
@@ -147,7 +146,6 @@ public struct LinkDetail: Reducer {
 
     case .favoriteSubmitted:
       guard let link = state.link else { return .none }
-      let linkClient = self.linkClient
       return .run { send in
         await send(
           .favoriteResponse(
@@ -156,7 +154,6 @@ public struct LinkDetail: Reducer {
 
     case .onAppear:
       let linkID = state.linkID
-      let linkClient = self.linkClient
       return .run { send in
         await send(
           .contentResponse(
@@ -179,7 +176,6 @@ public struct LinkDetail: Reducer {
       return .none
 
     case .updateCommentSubmitted(let id, let text):
-      let linkClient = self.linkClient
       return .run { send in
         await send(.updateCommentResponse(Result { try await linkClient.updateComment(id, text) }))
       }

@@ -1,7 +1,9 @@
 import Categories
+import CategoryClient
 import DraftEditor
 import LinkClient
 import Loop
+import Persistence
 
 /// The links part of the app: three screens of links (all, search, recent), the categories,
 /// the link editor and an opened link with its comments.
@@ -32,7 +34,7 @@ import Loop
 ///
 /// A favorite toggled on one screen is saved at once, and shows on the other screens when they
 /// next load.
-public struct LinkList: Reducer {
+public struct LinkList: Reducer, Sendable {
   /// The screens of links.
   public enum Screen: String, Equatable, Sendable, CaseIterable, Codable {
     /// Every link, optionally a category's.
@@ -101,7 +103,6 @@ public struct LinkList: Reducer {
       if let message = all.errorMessage { messages.append(message) }
       if let message = search.errorMessage { messages.append(message) }
       if let message = recent.errorMessage { messages.append(message) }
-      if let message = categories.errorMessage { messages.append(message) }
       if let message = editor?.errorMessage { messages.append(message) }
       if let message = detail?.errorMessage { messages.append(message) }
       path.appendErrorMessages(to: &messages)
@@ -115,7 +116,6 @@ public struct LinkList: Reducer {
       all.errorMessage = nil
       search.errorMessage = nil
       recent.errorMessage = nil
-      categories.errorMessage = nil
       editor?.errorMessage = nil
       detail?.errorMessage = nil
       path.dismissErrors()
@@ -200,7 +200,6 @@ public struct LinkList: Reducer {
 
       case .addLinkSubmitted(let draft):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .addLinkResponse(
@@ -254,7 +253,6 @@ public struct LinkList: Reducer {
       case .deleteLinkSubmitted(let id), .detail(.presented(.delegate(.deleteLink(let id)))),
         .path(.element(_, .detail(.delegate(.deleteLink(let id))))):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
@@ -265,7 +263,6 @@ public struct LinkList: Reducer {
         return .none
 
       case .editor(.presented(.delegate(.save(let mode, let draft)))):
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .saveLinkResponse(
@@ -305,7 +302,6 @@ public struct LinkList: Reducer {
 
       case .updateLinkSubmitted(let id, let draft):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .updateLinkResponse(

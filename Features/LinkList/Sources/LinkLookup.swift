@@ -1,5 +1,6 @@
 import LinkClient
 import Loop
+import Persistence
 
 /// What a text interface asks of the links and no screen shows: which links a short id (a
 /// "ref") or a word of a title names, how many digits a ref needs, and a link with its comments shown without
@@ -13,7 +14,7 @@ import Loop
 /// Nothing is loaded until asked: a database with 100,000 links answers a ref without reading
 /// them all. A loaded preview goes to the parent (``Action/Delegate/showPreview(_:)``), which
 /// shows it as the opened link.
-public struct LinkLookup: Reducer {
+public struct LinkLookup: Reducer, Sendable {
   /// The lookups' state.
   public struct State: Equatable, Sendable {
     /// The links whose id starts with the last ref looked up, by id (at most
@@ -80,7 +81,6 @@ public struct LinkLookup: Reducer {
 
       case .previewSubmitted(let id):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .previewResponse(
@@ -96,7 +96,6 @@ public struct LinkLookup: Reducer {
 
       case .refSubmitted(let prefix):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .refResponse(
@@ -109,7 +108,6 @@ public struct LinkLookup: Reducer {
 
       case .refLengthRequested(let id):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(
             .refLengthResponse(
@@ -127,7 +125,6 @@ public struct LinkLookup: Reducer {
 
       case .titleSubmitted(let word):
         state.errorMessage = nil
-        let linkClient = self.linkClient
         return .run { send in
           await send(.titleResponse(Result { try await linkClient.searchLinks(word) }))
         }

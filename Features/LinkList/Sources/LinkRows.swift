@@ -1,5 +1,6 @@
 import LinkClient
 import Loop
+import Persistence
 
 /// What a screen listing links does with its ``LinkRow``s, written once for "All links",
 /// "Search" and "Recent": a row asking to open its link becomes the screen's request to its
@@ -47,7 +48,6 @@ where ScreenState.Row == ScreenAction.Row {
       case .open:
         return .send(.openLink(id))
       case .setFavorite(let isFavorite):
-        let linkClient = self.linkClient
         return .run { send in
           await send(.favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
         }

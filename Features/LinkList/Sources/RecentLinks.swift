@@ -1,13 +1,14 @@
 import Foundation
 import LinkClient
 import Loop
+import Persistence
 
 /// The "Recent" screen: the links viewed most recently (six of them), each row showing when it
 /// was last viewed.
 ///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
-public struct RecentLinks: Reducer {
+public struct RecentLinks: Reducer, Sendable {
   /// A row of the screen: a link with when it was last viewed.
   ///
   /// It encodes with the link's own field names (`id`, `title`, `url`, `isFavorite`,
@@ -99,7 +100,6 @@ public struct RecentLinks: Reducer {
         return .none
 
       case .onAppear:
-        let linkClient = self.linkClient
         return .run { send in
           await send(.linksResponse(Result { try await linkClient.fetchRecentLinks() }))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkClient
 import Loop
+import Persistence
 
 /// The "Search" screen: links whose title contains the query, ignoring case, newest first, each
 /// row showing where the query matched.
@@ -13,7 +14,7 @@ import Loop
 ///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
-public struct SearchLinks: Reducer {
+public struct SearchLinks: Reducer, Sendable {
   /// How long the query must stay unchanged before a typed query is searched.
   public static let debounce = Duration.milliseconds(300)
 
@@ -161,7 +162,6 @@ public struct SearchLinks: Reducer {
         // NB: a submitted query is searched at once, not after the typing settles.
         guard case .queryChanged = action else { return .none }
         state.isSearching = true
-        let linkClient = self.linkClient
         return .debounce(id: CancelID.search, for: Self.debounce, clock: clock) { send in
           await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
         }
@@ -172,7 +172,6 @@ public struct SearchLinks: Reducer {
 
   /// Searches now, cancelling any search waiting or in flight.
   private func search(_ query: String) -> Effect<Action> {
-    let linkClient = self.linkClient
     return .run { send in
       await send(.searchResponse(Result { try await linkClient.searchLinks(query) }))
     }

@@ -1,4 +1,5 @@
 import CategoryClient
+import Foundation
 import LinkClient
 import LinkList
 import LoopTesting

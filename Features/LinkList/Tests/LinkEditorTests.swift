@@ -1,3 +1,4 @@
+import DraftEditor
 import Foundation
 import LinkClient
 import LinkList

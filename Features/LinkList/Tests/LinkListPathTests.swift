@@ -1,5 +1,6 @@
 import Categories
 import CategoryClient
+import DraftEditor
 import Foundation
 import LinkClient
 import LinkList

@@ -1,5 +1,6 @@
 import Categories
 import CategoryClient
+import DraftEditor
 import Foundation
 import LinkClient
 import LinkList
@@ -497,10 +498,9 @@ import Testing
     state.all.errorMessage = "all"
     state.search.errorMessage = "search"
     state.recent.errorMessage = "recent"
-    state.categories.errorMessage = "categories"
     #expect(
       state.errorMessages == [
-        "lookup", "links", "all", "search", "recent", "categories", "editor", "detail",
+        "lookup", "links", "all", "search", "recent", "editor", "detail",
       ])
     state.dismissErrors()
     #expect(state.errorMessages == [])

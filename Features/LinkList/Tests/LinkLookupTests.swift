@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
+import Persistence
 import TestSupport
 import Testing
 

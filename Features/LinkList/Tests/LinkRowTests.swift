@@ -1,3 +1,4 @@
+import Foundation
 import LinkClient
 import LinkList
 import LoopTesting

@@ -184,19 +184,35 @@ public struct StackState<Element> {
     mutating get { components.membershipStamp }
   }
 
-  /// Whether the set of ids changed since the stack's `forEach` last saw it, by a reducer
-  /// outside it; then the `forEach` cancels the effects of the elements that left.
+  /// Notes the set of ids as seen by the stack's `forEach`, and returns whether it changed since
+  /// the `forEach` last saw it, by a reducer outside it; then the `forEach` cancels the effects
+  /// of the elements that left.
+  @discardableResult
   @inlinable
-  var changedOutsideForEach: Bool {
+  mutating func noteIDSetSeen() -> Bool {
     let stamp = components.idSetVersion.stamp
-    return seenIDSet != 0 && seenIDSet != stamp
+    guard seenIDSet != stamp else { return false }
+    defer { seenIDSet = stamp }
+    return seenIDSet != 0
   }
 
-  /// Notes the set of ids the stack's `forEach` saw last.
+  /// Registers the ids this stack numbered itself, if it did (``registerIDsIfNeeded()``), and
+  /// returns the ``membershipStamp``.
+  ///
+  /// NB: one call, so that the `forEach` projects its key path once for both: each projection
+  /// goes through the runtime, on every action through the `forEach`.
   @inlinable
-  mutating func noteIDSetSeen() {
-    let stamp = components.idSetVersion.stamp
-    if seenIDSet != stamp { seenIDSet = stamp }
+  mutating func registerIDsReadingMembership() -> MembershipStamp {
+    registerIDsIfNeeded()
+    return components.membershipStamp
+  }
+
+  /// Notes the set of ids as seen by the stack's `forEach` (``noteIDSetSeen()``), and returns
+  /// the ``membershipStamp``, in one projection of the key path.
+  @inlinable
+  mutating func noteIDSetSeenReadingMembership() -> MembershipStamp {
+    noteIDSetSeen()
+    return components.membershipStamp
   }
 
   /// Whether the stack holds an element with the given id.

@@ -57,13 +57,6 @@ extension Reducer {
   public var reduceFunction: (inout State, Action) -> Effect<Action> {
     reduce(into:action:)
   }
-
-  /// ``reduceFunction`` when the reducer has a `body`, which it builds once; `nil` for one that
-  /// implements `reduce(into:action:)`, which its parent calls directly (so it can be inlined).
-  @usableFromInline
-  var bodyFunction: ((inout State, Action) -> Effect<Action>)? {
-    Body.self == Never.self ? nil : reduceFunction
-  }
 }
 
 /// A reducer with the same state and action as `R`, for writing `some ReducerOf<Self>`.

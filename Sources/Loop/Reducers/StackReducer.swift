@@ -90,9 +90,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    let leftOutside = state[keyPath: toStackState].changedOutsideForEach
+    // NB: every path of `reduceStack` notes the set of ids it leaves as seen, when it last
+    // projects the stack (`reduceParent`, `pop`): one projection fewer an action.
+    let leftOutside = state[keyPath: toStackState].noteIDSetSeen()
     let effect = reduceStack(into: &state, action: action)
-    state[keyPath: toStackState].noteIDSetSeen()
     guard leftOutside else { return effect }
     return effect.merge(with: cancelEffectsOfPoppedElements(state))
   }
@@ -129,10 +130,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   {
     // NB: read through a mutable projection: for a path of stored properties it is a plain
     // address, where a read-only key path projection goes through the runtime.
-    state[keyPath: toStackState].registerIDsIfNeeded()
-    let stamp = state[keyPath: toStackState].membershipStamp
+    let stamp = state[keyPath: toStackState].registerIDsReadingMembership()
     let parentEffect = parent.reduce(into: &state, action: action)
-    guard state[keyPath: toStackState].membershipStamp != stamp else { return parentEffect }
+    guard state[keyPath: toStackState].noteIDSetSeenReadingMembership() != stamp else {
+      return parentEffect
+    }
     return parentEffect.merge(with: cancelEffectsOfPoppedElements(state))
   }
 
@@ -162,6 +164,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     state[keyPath: toStackState].registerIDsIfNeeded()
     let parentEffect = parent.reduce(into: &state, action: action)
     state[keyPath: toStackState].pop(from: id)
+    state[keyPath: toStackState].noteIDSetSeen()
     return parentEffect.merge(with: cancelEffectsOfPoppedElements(state))
   }
 

@@ -103,9 +103,7 @@ public struct SettingsFile: Hashable, Sendable {
   /// The file.
   public let url: URL
 
-  /// The settings file at `url`.
-  ///
-  /// - Parameter url: The file; its folder is created on the first write.
+  /// The settings file at `url`; its folder is created on the first write.
   public init(url: URL) {
     self.url = url
   }

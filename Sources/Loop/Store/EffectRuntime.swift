@@ -42,12 +42,15 @@ package final class EffectRuntime<Action>: EffectCancelling {
     @usableFromInline let keys: [ScopedEffectID]
     /// The child scopes it runs in, outermost first, each as the path down to it.
     @usableFromInline let scopes: [[AnyHashableSendable]]
+    /// The bag holding its cascade (see `Cascade`), detached before it is cancelled by id or by
+    /// scope; `nil` for a concatenation.
+    @usableFromInline let bag: TaskBag?
 
     /// Creates the record of a running effect.
     @inlinable
     init(
       action: Action, origin: Int, task: Task<Void, Never>, isWorking: Bool,
-      keys: [ScopedEffectID], scopes: [[AnyHashableSendable]]
+      keys: [ScopedEffectID], scopes: [[AnyHashableSendable]], bag: TaskBag?
     ) {
       self.action = action
       self.origin = origin
@@ -55,6 +58,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
       self.isWorking = isWorking
       self.keys = keys
       self.scopes = scopes
+      self.bag = bag
     }
   }
 
@@ -136,13 +140,39 @@ package final class EffectRuntime<Action>: EffectCancelling {
     @usableFromInline var isFinished = false
     /// Whether its id was cancelled while it started (by itself, with `Task.cancel(id:)`).
     @usableFromInline var isCancelled = false
+    /// Its bag (see `Running.bag`).
+    @usableFromInline let bag: TaskBag?
 
     @inlinable
-    init(serial: Int, keys: [ScopedEffectID]) {
+    init(serial: Int, keys: [ScopedEffectID], bag: TaskBag?) {
       self.serial = serial
       self.keys = keys
+      self.bag = bag
     }
   }
+
+  /// The effect whose `send` is being processed, while it is: the effects started meanwhile in
+  /// its scope, or in one inside it, join its cascade, which cancelling its task cancels.
+  ///
+  /// NB: a child's cascade never takes its parent's effects (started for the child's action by
+  /// the parent's reducer, outside the child's scope): TCA's known issue
+  /// `testChildParentEffectCancellation`, where cancelling a child's task cancelled them.
+  @usableFromInline
+  package struct Cascade {
+    /// The child scopes the sending effect runs in.
+    @usableFromInline let path: [AnyHashableSendable]
+    /// Its bag.
+    @usableFromInline let bag: TaskBag
+
+    @inlinable
+    init(path: [AnyHashableSendable], bag: TaskBag) {
+      self.path = path
+      self.bag = bag
+    }
+  }
+
+  /// The cascade that effects starting now join; see `Cascade`.
+  @usableFromInline package var cascade: Cascade?
 
   /// What effects keep between runs (a throttle's last run), by scoped id.
   @usableFromInline package nonisolated let storage = EffectStorage()
@@ -228,6 +258,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     // next `checkCancellation()` throws (TCA's `testRunCancellation`).
     if starting?.keys.contains(key) == true, starting?.isCancelled == false {
       starting?.isCancelled = true
+      starting?.bag?.detachCascade()
       withUnsafeCurrentTask { $0?.cancel() }
     }
     cancel(cancellables[key])
@@ -236,7 +267,11 @@ package final class EffectRuntime<Action>: EffectCancelling {
 
   @usableFromInline
   func cancel(_ serials: Set<Int>?) {
-    for serial in serials ?? [] { running[serial]?.task.cancel() }
+    for serial in serials ?? [] {
+      // NB: by id or by scope: the effects of the actions it sent are their own.
+      running[serial]?.bag?.detachCascade()
+      running[serial]?.task.cancel()
+    }
   }
 
   @inlinable
@@ -252,30 +287,41 @@ package final class EffectRuntime<Action>: EffectCancelling {
     case .send(let sent):
       launch.senders.now(sent.value)
     case .run(let setup, let operation):
-      // NB: the effects of the actions an effect sent are their own: cancelling this effect
-      // does not cancel them (a parent's follow-up work survives a dismissed child), and waiting
-      // for them stops when it is cancelled.
+      // NB: the effects of the actions an effect sent are their own: cancelling this effect by
+      // id does not cancel them (a parent's follow-up work survives a dismissed child), and
+      // waiting for them stops when it is cancelled. Cancelling its task (a `StoreTask`'s
+      // cancellation reaching it) cancels those in its scope, its cascade (see `Cascade`).
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = launch.senders.later
       let origin = launch.origin
-      let send = Send<Action> { sent in children.insert(later(sent, origin)) }
+      let cascade = Cascade(path: placement.path, bag: children)
+      let send = Send<Action> { [weak self] sent in
+        let outer = self?.cascade
+        self?.cascade = cascade
+        children.insert(later(sent, origin))
+        self?.cascade = outer
+      }
       // NB: one task-local value carries the effect's dependencies and its context, bound here
       // around the task's creation: the task inherits it (a copy), with nothing to push or pop in
       // the task itself, where each push cost executor switches.
       var values = setup.dependencies
       values.effectContext = context(at: placement.path)
       tasks.append(
-        track(launch, at: placement) { serial in
+        track(launch, at: placement, bag: children) { serial in
           // NB: the task runs on the main actor, and so does the operation (it is
           // `nonisolated(nonsending)`) until it awaits other work. Started immediately, it runs
           // inside this call until then; an action it sends meanwhile is queued by the store.
           // After that, an action it sends is processed at once, and its completion is recorded
           // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
-            await operation(send)
-            self?.stopWorking(serial)
-            await children.awaitAll()
-            self?.finish(serial)
+            await withTaskCancellationHandler {
+              await operation(send)
+              self?.stopWorking(serial)
+              await children.awaitAll()
+              self?.finish(serial)
+            } onCancel: {
+              children.cancelCascade()
+            }
           }
           return DependencyValues.startingTask(with: values) {
             launch.immediately
@@ -331,7 +377,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     // cancelling the concatenation cancels the step it is on.
     let stepPlacement = Placement(path: placement.path)
     tasks.append(
-      track(launch, at: placement) { serial in
+      track(launch, at: placement, bag: nil) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
@@ -358,7 +404,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// scopes, unless it finished while starting.
   @inlinable
   func track(
-    _ launch: Launch, at placement: Placement, _ makeTask: (Int) -> Task<Void, Never>
+    _ launch: Launch, at placement: Placement, bag: TaskBag?,
+    _ makeTask: (Int) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let serial = nextSerial
     nextSerial += 1
@@ -370,10 +417,17 @@ package final class EffectRuntime<Action>: EffectCancelling {
       }
     }
     let outer = starting
-    starting = StartingEffect(serial: serial, keys: keys)
+    starting = StartingEffect(serial: serial, keys: keys, bag: bag)
+    // NB: read before the effect starts, which sets and restores `cascade` around each send.
+    let joined = cascade
     let task = makeTask(serial)
     let started = starting
     starting = outer
+    // NB: joined even when it finished while starting: the effects of what it sent meanwhile
+    // are in its bag's cascade.
+    if let joined, placement.path.starts(with: joined.path) {
+      joined.bag.insertCascading(task, bag: bag)
+    }
     // NB: an effect that finished while starting has nothing left to wait for or cancel, and
     // cancelling its id later must not reach it: it is never recorded.
     if started?.isFinished == true { return task }
@@ -382,7 +436,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     running[serial] = Running(
       action: launch.action, origin: launch.origin, task: task,
       isWorking: started?.isWorking ?? true,
-      keys: keys, scopes: scopePaths)
+      keys: keys, scopes: scopePaths, bag: bag)
     for key in keys { cancellables[key, default: []].insert(serial) }
     for path in scopePaths { scopes[path, default: []].insert(serial) }
     return task

@@ -25,10 +25,11 @@
 /// - `StoreTask.finish()` waits for the effects started by the action, by the actions it queued,
 ///   and by every action those effects send, transitively.
 /// - `StoreTask.cancel()` cancels the effects of the action and of the actions its reducer
-///   queued, not those of actions its effects sent: those are their own, as when an effect is
-///   cancelled by id (`Effect.cancel(id:)`, `cancelInFlight`), which never reaches them either.
-///   Once cancelled, `finish()` waits only for the cancelled effects to stop, not for those.
-///   Cancelling an effect that has finished (say while it started) does nothing.
+///   queued, and, transitively, the effects started for every action those effects sent, in the
+///   sending effect's feature or in one of its children: never an effect a parent's reducer
+///   started for a child's action. Cancelling an effect by id (`Effect.cancel(id:)`,
+///   `cancelInFlight`) or removing its feature reaches only that effect, not the effects of the
+///   actions it sent. Once cancelled, `finish()` waits only for the action's own effects to stop.
 /// - Cancellation ids are scoped to features: a child's `Effect.cancel(id:)` reaches its own
 ///   effects and its descendants', a parent's reaches its children's too (see
 ///   `Effect.cancellable(id:cancelInFlight:)`).
@@ -181,15 +182,16 @@ public struct StoreTask: Hashable, Sendable {
     self.task = task
   }
 
-  /// Cancels the effects the action started, and those of the actions its reducer queued; the
-  /// effects of actions its effects sent keep running, and ``finish()`` no longer waits for
-  /// them.
+  /// Cancels the effects the action started, those of the actions its reducer queued, and,
+  /// transitively, those started for the actions they sent, in the sending effect's feature or
+  /// its children (never a parent's); ``finish()`` then waits only for the action's own effects
+  /// to stop.
   public func cancel() {
     task?.cancel()
   }
 
   /// Waits until the effects have finished, including those of the actions they sent (until
-  /// the task is cancelled: then only until its own effects have stopped).
+  /// the task is cancelled: then only until the action's own effects have stopped).
   ///
   /// Effects that finished inside `send` (they never suspended) have nothing left to wait for:
   /// then this returns at once, without leaving the caller's actor.

@@ -63,6 +63,10 @@ package final class StoreCore<State, Action> {
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
   /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
   @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
+  /// The cascade each action of `sentQueue` was sent in (see `EffectRuntime.Cascade`): its
+  /// effects, and those of the actions its reducer queues, join it when they start.
+  @usableFromInline @exclusivity(unchecked) var sentCascades: [EffectRuntime<Action>.Cascade?] =
+    []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -105,16 +109,25 @@ package final class StoreCore<State, Action> {
     if let didProcess {
       didProcess(ProcessedAction(action: action, isReceived: isReceived, origin: origin), state)
     }
+    // NB: an action sent from outside any effect's `send` starts a cascade of its own, which the
+    // returned task cancels (see `EffectRuntime.Cascade`); made only when something may start.
+    var root: TaskBag?
+    if runtime.cascade == nil, !effect.isNone || !queue.isEmpty {
+      let bag = TaskBag(cancelsTasksWhenCancelled: false)
+      root = bag
+      runtime.cascade = EffectRuntime<Action>.Cascade(path: [], bag: bag)
+    }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action, origin: origin) }
     var sentTasks: [Task<Void, Never>] = []
     if !queue.isEmpty || !sentQueue.isEmpty {
       drainQueues(origin: origin, into: &tasks, sent: &sentTasks)
     }
+    if root != nil { runtime.cascade = nil }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
     if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
-    return awaitingAll(tasks, then: sentTasks)
+    return awaitingAll(tasks, then: sentTasks, cascade: root)
   }
 
   /// Runs the reducer for `action`, with the core's dependencies visible to it.
@@ -160,6 +173,8 @@ package final class StoreCore<State, Action> {
   ) {
     var next = 0
     var nextSent = 0
+    let outerCascade = runtime.cascade
+    defer { runtime.cascade = outerCascade }
     while true {
       if next < queue.count {
         next += 1
@@ -170,6 +185,8 @@ package final class StoreCore<State, Action> {
         }
       } else if nextSent < sentQueue.count {
         nextSent += 1
+        // NB: the actions its reducer queues, drained next, stay in the same cascade.
+        runtime.cascade = sentCascades[nextSent - 1]
         processQueued(sentQueue[nextSent - 1], origin: origin, into: &sentTasks)
       } else {
         break
@@ -177,6 +194,7 @@ package final class StoreCore<State, Action> {
     }
     queue.removeAll(keepingCapacity: true)
     sentQueue.removeAll(keepingCapacity: true)
+    sentCascades.removeAll(keepingCapacity: true)
   }
 
   /// Runs the reducer for a queued action and starts its effects.
@@ -214,6 +232,7 @@ package final class StoreCore<State, Action> {
   func receive(_ action: Action, origin: Int) -> Task<Void, Never>? {
     guard !isSending else {
       sentQueue.append(action)
+      sentCascades.append(runtime.cascade)
       return nil
     }
     return process(action, isReceived: true, origin: origin)

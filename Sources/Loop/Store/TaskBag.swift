@@ -1,21 +1,23 @@
 import Synchronization
 
-/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` only, and stops
-/// its waiting for `sent`.
+/// A task that waits for `tasks`, then for `sent`; cancelling it cancels `tasks` (and, through
+/// them, what they cascade to, see `TaskBag.cancelCascade()`), and stops its waiting for `sent`.
 ///
 /// It starts immediately, so when every task has already finished (effects that never
 /// suspended), it has too by the time it is returned.
 ///
 /// - Parameters:
 ///   - tasks: The effects an action started, with those of the actions its reducer sent.
-///   - sent: The effects of actions its effects sent while starting: they are their own, and a
-///     cancellation does not reach them (as when an effect is cancelled by id).
+///   - sent: The effects of actions its effects sent while starting: cancelling this task reaches
+///     them only through the effects that sent them (their cascades), so never a parent's.
+///   - cascade: The bag whose cascade holds `tasks` with their bags: cancelling this task
+///     cancels it, so the effects of what finished effects sent are reached too.
 /// - Returns: The task, or `nil` when there is nothing to wait for; the only task when there is
 ///   one to wait for and nothing that cancelling must leave alone.
 @MainActor
 @usableFromInline
 package func awaitingAll(
-  _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = []
+  _ tasks: [Task<Void, Never>], then sent: [Task<Void, Never>] = [], cascade: TaskBag? = nil
 ) -> Task<Void, Never>? {
   if sent.isEmpty, tasks.count <= 1 { return tasks.first }
   let sentBag = TaskBag(cancelsTasksWhenCancelled: false)
@@ -25,6 +27,7 @@ package func awaitingAll(
       for task in tasks { await task.value }
       await sentBag.awaitAll()
     } onCancel: {
+      cascade?.cancelCascade()
       for task in tasks { task.cancel() }
     }
   }
@@ -34,9 +37,20 @@ package func awaitingAll(
 ///
 /// When the awaiting task is cancelled, the bag either cancels them all, including tasks added
 /// after the cancellation, or stops waiting for them and leaves them running.
+///
+/// An effect's bag also holds its *cascade*: the effects started, in the effect's own scope or
+/// one inside it, for the actions it sent. Cancelling the effect's task cancels them
+/// (`cancelCascade()`); cancelling the effect by id or by scope does not (`detachCascade()`
+/// first).
 @usableFromInline
-final class TaskBag: Sendable {
-  private let state = Mutex<(tasks: [Task<Void, Never>], isCancelled: Bool)>(([], false))
+package final class TaskBag: Sendable {
+  private let state = Mutex<
+    (
+      tasks: [Task<Void, Never>], isCancelled: Bool,
+      cascade: [(task: Task<Void, Never>, bag: TaskBag?)], isCascadeCancelled: Bool,
+      isDetached: Bool
+    )
+  >(([], false, [], false, false))
   private let cancelsTasksWhenCancelled: Bool
 
   /// Creates an empty bag.
@@ -57,6 +71,53 @@ final class TaskBag: Sendable {
       return state.isCancelled
     }
     if isCancelled && cancelsTasksWhenCancelled { task.cancel() }
+  }
+
+  /// Adds an effect, with its own bag, to the cascade: cancelled with the others by
+  /// `cancelCascade()`, at once when the cascade has been cancelled already.
+  ///
+  /// NB: the effect's bag is kept, and cancelled with it, because the effect may have finished
+  /// by then (one that sent an action and returned), which leaves its task's cancellation
+  /// handler gone while the effects of what it sent still run.
+  @usableFromInline
+  func insertCascading(_ task: Task<Void, Never>, bag: TaskBag?) {
+    let isCancelled = state.withLock { state in
+      if !state.isCascadeCancelled { state.cascade.append((task, bag)) }
+      return state.isCascadeCancelled
+    }
+    if isCancelled {
+      bag?.cancelCascade()
+      task.cancel()
+    }
+  }
+
+  /// Cancels the cascade, and what is added to it later, unless the cascade was detached.
+  ///
+  /// NB: called from the effect task's cancellation handler, on the thread that cancels it; each
+  /// task cancelled runs its own handlers there too, so the whole cascade is cancelled when this
+  /// returns.
+  @usableFromInline
+  func cancelCascade() {
+    let entries = state.withLock { state -> [(task: Task<Void, Never>, bag: TaskBag?)] in
+      guard !state.isDetached else { return [] }
+      state.isCascadeCancelled = true
+      defer { state.cascade = [] }
+      return state.cascade
+    }
+    for entry in entries {
+      entry.bag?.cancelCascade()
+      entry.task.cancel()
+    }
+  }
+
+  /// Makes `cancelCascade()` do nothing: the effect is being cancelled by id or by scope, which
+  /// never reaches the effects of the actions it sent.
+  @usableFromInline
+  func detachCascade() {
+    state.withLock { state in
+      state.isDetached = true
+      state.cascade = []
+    }
   }
 
   /// Waits for every task in the bag; when the current task is cancelled, cancels them too if
