@@ -62,6 +62,18 @@ func inferredRules(_ data: Data, file: String = "bank.csv") throws -> CSVRules {
     #expect(fromSaved.skipped.map(\.line) == fromInferred.skipped.map(\.line))
   }
 
+  @Test func aLineOfSpacesBeforeTheHeaderIsARecordThatSkipCounts() throws {
+    // NB: hledger drops only lines of one empty field before it skips; a line of spaces counts.
+    let rules = try CSVRules(
+      parsing: "skip 2\nfields date, description, amount\n", file: "bank.csv.rules")
+    let statement = try read(
+      Data(" \n\nDate,Text,Amount\n2025-03-01,Fee,-2.50\n".utf8), rules: rules)
+    #expect(
+      booked(statement) == [
+        Booked(line: 4, kind: .expense, cents: 250, day: "2025-03-01", memo: "Fee")
+      ])
+  }
+
   // MARK: Amounts
 
   @Test func moneyOutIsAnExpenseWhateverItsSign() throws {

@@ -108,24 +108,22 @@ func receiveImport(
 
 /// How many rows a statement holds after its first `skip` records, counted without Loop's
 /// reader: its lines, a quoted field's line breaks joining them (a quote opens a field only at
-/// its start, `""` inside is a quote), less blank ones and, before the skip, lines of one empty
-/// quoted field; after the skip, lines of empty fields.
+/// its start, `""` inside is a quote), less lines of one empty field (blank, or `""`) and,
+/// after the skip, lines of blank fields.
 func dataRows(in text: String, skip: Int, delimiter: Character) -> Int {
-  var records: [(fields: [String], isEmptyQuoted: Bool)] = []
+  var records: [[String]] = []
   var fields: [String] = []
   var field = ""
   var inQuotes = false
   var atFieldStart = true
-  var quotedOnly = false
   let characters = Array(text)
   var index = 0
   func endRecord() {
     fields.append(field)
-    records.append((fields, fields == [""] && quotedOnly))
+    records.append(fields)
     fields = []
     field = ""
     atFieldStart = true
-    quotedOnly = false
   }
   while index < characters.count {
     let character = characters[index]
@@ -146,7 +144,6 @@ func dataRows(in text: String, skip: Int, delimiter: Character) -> Int {
     switch character {
     case "\"" where atFieldStart:
       inQuotes = true
-      quotedOnly = true
       atFieldStart = false
     case delimiter:
       fields.append(field)
@@ -160,11 +157,12 @@ func dataRows(in text: String, skip: Int, delimiter: Character) -> Int {
     }
   }
   if !field.isEmpty || !fields.isEmpty || inQuotes { endRecord() }
-  let isBlank = { (record: (fields: [String], isEmptyQuoted: Bool)) in
-    record.fields.allSatisfy { $0.allSatisfy(\.isWhitespace) }
+  let isBlank = { (record: [String]) in
+    record.allSatisfy { $0.allSatisfy(\.isWhitespace) }
   }
-  let counted = records.filter { !(isBlank($0) && ($0.fields.count == 1)) || $0.isEmptyQuoted }
-  return counted.filter { !($0.fields == [""]) }.dropFirst(skip).filter { !isBlank($0) }.count
+  // NB: as in hledger, `skip` counts a line of spaces: only a line of one empty field is no
+  // record.
+  return records.filter { $0 != [""] }.dropFirst(skip).filter { !isBlank($0) }.count
 }
 
 /// Checks that a statement accounts for every row after the header: each is a transaction, a
