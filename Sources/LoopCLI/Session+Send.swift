@@ -10,6 +10,7 @@ extension Session {
   /// to wind down (an import's transaction to roll back) before it throws
   /// ``CommandError/cancelled(_:)``.
   func send(_ action: AppFeature.Action) async throws(CommandError) {
+    answers.isSending = true
     try await finish(store.send(action))
   }
 
@@ -75,6 +76,12 @@ final class AnswerTap: @unchecked Sendable {
   /// and every feature's messages) to know.
   var shownWithoutError: Int?
 
+  /// Whether the next action shown is the one a command sends, which carries no client's
+  /// response: it is not looked through for a failure.
+  ///
+  /// NB: the store's reducers see an action sent first, before anything it leads to.
+  var isSending = false
+
   /// The first failure an action carried since the last ``takeFailure()``: the typed error of
   /// a client's response (`.addResponse(.failure(error))`), found at any depth of the action.
   private(set) var failure: (any Error)?
@@ -83,7 +90,11 @@ final class AnswerTap: @unchecked Sendable {
   /// first.
   func show(_ action: AppFeature.Action) {
     shown &+= 1
-    if failure == nil { failure = Self.failure(in: action) }
+    if isSending {
+      isSending = false
+    } else if failure == nil {
+      failure = Self.failure(in: action)
+    }
     watch?(action)
   }
 
@@ -93,19 +104,13 @@ final class AnswerTap: @unchecked Sendable {
     return failure
   }
 
-  /// The failure a value carries: the error of a `Result` it is, or one among the associated
-  /// values of the enum cases it is made of (a feature's action wraps its child's).
-  ///
-  /// NB: only enums and tuples are looked into: an action's other payloads (a draft, a
-  /// summary, a state pushed on a stack) never hold a response.
-  static func failure(in value: Any) -> (any Error)? {
-    if let result = value as? any FailureCarrying { return result.carriedFailure }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .enum || mirror.displayStyle == .tuple else { return nil }
-    for child in mirror.children {
-      if let failure = failure(in: child.value) { return failure }
+  /// The failure an action carries: the error of a `Result` among the associated values of the
+  /// enum cases it is made of (a feature's action wraps its child's), found by
+  /// `firstNested(in:isCandidate:find:)`, which reads a case's payload without `Mirror`.
+  static func failure(in action: AppFeature.Action) -> (any Error)? {
+    firstNested(in: action, isCandidate: { $0 is any FailureCarrying.Type }) {
+      ($0 as? any FailureCarrying)?.carriedFailure
     }
-    return nil
   }
 
   /// Whether the state may show an error: some action was processed since it last showed none.

@@ -67,15 +67,15 @@ package final class EffectRuntime<Action>: EffectCancelling {
   package struct Senders {
     /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
     @usableFromInline let now: (Action) -> Void
-    /// Receives an action sent by a running effect, with the effect's origin; returns the task
-    /// of the effects it started.
-    @usableFromInline let later: @MainActor (Action, Int) -> Task<Void, Never>?
+    /// Receives an action sent by a running effect, with the effect's origin and cascade (`nil`
+    /// outside one, see `Cascade`); returns the task of the effects it started.
+    @usableFromInline let later: @MainActor (Action, Int, Cascade?) -> Task<Void, Never>?
 
     /// Creates the senders.
     @inlinable
     package init(
       now: @escaping (Action) -> Void,
-      later: @escaping @MainActor (Action, Int) -> Task<Void, Never>?
+      later: @escaping @MainActor (Action, Int, Cascade?) -> Task<Void, Never>?
     ) {
       self.now = now
       self.later = later
@@ -161,18 +161,31 @@ package final class EffectRuntime<Action>: EffectCancelling {
   package struct Cascade {
     /// The child scopes the sending effect runs in.
     @usableFromInline let path: [AnyHashableSendable]
-    /// Its bag.
-    @usableFromInline let bag: TaskBag
+    /// Its bag; `nil` for the root, the cascade of an action sent from outside any effect,
+    /// whose effects are kept in `rootCascade`.
+    @usableFromInline let bag: TaskBag?
 
     @inlinable
-    init(path: [AnyHashableSendable], bag: TaskBag) {
+    init(path: [AnyHashableSendable], bag: TaskBag?) {
       self.path = path
       self.bag = bag
     }
+
+    /// The cascade of an action sent from outside any effect: a store's `send`.
+    @inlinable
+    package static var root: Cascade { Cascade(path: [], bag: nil) }
   }
 
   /// The cascade that effects starting now join; see `Cascade`.
   @usableFromInline package var cascade: Cascade?
+
+  /// The effects that joined the root cascade, each with its bag, while the store's `send`
+  /// that set it runs.
+  ///
+  /// NB: kept here, not in a bag of its own, because a bag is needed only when the `send` ends
+  /// with several tasks to wait for (`awaitingAll`): a single effect's task cancels its own
+  /// cascade, and most sends start one effect or none.
+  @usableFromInline package var rootCascade: [(task: Task<Void, Never>, bag: TaskBag?)] = []
 
   /// What effects keep between runs (a throttle's last run), by scoped id.
   @usableFromInline package nonisolated let storage = EffectStorage()
@@ -295,12 +308,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
       let later = launch.senders.later
       let origin = launch.origin
       let cascade = Cascade(path: placement.path, bag: children)
-      let send = Send<Action> { [weak self] sent in
-        let outer = self?.cascade
-        self?.cascade = cascade
-        children.insert(later(sent, origin))
-        self?.cascade = outer
-      }
+      let send = Send<Action> { sent in children.insert(later(sent, origin, cascade)) }
       // NB: one task-local value carries the effect's dependencies and its context, bound here
       // around the task's creation: the task inherits it (a copy), with nothing to push or pop in
       // the task itself, where each push cost executor switches.
@@ -385,7 +393,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
             let step = TaskBag(cancelsTasksWhenCancelled: true)
             let sent = TaskBag(cancelsTasksWhenCancelled: false)
             let stepSenders = Senders(
-              now: { sent.insert(later($0, origin)) }, later: { later($0, $1) })
+              now: { sent.insert(later($0, origin, nil)) }, later: { later($0, $1, $2) })
             let stepLaunch = Launch(
               action: boxedAction.value, origin: origin, senders: stepSenders, immediately: false)
             var stepTasks: [Task<Void, Never>] = []
@@ -418,7 +426,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     }
     let outer = starting
     starting = StartingEffect(serial: serial, keys: keys, bag: bag)
-    // NB: read before the effect starts, which sets and restores `cascade` around each send.
+    // NB: read before the effect starts, whose sends process actions in its own cascade.
     let joined = cascade
     let task = makeTask(serial)
     let started = starting
@@ -426,7 +434,11 @@ package final class EffectRuntime<Action>: EffectCancelling {
     // NB: joined even when it finished while starting: the effects of what it sent meanwhile
     // are in its bag's cascade.
     if let joined, placement.path.starts(with: joined.path) {
-      joined.bag.insertCascading(task, bag: bag)
+      if let cascading = joined.bag {
+        cascading.insertCascading(task, bag: bag)
+      } else {
+        rootCascade.append((task, bag))
+      }
     }
     // NB: an effect that finished while starting has nothing left to wait for or cancel, and
     // cancelling its id later must not reach it: it is never recorded.

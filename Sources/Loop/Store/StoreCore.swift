@@ -109,21 +109,30 @@ package final class StoreCore<State, Action> {
     if let didProcess {
       didProcess(ProcessedAction(action: action, isReceived: isReceived, origin: origin), state)
     }
-    // NB: an action sent from outside any effect's `send` starts a cascade of its own, which the
-    // returned task cancels (see `EffectRuntime.Cascade`); made only when something may start.
-    var root: TaskBag?
-    if runtime.cascade == nil, !effect.isNone || !queue.isEmpty {
-      let bag = TaskBag(cancelsTasksWhenCancelled: false)
-      root = bag
-      runtime.cascade = EffectRuntime<Action>.Cascade(path: [], bag: bag)
-    }
+    // NB: an action sent from outside any effect's `send` starts a cascade of its own, the
+    // root, which the returned task cancels (see `EffectRuntime.Cascade`).
+    let isRoot = runtime.cascade == nil
+    if isRoot { runtime.cascade = .root }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action, origin: origin) }
     var sentTasks: [Task<Void, Never>] = []
     if !queue.isEmpty || !sentQueue.isEmpty {
       drainQueues(origin: origin, into: &tasks, sent: &sentTasks)
     }
-    if root != nil { runtime.cascade = nil }
+    var root: TaskBag?
+    if isRoot {
+      runtime.cascade = nil
+      if !runtime.rootCascade.isEmpty {
+        // NB: one task alone cancels its own cascade (its cancellation handler): the root
+        // needs a bag only when a task waits for several.
+        if !sentTasks.isEmpty || tasks.count > 1 {
+          let bag = TaskBag(cancelsTasksWhenCancelled: false)
+          for joined in runtime.rootCascade { bag.insertCascading(joined.task, bag: joined.bag) }
+          root = bag
+        }
+        runtime.rootCascade.removeAll(keepingCapacity: true)
+      }
+    }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
     if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
@@ -221,20 +230,25 @@ package final class StoreCore<State, Action> {
     if let madeSenders { return madeSenders }
     let senders = EffectRuntime<Action>.Senders(
       now: { [unowned self] in queue.append($0) },
-      later: { [weak self] in self?.receive($0, origin: $1) })
+      later: { [weak self] in self?.receive($0, origin: $1, cascade: $2) })
     madeSenders = senders
     return senders
   }
 
-  /// Takes an action an effect sent: queued when the effect is starting inside a `send` (the
-  /// reducers never run re-entrantly), else processed now.
+  /// Takes an action an effect sent, in the effect's cascade: queued when the effect is starting
+  /// inside a `send` (the reducers never run re-entrantly), else processed now.
   @inlinable
-  func receive(_ action: Action, origin: Int) -> Task<Void, Never>? {
+  func receive(
+    _ action: Action, origin: Int, cascade: EffectRuntime<Action>.Cascade?
+  ) -> Task<Void, Never>? {
     guard !isSending else {
       sentQueue.append(action)
-      sentCascades.append(runtime.cascade)
+      sentCascades.append(cascade)
       return nil
     }
+    let outer = runtime.cascade
+    runtime.cascade = cascade
+    defer { runtime.cascade = outer }
     return process(action, isReceived: true, origin: origin)
   }
 
