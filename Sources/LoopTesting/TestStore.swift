@@ -794,15 +794,15 @@ public enum Exhaustivity: Equatable, Sendable {
 /// The effects started by one `TestStore.send`.
 @MainActor
 public struct TestStoreTask: Sendable {
-  private let effects: Task<Void, Never>?
+  private let effects: SentEffects?
   private let task: Task<Void, Never>?
   private let isFinished: FinishFlag
 
-  init<State, Action>(effects: Task<Void, Never>?, store: TestStore<State, Action>) {
+  init<State, Action>(effects: SentEffects?, store: TestStore<State, Action>) {
     let flag = FinishFlag()
     self.isFinished = flag
     self.effects = effects
-    guard let effects else {
+    guard let effects = effects?.task else {
       flag.isSet = true
       self.task = nil
       return

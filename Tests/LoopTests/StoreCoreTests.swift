@@ -40,7 +40,7 @@ private func recordingCore<R: Reducer<[String], String>>(
   @Test func didProcessSeesEachActionSentOrReceivedWithTheStateRightAfterIt() async {
     let gate = Gate()
     let (core, seen) = recordingCore(Relay(gate: gate))
-    let task = core.send("start", origin: 7)
+    let task = core.send("start", origin: 7).task
     gate.open()
     await task?.value
     #expect(
@@ -55,7 +55,7 @@ private func recordingCore<R: Reducer<[String], String>>(
   @Test func theEffectsOfAReceivedActionCarryTheOriginOfTheSendThatLedToIt() async {
     let gate = Gate()
     let (core, seen) = recordingCore(SaveThenReload(gate: gate))
-    let task = core.send("save", origin: 3)
+    let task = core.send("save", origin: 3).task
     #expect(core.runtime.inFlight.map { "\($0.action) from \($0.origin)" } == ["saved from 3"])
     gate.open()
     await task?.value

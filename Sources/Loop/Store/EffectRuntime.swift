@@ -43,7 +43,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     /// The child scopes it runs in, outermost first, each as the path down to it.
     @usableFromInline let scopes: [[AnyHashableSendable]]
     /// The bag holding its cascade (see `Cascade`), detached before it is cancelled by id or by
-    /// scope; `nil` for a concatenation.
+    /// scope.
     @usableFromInline let bag: TaskBag?
 
     /// Creates the record of a running effect.
@@ -177,7 +177,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
   }
 
   /// The cascade that effects starting now join; see `Cascade`.
-  @usableFromInline package var cascade: Cascade?
+  @exclusivity(unchecked) @usableFromInline package var cascade: Cascade?
 
   /// The effects that joined the root cascade, each with its bag, while the store's `send`
   /// that set it runs.
@@ -185,7 +185,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
   /// NB: kept here, not in a bag of its own, because a bag is needed only when the `send` ends
   /// with several tasks to wait for (`awaitingAll`): a single effect's task cancels its own
   /// cascade, and most sends start one effect or none.
-  @usableFromInline package var rootCascade: [(task: Task<Void, Never>, bag: TaskBag?)] = []
+  @exclusivity(unchecked) @usableFromInline package var rootCascade:
+    [(task: Task<Void, Never>, bag: TaskBag?)] = []
 
   /// What effects keep between runs (a throttle's last run), by scoped id.
   @usableFromInline package nonisolated let storage = EffectStorage()
@@ -322,14 +323,10 @@ package final class EffectRuntime<Action>: EffectCancelling {
           // After that, an action it sends is processed at once, and its completion is recorded
           // before anyone awaiting it resumes.
           let work: @MainActor () async -> Void = { [weak self] in
-            await withTaskCancellationHandler {
-              await operation(send)
-              self?.stopWorking(serial)
-              await children.awaitAll()
-              self?.finish(serial)
-            } onCancel: {
-              children.cancelCascade()
-            }
+            await operation(send)
+            self?.stopWorking(serial)
+            await children.awaitAll()
+            self?.finish(serial)
           }
           return DependencyValues.startingTask(with: values) {
             launch.immediately
@@ -384,8 +381,11 @@ package final class EffectRuntime<Action>: EffectCancelling {
     // NB: each step is tracked on its own, in the concatenation's scope but without its marks:
     // cancelling the concatenation cancels the step it is on.
     let stepPlacement = Placement(path: placement.path)
+    // NB: each step joins the concatenation's cascade, so cancelling the concatenation's task
+    // from its `send` reaches what the steps' actions started.
+    let cascade = Cascade(path: placement.path, bag: TaskBag(cancelsTasksWhenCancelled: false))
     tasks.append(
-      track(launch, at: placement, bag: nil) { serial in
+      track(launch, at: placement, bag: cascade.bag) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
@@ -397,7 +397,10 @@ package final class EffectRuntime<Action>: EffectCancelling {
             let stepLaunch = Launch(
               action: boxedAction.value, origin: origin, senders: stepSenders, immediately: false)
             var stepTasks: [Task<Void, Never>] = []
+            let outer = self.cascade
+            self.cascade = cascade
             self.start(effect, stepLaunch, at: stepPlacement, into: &stepTasks)
+            self.cascade = outer
             for task in stepTasks { step.insert(task) }
             await step.awaitAll()
             await sent.awaitAll()

@@ -37,7 +37,7 @@
 @MainActor
 public final class Store<State, Action> {
   @usableFromInline let readState: @MainActor () -> State
-  @usableFromInline let sendAction: @MainActor (Action) -> Task<Void, Never>?
+  @usableFromInline let sendAction: @MainActor (Action) -> SentEffects
   private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
   private let root: AnyObject
   /// The root's core, for a store that is not scoped: sending to it directly lets the compiler
@@ -75,7 +75,7 @@ public final class Store<State, Action> {
 
   private init(
     readState: @escaping @MainActor () -> State,
-    sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?,
+    sendAction: @escaping @MainActor (Action) -> SentEffects,
     addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
     root: AnyObject,
     rootCore: StoreCore<State, Action>?
@@ -175,19 +175,26 @@ extension Store where State: Sendable {
 ///
 /// `await finish()` waits for them; `cancel()` cancels them.
 public struct StoreTask: Hashable, Sendable {
-  let task: Task<Void, Never>?
+  let effects: SentEffects
+  var task: Task<Void, Never>? { effects.task }
 
   @usableFromInline
-  init(_ task: Task<Void, Never>?) {
-    self.task = task
+  init(_ effects: SentEffects) {
+    self.effects = effects
   }
+
+  /// Whether two values stand for the same effects.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.task == rhs.task }
+
+  /// Hashes the effects' task.
+  public func hash(into hasher: inout Hasher) { hasher.combine(task) }
 
   /// Cancels the effects the action started, those of the actions its reducer queued, and,
   /// transitively, those started for the actions they sent, in the sending effect's feature or
   /// its children (never a parent's); ``finish()`` then waits only for the action's own effects
   /// to stop.
   public func cancel() {
-    task?.cancel()
+    effects.cancel()
   }
 
   /// Waits until the effects have finished, including those of the actions they sent (until

@@ -91,18 +91,19 @@ package final class StoreCore<State, Action> {
   /// - Parameters:
   ///   - action: The action.
   ///   - origin: The origin the action and everything it leads to carry.
-  /// - Returns: A task awaiting the effects started, or `nil` when none is left running.
+  /// - Returns: A task awaiting the effects started (`nil` when none is left running), and
+  ///   the cascade that cancelling it must cancel too.
   @inlinable
-  package func send(_ action: Action, origin: Int = 0) -> Task<Void, Never>? {
+  package func send(_ action: Action, origin: Int = 0) -> SentEffects {
     process(action, isReceived: false, origin: origin)
   }
 
   @inlinable
-  func process(_ action: Action, isReceived: Bool, origin: Int) -> Task<Void, Never>? {
+  func process(_ action: Action, isReceived: Bool, origin: Int) -> SentEffects {
     // NB: an action sent while another is processed waits in the queue for the running loop.
     guard !isSending else {
       queue.append(action)
-      return nil
+      return SentEffects(task: nil, cascade: nil)
     }
     isSending = true
     let effect = runReducer(action)
@@ -119,13 +120,15 @@ package final class StoreCore<State, Action> {
     if !queue.isEmpty || !sentQueue.isEmpty {
       drainQueues(origin: origin, into: &tasks, sent: &sentTasks)
     }
+    let isSingle = sentTasks.isEmpty && tasks.count <= 1
     var root: TaskBag?
     if isRoot {
       runtime.cascade = nil
       if !runtime.rootCascade.isEmpty {
-        // NB: one task alone cancels its own cascade (its cancellation handler): the root
-        // needs a bag only when a task waits for several.
-        if !sentTasks.isEmpty || tasks.count > 1 {
+        // NB: one effect's own bag is its cascade; a bag of the root only when there are more.
+        if isSingle, runtime.rootCascade.count == 1 {
+          root = runtime.rootCascade[0].bag
+        } else {
           let bag = TaskBag(cancelsTasksWhenCancelled: false)
           for joined in runtime.rootCascade { bag.insertCascading(joined.task, bag: joined.bag) }
           root = bag
@@ -135,8 +138,8 @@ package final class StoreCore<State, Action> {
     }
     isSending = false
     if !observers.isEmpty { notifyObservers() }
-    if sentTasks.isEmpty, tasks.count <= 1 { return tasks.first }
-    return awaitingAll(tasks, then: sentTasks, cascade: root)
+    if isSingle { return SentEffects(task: tasks.first, cascade: root) }
+    return SentEffects(task: awaitingAll(tasks, then: sentTasks, cascade: root), cascade: root)
   }
 
   /// Runs the reducer for `action`, with the core's dependencies visible to it.
@@ -249,7 +252,7 @@ package final class StoreCore<State, Action> {
     let outer = runtime.cascade
     runtime.cascade = cascade
     defer { runtime.cascade = outer }
-    return process(action, isReceived: true, origin: origin)
+    return process(action, isReceived: true, origin: origin).task
   }
 
   func addObserver(_ observer: @escaping @MainActor () -> Void) -> StoreObservation {
@@ -278,5 +281,31 @@ package struct ProcessedAction<Action> {
     self.action = action
     self.isReceived = isReceived
     self.origin = origin
+  }
+}
+
+/// What a store's `send` started: the task that waits for its effects, and the cascade that
+/// cancelling them cancels too (see `EffectRuntime.Cascade`).
+///
+/// NB: cancelling reaches a cascade through its bags, never through a cancellation handler in
+/// each effect's task: a handler cost every effect, and only a `send`'s task ever cancels one.
+@usableFromInline
+package struct SentEffects: Sendable {
+  /// The task; `nil` when nothing is left running.
+  @usableFromInline package let task: Task<Void, Never>?
+  /// The cascade to cancel with it; `nil` when nothing joined one.
+  @usableFromInline package let cascade: TaskBag?
+
+  @inlinable
+  init(task: Task<Void, Never>?, cascade: TaskBag?) {
+    self.task = task
+    self.cascade = cascade
+  }
+
+  /// Cancels the task and its cascade.
+  @inlinable
+  package func cancel() {
+    cascade?.cancelCascade()
+    task?.cancel()
   }
 }

@@ -39,9 +39,9 @@ package func awaitingAll(
 /// after the cancellation, or stops waiting for them and leaves them running.
 ///
 /// An effect's bag also holds its *cascade*: the effects started, in the effect's own scope or
-/// one inside it, for the actions it sent. Cancelling the effect's task cancels them
-/// (`cancelCascade()`); cancelling the effect by id or by scope does not (`detachCascade()`
-/// first).
+/// one inside it, for the actions it sent. Cancelling the task of the `send` that started the
+/// effect cancels them (`cancelCascade()`, through `SentEffects`); cancelling the effect by id
+/// or by scope does not (`detachCascade()` first).
 @usableFromInline
 package final class TaskBag: Sendable {
   private let state = Mutex<
@@ -76,9 +76,9 @@ package final class TaskBag: Sendable {
   /// Adds an effect, with its own bag, to the cascade: cancelled with the others by
   /// `cancelCascade()`, at once when the cascade has been cancelled already.
   ///
-  /// NB: the effect's bag is kept, and cancelled with it, because the effect may have finished
-  /// by then (one that sent an action and returned), which leaves its task's cancellation
-  /// handler gone while the effects of what it sent still run.
+  /// NB: the effect's bag is kept, and cancelled with it: the cascade is reached through the
+  /// bags, never through the tasks, because the effect may have finished by then (one that sent
+  /// an action and returned) while the effects of what it sent still run.
   @usableFromInline
   func insertCascading(_ task: Task<Void, Never>, bag: TaskBag?) {
     let isCancelled = state.withLock { state in
@@ -93,9 +93,8 @@ package final class TaskBag: Sendable {
 
   /// Cancels the cascade, and what is added to it later, unless the cascade was detached.
   ///
-  /// NB: called from the effect task's cancellation handler, on the thread that cancels it; each
-  /// task cancelled runs its own handlers there too, so the whole cascade is cancelled when this
-  /// returns.
+  /// NB: it goes down the bags of the cascade's effects at once, on the thread that cancels, so
+  /// the whole cascade is cancelled when this returns.
   @usableFromInline
   func cancelCascade() {
     let entries = state.withLock { state -> [(task: Task<Void, Never>, bag: TaskBag?)] in
