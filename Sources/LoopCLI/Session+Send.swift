@@ -108,9 +108,9 @@ final class AnswerTap: @unchecked Sendable {
   /// enum cases it is made of (a feature's action wraps its child's), found by
   /// `firstNested(in:isCandidate:find:)`, which reads a case's payload without `Mirror`.
   static func failure(in action: AppFeature.Action) -> (any Error)? {
-    firstNested(in: action, isCandidate: { $0 is any FailureCarrying.Type }) {
-      ($0 as? any FailureCarrying)?.carriedFailure
-    }
+    firstNested(
+      in: action, isCandidate: { $0 is any FailureCarrying.Type },
+      find: { ($0 as? any FailureCarrying)?.carriedFailure })
   }
 
   /// Whether the state may show an error: some action was processed since it last showed none.

@@ -111,8 +111,9 @@ package final class StoreCore<State, Action> {
       didProcess(ProcessedAction(action: action, isReceived: isReceived, origin: origin), state)
     }
     // NB: an action sent from outside any effect's `send` starts a cascade of its own, the
-    // root, which the returned task cancels (see `EffectRuntime.Cascade`).
-    let isRoot = runtime.cascade == nil
+    // root, which the returned task cancels (see `EffectRuntime.Cascade`); only when something
+    // may start.
+    let isRoot = (!effect.isNone || !queue.isEmpty) && runtime.cascade == nil
     if isRoot { runtime.cascade = .root }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action, origin: origin) }
