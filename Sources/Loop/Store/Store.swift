@@ -183,11 +183,6 @@ public struct StoreTask: Hashable, Sendable {
     self.effects = effects
   }
 
-  /// Whether two values stand for the same effects.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.task == rhs.task }
-
-  /// Hashes the effects' task.
-  public func hash(into hasher: inout Hasher) { hasher.combine(task) }
 
   /// Cancels the effects the action started, those of the actions its reducer queued, and,
   /// transitively, those started for the actions they sent, in the sending effect's feature or

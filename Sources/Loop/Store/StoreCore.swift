@@ -291,7 +291,7 @@ package struct ProcessedAction<Action> {
 /// NB: cancelling reaches a cascade through its bags, never through a cancellation handler in
 /// each effect's task: a handler cost every effect, and only a `send`'s task ever cancels one.
 @usableFromInline
-package struct SentEffects: Sendable {
+package struct SentEffects: Hashable, Sendable {
   /// The task; `nil` when nothing is left running.
   @usableFromInline package let task: Task<Void, Never>?
   /// The cascade to cancel with it; `nil` when nothing joined one.
@@ -302,6 +302,14 @@ package struct SentEffects: Sendable {
     self.task = task
     self.cascade = cascade
   }
+
+  /// Whether two stand for the same effects: the same task.
+  @inlinable
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.task == rhs.task }
+
+  /// Hashes the task.
+  @inlinable
+  package func hash(into hasher: inout Hasher) { hasher.combine(task) }
 
   /// Cancels the task and its cascade.
   @inlinable
