@@ -1,0 +1,62 @@
+import Testing
+
+@testable import Loop
+
+/// `firstNested(in:isCandidate:find:)`: the first candidate inside the enum cases and tuples a
+/// value is made of, as the REPL finds a response's failure inside an app's action.
+@MainActor
+struct NestedValueTests {
+  struct Failure: Error, Equatable { var code: Int }
+  struct Draft { var result: Result<Int, Failure> }
+
+  enum Child {
+    case saved(Result<Int, Failure>)
+    case edited(Draft)
+    case pair(id: Int, result: Result<Int, Failure>)
+    indirect case nested(Child)
+    case closed
+  }
+
+  enum Parent {
+    case child(Child)
+    case optional(Child?)
+    case element(id: Int, action: Child)
+    case count(Int)
+  }
+
+  /// The failure inside `value`, as the REPL's answer tap looks for one.
+  func failure<Root>(in value: Root) -> Failure? {
+    firstNested(
+      in: value, isCandidate: { $0 == Result<Int, Failure>.self },
+      find: { value -> Failure? in
+        guard case .failure(let failure) = value as? Result<Int, Failure> else { return nil }
+        return failure
+      })
+  }
+
+  @Test func aFailureTwoCasesDownIsFound() {
+    #expect(failure(in: Parent.child(.saved(.failure(Failure(code: 1))))) == Failure(code: 1))
+  }
+
+  @Test func aSuccessIsNoFailure() {
+    #expect(failure(in: Parent.child(.saved(.success(7)))) == nil)
+  }
+
+  @Test func aFailureInsideATupleOrAnOptionalOrAnIndirectCaseIsFound() {
+    let failed = Result<Int, Failure>.failure(Failure(code: 2))
+    #expect(failure(in: Parent.child(.pair(id: 1, result: failed))) == Failure(code: 2))
+    #expect(failure(in: Parent.optional(.saved(failed))) == Failure(code: 2))
+    #expect(failure(in: Parent.element(id: 3, action: .nested(.saved(failed)))) == Failure(code: 2))
+  }
+
+  @Test func aStructIsNeverLookedInto() {
+    let draft = Draft(result: .failure(Failure(code: 3)))
+    #expect(failure(in: Parent.child(.edited(draft))) == nil)
+  }
+
+  @Test func casesWithoutACandidateFindNothing() {
+    #expect(failure(in: Parent.child(.closed)) == nil)
+    #expect(failure(in: Parent.optional(nil)) == nil)
+    #expect(failure(in: Parent.count(4)) == nil)
+  }
+}
