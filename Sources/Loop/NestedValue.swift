@@ -7,10 +7,12 @@
 /// class (an action's draft or pushed state holds no response), nor into a payload that generic
 /// code cannot read (a function, a metatype).
 ///
-/// NB: an enum's case and payload are read by tag through its cached `EnumLayout`, the way
-/// `CasePath.case(_:)` extracts, not through `Mirror`, which resolves the payload's type by name
-/// on every read: a REPL looks through every action a command leads to. An enum without usable
-/// reflection records falls back to `Mirror`.
+/// NB: it reads in place, never copying a payload until it reaches a candidate: an enum's case
+/// by its tag and its payload's address through the cached `EnumLayout` that `CasePath.case(_:)`
+/// extracts with (projecting a bitwise copy when the payload shares bits with the tag), a tuple's
+/// elements at their offsets. `Mirror` resolves each payload's type by name on every read, which
+/// cost a REPL command ~20 µs looking through the actions it led to; it remains the fallback for
+/// an enum without usable reflection records.
 ///
 /// - Parameters:
 ///   - value: Where to look.
@@ -20,32 +22,71 @@
 package func firstNested<Root, Found>(
   in value: Root, isCandidate: (Any.Type) -> Bool, find: (Any) -> Found?
 ) -> Found? {
-  if isCandidate(Root.self) { return find(value) }
-  switch TypeMetadata(Root.self).kind {
+  withUnsafePointer(to: value) { address in
+    firstNested(
+      at: UnsafeRawPointer(address), of: Root.self, isCandidate: isCandidate, find: find)
+  }
+}
+
+/// `firstNested(in:isCandidate:find:)` for the value of type `type` at `address`, which stays
+/// valid (and keeps what it references alive) for the whole search.
+private func firstNested<Found>(
+  at address: UnsafeRawPointer, of type: Any.Type, isCandidate: (Any.Type) -> Bool,
+  find: (Any) -> Found?
+) -> Found? {
+  if isCandidate(type) { return find(load(type, at: address)) }
+  let metadata = TypeMetadata(type)
+  switch metadata.kind {
   case MetadataKind.enum, MetadataKind.optional:
-    guard let layout = EnumLayout.of(Root.self) else {
-      return firstNestedInChildren(of: value, isCandidate: isCandidate, find: find)
+    guard let layout = EnumLayout.of(type) else {
+      return firstNestedInChildren(
+        of: load(type, at: address), isCandidate: isCandidate, find: find)
     }
-    return withUnsafePointer(to: value) { root in
-      let tag = layout.tag(of: root)
-      guard layout.cases.indices.contains(tag) else { return nil }
-      let `case` = layout.cases[tag]
-      guard let type = `case`.payload, `case`.hasGenericRepresentation,
-        isCandidate(type) || mayHoldCandidates(type)
-      else { return nil }
-      func open<Payload>(_: Payload.Type) -> Found? {
-        let payload = loadPayload(
-          Payload.self, of: root, isProjected: `case`.isProjected,
-          isIndirect: `case`.isIndirect, in: layout)
-        return firstNested(in: payload, isCandidate: isCandidate, find: find)
-      }
-      return open(type)
+    let tag = layout.tag(of: address)
+    guard layout.cases.indices.contains(tag) else { return nil }
+    let `case` = layout.cases[tag]
+    guard let payload = `case`.payload, `case`.hasGenericRepresentation,
+      isCandidate(payload) || mayHoldCandidates(payload)
+    else { return nil }
+    guard `case`.isProjected, !layout.projectionIsIdentity else {
+      return firstNested(
+        at: payloadAddress(in: address, isIndirect: `case`.isIndirect), of: payload,
+        isCandidate: isCandidate, find: find)
+    }
+    // NB: projecting clears the tag's bits in the payload: on a bitwise copy that owns nothing
+    // and is never destroyed, while the value at `address` keeps the payload alive.
+    let size = Loop.size(of: type)
+    return withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer in
+      guard let copy = buffer.baseAddress else { return nil }
+      copy.copyMemory(from: address, byteCount: size)
+      layout.projectPayload(copy)
+      return firstNested(
+        at: payloadAddress(in: copy, isIndirect: `case`.isIndirect), of: payload,
+        isCandidate: isCandidate, find: find)
     }
   case MetadataKind.tuple:
-    return firstNestedInChildren(of: value, isCandidate: isCandidate, find: find)
+    guard let elements = metadata.tupleElements else { return nil }
+    for (index, element) in elements.enumerated()
+    where isCandidate(element) || mayHoldCandidates(element) {
+      // NB: after the kind, the count and the labels, each element is its type and its offset.
+      let offset = metadata.address.load(
+        fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: Int.self)
+      if let found = firstNested(
+        at: address + offset, of: element, isCandidate: isCandidate, find: find)
+      {
+        return found
+      }
+    }
+    return nil
   default:
     return nil
   }
+}
+
+/// A copy of the value of type `type` at `address`.
+private func load(_ type: Any.Type, at address: UnsafeRawPointer) -> Any {
+  func load<Value>(_: Value.Type) -> Any { address.load(as: Value.self) }
+  return load(type)
 }
 
 /// Whether a value of `type` may be looked into: an enum or a tuple.
@@ -55,8 +96,8 @@ private func mayHoldCandidates(_ type: Any.Type) -> Bool {
     || kind == MetadataKind.tuple
 }
 
-/// `firstNested(in:isCandidate:find:)` over a tuple's elements, or an enum's payload read by
-/// `Mirror`.
+/// `firstNested(in:isCandidate:find:)` over the payload of an enum without usable reflection
+/// records, read by `Mirror`.
 private func firstNestedInChildren<Found>(
   of value: Any, isCandidate: (Any.Type) -> Bool, find: (Any) -> Found?
 ) -> Found? {
