@@ -2,12 +2,13 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
+import Synchronization
 import TestSupport
 import Testing
 
-/// The habit list's contract, checked after every step of generated sequences: each habit listed
-/// once, its completions unique per day and in order, and its streak never longer than its
-/// longest streak.
+/// The habit list's contract, checked after every step of generated sequences: the habits listed
+/// are those the client stores, each once, with its stored name, archive and completed days
+/// (unique per day and in order), and its streak never longer than its longest streak.
 @MainActor
 @Suite struct HabitsExplorationTests {
   /// 2025-03-01 12:00 UTC, a Saturday.
@@ -15,14 +16,15 @@ import Testing
   static let today = day("2025-03-01")
 
   @Test func everyGeneratedSequenceKeepsEachHabitsHistoryConsistent() async {
+    let stored = StoredHabits()
     let result = await TestStore.explore(
       initialState: { Habits.State() }, reducer: { Habits() }, actions: Self.actions,
       runs: 30, steps: 15, invariantName: "HabitsExplorationTests.isConsistent",
-      invariant: Self.isConsistent,
+      invariant: { Self.isConsistent($0) && Self.isStored($0, stored.snapshot) },
       withDependencies: {
         $0.calendar = .gregorian(firstWeekday: 1)
         $0.date = .constant(Self.now)
-        $0.habitClient = .inMemory()
+        $0.habitClient = stored.tracking(.inMemory())
         $0.timeZone = .utc
         $0.uuid = .incrementing
       })
@@ -79,5 +81,71 @@ import Testing
       return stats.currentStreak <= stats.longestStreak
         && stats.longestStreak <= stats.completedDays
     }
+  }
+}
+
+extension HabitsExplorationTests {
+  /// Whether the list shows what the client stores: every stored habit once, with its name,
+  /// archive and completed days.
+  ///
+  /// NB: the client is fresh for each run, so it stores only what the list did.
+  static func isStored(_ state: Habits.State, _ stored: [Habit.ID: HabitHistory]) -> Bool {
+    state.habits.count == stored.count
+      && state.habits.allSatisfy { history in
+        guard let kept = stored[history.id] else { return false }
+        return kept.habit.name == history.habit.name
+          && kept.habit.isArchived == history.habit.isArchived
+          && Set(kept.days) == Set(history.days)
+      }
+  }
+}
+
+/// What the client stores, as the exploration saw it succeed: the model the listed habits are
+/// checked against.
+final class StoredHabits: Sendable {
+  private let storage = Mutex<[Habit.ID: HabitHistory]>([:])
+
+  var snapshot: [Habit.ID: HabitHistory] { storage.withLock { $0 } }
+
+  /// `client`, noting what it stores.
+  func tracking(_ client: HabitClient) -> HabitClient {
+    storage.withLock { $0 = [:] }
+    var tracked = client
+    tracked.addHabit = { [self] name in
+      let habit = try await client.addHabit(name)
+      storage.withLock { $0[habit.id] = HabitHistory(habit: habit, days: []) }
+      return habit
+    }
+    tracked.updateHabit = { [self] id, name in
+      let habit = try await client.updateHabit(id, name)
+      storage.withLock { $0[id]?.habit = habit }
+      return habit
+    }
+    tracked.archiveHabit = { [self] id in
+      let habit = try await client.archiveHabit(id)
+      storage.withLock { $0[id]?.habit = habit }
+      return habit
+    }
+    tracked.unarchiveHabit = { [self] id in
+      let habit = try await client.unarchiveHabit(id)
+      storage.withLock { $0[id]?.habit = habit }
+      return habit
+    }
+    tracked.deleteHabit = { [self] id in
+      let habit = try await client.deleteHabit(id)
+      _ = storage.withLock { $0.removeValue(forKey: id) }
+      return habit
+    }
+    tracked.addCompletion = { [self] id, day in
+      let completion = try await client.addCompletion(id, day)
+      storage.withLock { $0[id]?.insert(day) }
+      return completion
+    }
+    tracked.deleteCompletion = { [self] id, day in
+      let completion = try await client.deleteCompletion(id, day)
+      storage.withLock { $0[id]?.remove(day) }
+      return completion
+    }
+    return tracked
   }
 }
