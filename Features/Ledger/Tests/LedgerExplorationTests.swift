@@ -7,9 +7,9 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The ledger's contract, checked after every step of generated sequences: the transactions
-/// listed are those the client stores, each once, newest first, and this month's summary is the
-/// sum of this month's transactions.
+/// The ledger's contract, checked after every step of generated sequences: once a step's effects
+/// finished nothing is loading or saving, the transactions listed are those the client stores,
+/// each once, newest first, and this month's summary is the sum of this month's transactions.
 @MainActor
 @Suite struct LedgerExplorationTests {
   @Test func everyGeneratedSequenceKeepsTheLedgerInStepWithItsClient() async {
@@ -55,10 +55,13 @@ import Testing
       memo: random.string(length: 0...6), category: random.bool() ? "Food" : "")
   }
 
-  /// The contract: listed once each, newest first, as stored, and this month's sums.
+  /// The contract: nothing left loading or saving, listed once each, newest first, as stored,
+  /// and this month's sums.
   static func isConsistent(_ state: Ledger.State, stored: [LedgerTransaction.ID: LedgerTransaction])
     -> Bool
   {
+    // NB: each step ends with its effects finished: nothing is still loading or saving.
+    guard !state.isLoading, state.editor?.isSaving != true else { return false }
     let ids = state.transactions.map(\.id)
     guard Set(ids).count == ids.count else { return false }
     guard
