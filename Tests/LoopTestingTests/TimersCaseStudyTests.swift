@@ -41,15 +41,8 @@ private struct Timers: Reducer {
 
 /// The same timer, stopped by cancelling its id rather than by replacing it.
 private struct CancellingTimer: Reducer {
-  struct State: Equatable {
-    var isTimerActive = false
-    var secondsElapsed = 0
-  }
-
-  enum Action: Equatable {
-    case timerTicked
-    case toggleTimerButtonTapped
-  }
+  typealias State = Timers.State
+  typealias Action = Timers.Action
 
   @Dependency(\.continuousClock) var clock
 
@@ -57,6 +50,8 @@ private struct CancellingTimer: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
+    case .onDisappear:
+      return .cancel(id: CancelID.timer)
     case .timerTicked:
       state.secondsElapsed += 1
       return .none
@@ -114,28 +109,19 @@ private struct CancellingTimer: Reducer {
   }
 
   @Test func aTimerReplacedInFlightOnOffOnOffLeavesNoEffectRunning() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Timers.State()) {
-      Timers()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-
-    await store.send(.toggleTimerButtonTapped) { $0.isTimerActive = true }
-    await clock.advance(by: .seconds(1))
-    await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
-    await store.send(.toggleTimerButtonTapped) { $0.isTimerActive = false }
-    await store.send(.toggleTimerButtonTapped) { $0.isTimerActive = true }
-    await clock.advance(by: .seconds(1))
-    await store.receive(.timerTicked) { $0.secondsElapsed = 2 }
-    await store.send(.toggleTimerButtonTapped) { $0.isTimerActive = false }
+    await toggleOnOffOnOff { Timers() }
   }
 
   @Test func aTimerCancelledByIdOnOffOnOffLeavesNoEffectRunning() async {
+    await toggleOnOffOnOff { CancellingTimer() }
+  }
+
+  /// Toggles the timer on, lets it tick, off, on, lets it tick, off: the test ends with no
+  /// effect running.
+  private func toggleOnOffOnOff<R: Reducer>(_ reducer: () -> R) async
+  where R.State == Timers.State, R.Action == Timers.Action {
     let clock = TestClock()
-    let store = TestStore(initialState: CancellingTimer.State()) {
-      CancellingTimer()
-    } withDependencies: {
+    let store = TestStore(initialState: Timers.State(), reducer: reducer) {
       $0.continuousClock = clock
     }
 
