@@ -140,6 +140,51 @@ private struct Parent: Reducer {
     #expect(store.state == 0)
   }
 
+  @Test func cancellingAStoreTaskWhileItsEffectStillRunsCancelsWhatItsActionsStarted() async {
+    let clock = TestClock()
+    let store = Store(initialState: 0) {
+      Reduce<Int, Cascade.Action> { state, action in
+        guard action == .task else {
+          return Cascade(clock: clock).reduce(into: &state, action: action)
+        }
+        return .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.response2)
+          try await Task.never()
+        }
+      }
+    }
+    let task = store.send(.task)
+    await clock.advance(by: .seconds(1))
+    // NB: the effect, still running, has sent `.response2`, whose 60-second wait has started.
+    for _ in 0..<10 { await Task.yield() }
+    task.cancel()
+    await task.finish()
+    await clock.run()
+    #expect(store.state == 0)
+  }
+
+  @Test func cancellingAConcatenationsStoreTaskCancelsWhatItsStepsActionsStarted() async {
+    let clock = TestClock()
+    let store = Store(initialState: 0) {
+      Reduce<Int, Cascade.Action> { state, action in
+        guard action == .task else {
+          return Cascade(clock: clock).reduce(into: &state, action: action)
+        }
+        return .concatenate(
+          .run { _ in try await clock.sleep(for: .seconds(1)) },
+          .run { send in await send(.response2) })
+      }
+    }
+    let task = store.send(.task)
+    await clock.advance(by: .seconds(1))
+    // NB: the second step has sent `.response2`, whose 60-second wait has started.
+    for _ in 0..<10 { await Task.yield() }
+    task.cancel()
+    await clock.run()
+    #expect(store.state == 0)
+  }
+
   @Test func anEffectCancelledByIDLeavesTheEffectsOfTheActionsItSent() async {
     let clock = TestClock()
     let store = Store(initialState: 0) {
