@@ -68,11 +68,16 @@ import Testing
     random.bool() ? nil : today.advanced(by: -random.int(in: 0...10))
   }
 
-  /// The contract: listed once, completions unique per day and ordered, streak within the
-  /// longest streak.
+  /// The contract: listed once, an open detail showing the listed habit, completions unique per
+  /// day and ordered, streak within the longest streak.
   static func isConsistent(_ state: Habits.State) -> Bool {
     let ids = state.habits.map(\.id)
     guard Set(ids).count == ids.count else { return false }
+    // NB: an open detail shows the listed habit, as the list has it now.
+    if let detail = state.destination?.detail, detail.history != state.habits[id: detail.history.id]
+    {
+      return false
+    }
     return state.habits.allSatisfy { history in
       guard Set(history.days).count == history.days.count, history.days == history.days.sorted()
       else { return false }
