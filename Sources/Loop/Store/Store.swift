@@ -183,7 +183,6 @@ public struct StoreTask: Hashable, Sendable {
     self.effects = effects
   }
 
-
   /// Cancels the effects the action started, those of the actions its reducer queued, and,
   /// transitively, those started for the actions they sent, in the sending effect's feature or
   /// its children (never a parent's); ``finish()`` then waits only for the action's own effects
