@@ -68,11 +68,13 @@ private func firstNested<Found>(
     guard let elements = metadata.tupleElements else { return nil }
     for (index, element) in elements.enumerated()
     where isCandidate(element) || mayHoldCandidates(element) {
-      // NB: after the kind, the count and the labels, each element is its type and its offset.
+      // NB: after the kind, the count and the labels, each element is its type and its offset,
+      // a word each; the offset is 32 bits off Apple's platforms (the word's other half is
+      // padding, never to be read), and Apple's word holds it in its low half too.
       let offset = metadata.address.load(
-        fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: Int.self)
+        fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: UInt32.self)
       if let found = firstNested(
-        at: address + offset, of: element, isCandidate: isCandidate, find: find)
+        at: address + Int(offset), of: element, isCandidate: isCandidate, find: find)
       {
         return found
       }
