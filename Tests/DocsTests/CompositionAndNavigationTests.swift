@@ -167,7 +167,7 @@ struct Library: Reducer {
   enum Action: Equatable {
     case clearSubmitted
     case destination(PresentationAction<Destination.Action>)
-    case addSubmitted
+    case newSubmitted
   }
 
   struct Destination: Reducer {
@@ -205,7 +205,7 @@ struct Library: Reducer {
         return .none
       case .destination:
         return .none
-      case .addSubmitted:
+      case .newSubmitted:
         state.destination = .newPlaylist(TitleEditor.State(title: ""))
         return .none
       }
@@ -496,7 +496,7 @@ extension AlertState where Action == UpNext.Action.Alert {
 
   @MainActor @Test func dismissingFromTheParentClosesTheChild() async {
     let store = TestStore(initialState: Library.State()) { Library() }
-    await store.send(.addSubmitted) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }
+    await store.send(.newSubmitted) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 

@@ -91,8 +91,8 @@ public struct Ledger: Reducer, Sendable {
 
   /// What happens in the ledger.
   public enum Action: Equatable, Sendable {
-    /// The person wants to add a transaction: opens the editor with an empty draft for today.
-    case addSubmitted
+    /// The person asked for a new transaction: opens the editor with an empty draft for today.
+    case newSubmitted
     /// The closing of the failure shown (``State/alert``).
     case alert(PresentationAction<Alert>)
     /// The client deleted a transaction, or failed to.
@@ -138,7 +138,7 @@ public struct Ledger: Reducer, Sendable {
     Scope(state: \.report, action: .case(Action.report)) { LedgerReport() }
     Reduce { state, action in
       switch action {
-      case .addSubmitted, .home(.delegate(.addTransaction)):
+      case .newSubmitted, .home(.delegate(.newTransaction)):
         state.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now))
         return .none
 

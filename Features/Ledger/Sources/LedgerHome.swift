@@ -34,8 +34,8 @@ public struct LedgerHome: Reducer {
 
   /// What happens on the home screen.
   public enum Action: Equatable, Sendable {
-    /// The person wants to add a transaction.
-    case addSubmitted
+    /// The person asked for a new transaction.
+    case newSubmitted
     /// A request to the ledger.
     case delegate(Delegate)
     /// The person picked a recent transaction to edit.
@@ -44,7 +44,7 @@ public struct LedgerHome: Reducer {
     /// What the home screen asks of the ``Ledger``.
     public enum Delegate: Equatable, Sendable {
       /// Open the editor for a new transaction.
-      case addTransaction
+      case newTransaction
       /// Open the editor for this transaction.
       case editTransaction(LedgerTransaction.ID)
     }
@@ -58,8 +58,8 @@ public struct LedgerHome: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { _, action in
       switch action {
-      case .addSubmitted:
-        return .send(.delegate(.addTransaction))
+      case .newSubmitted:
+        return .send(.delegate(.newTransaction))
       case .delegate:
         return .none
       case .transactionSelected(let id):

@@ -33,7 +33,7 @@ import Testing
   static var actions: ActionGenerator<Ledger.State, Ledger.Action> {
     ActionGenerator(
       .always(.onAppear),
-      .always(.addSubmitted),
+      .always(.newSubmitted),
       .case(weight: 4) { random, _ in .draftSubmitted(.add, draft(&random)) },
       .element(of: \.transactions, weight: 2) { transaction, _ in
         .deleteSubmitted(transaction.id)

@@ -61,11 +61,11 @@ import Testing
     let store = TestStore(initialState: LedgerHome.State(transactions: [], month: nil)) {
       LedgerHome()
     }
-    await store.send(.addSubmitted)
-    await store.receive(.delegate(.addTransaction))
+    await store.send(.newSubmitted)
+    await store.receive(.delegate(.newTransaction))
     await store.send(.transactionSelected(id(4)))
     await store.receive(.delegate(.editTransaction(id(4))))
-    await store.send(.delegate(.addTransaction))
+    await store.send(.delegate(.newTransaction))
     await store.finish()
   }
 }

@@ -78,7 +78,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func addingInTheEditorUpdatesHomeAndReportInTheSameStep() async throws {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
-    await store.send(.addSubmitted) {
+    await store.send(.newSubmitted) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
     #expect(store.state.home.thisMonth?.expense == money(1_250))
@@ -388,8 +388,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
 
   @Test func homeAsksTheLedgerToOpenTheEditor() async {
     let store = ledgerStore(loaded([salary, lunch]), client: .inMemory())
-    await store.send(.home(.addSubmitted))
-    await store.receive(.home(.delegate(.addTransaction))) {
+    await store.send(.home(.newSubmitted))
+    await store.receive(.home(.delegate(.newTransaction))) {
       $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
     }
     await store.send(.editor(.presented(.cancelSubmitted)))
