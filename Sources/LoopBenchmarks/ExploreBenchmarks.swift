@@ -37,7 +37,7 @@ enum ExploreBenchmarks {
       for _ in 0..<(runs * steps) {
         amount += 1
         let draft = TransactionDraft(amount: "\(amount)", date: now, memo: "Lunch")
-        await store.send(.draftSubmitted(.add, draft)).finish()
+        await store.send(.addSubmitted(draft)).finish()
       }
     }
     return [
@@ -53,8 +53,7 @@ enum ExploreBenchmarks {
     ActionGenerator(
       .always(.onAppear),
       .case(weight: 4) { random, _ in
-        .draftSubmitted(
-          .add,
+        .addSubmitted(
           TransactionDraft(
             amount: random.chance(0.1) ? "" : "\(random.int(in: 1...5_000))",
             date: random.date(from: now.addingTimeInterval(-30 * 86_400), withinDays: 30)))

@@ -28,7 +28,7 @@ enum LedgerCommands {
     "category", valueName: "NAME", help: "the category, such as Food")
 
   /// `ledger add income|expense <amount> [memo] [--on DAY] [--category C]`:
-  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in add mode, answered by the transaction
+  /// ``Ledger/Ledger/Action/addSubmitted(_:)``, answered by the transaction
   /// saved.
   static let add = Command(
     noun: .ledger, verb: "add", summary: "Record income or an expense.", kind, Argument.amount,
@@ -37,7 +37,7 @@ enum LedgerCommands {
     let date = try date(day, in: session) ?? session.environment.date.now
     let draft = TransactionDraft(
       kind: kind, amount: amount.text, date: date, memo: memo ?? "", category: category ?? "")
-    let saved = try await session.send(.ledger(.draftSubmitted(.add, draft))) {
+    let saved = try await session.send(.ledger(.addSubmitted(draft))) {
       if case .ledger(.saveResponse(.success(let saved))) = $0 { saved } else { nil }
     }
     guard let saved else { return }
@@ -82,7 +82,7 @@ enum LedgerCommands {
 
   /// `ledger update <ref> [--kind K] [--amount A] [--memo M] [--on DAY] [--category C |
   /// --no-category]`: the stored values as a draft, changed by the options, then
-  /// ``Ledger/Ledger/Action/draftSubmitted(_:_:)`` in edit mode.
+  /// ``Ledger/Ledger/Action/updateSubmitted(_:_:)``.
   static let update = Command(
     noun: .ledger, verb: "update", summary: "Change a transaction.", Argument.ref(.ledger),
     kindOption(help: "income or expense", choices: [.income, .expense]),
@@ -107,7 +107,7 @@ enum LedgerCommands {
     if let date { draft.date = date }
     if let category { draft.category = category }
     if noCategory { draft.category = "" }
-    try await session.send(.ledger(.draftSubmitted(.update(transaction.id), draft)))
+    try await session.send(.ledger(.updateSubmitted(transaction.id, draft)))
     guard let updated = session.store.state.ledger.transactions[id: transaction.id] else {
       return
     }

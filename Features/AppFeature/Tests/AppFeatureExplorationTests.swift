@@ -44,8 +44,7 @@ import Testing
     ActionGenerator(
       .always(.onAppear),
       .case(weight: 3) { random, _ in
-        .draftSubmitted(
-          .add,
+        .addSubmitted(
           TransactionDraft(
             amount: random.chance(0.1) ? "" : "\(random.int(in: 1...900))",
             date: random.date(from: now.addingTimeInterval(-20 * 86_400), withinDays: 20)))

@@ -22,9 +22,9 @@ import Persistence
 /// (``State/alert``, made by `AlertState.failure(_:)`), which asks nothing and closes on
 /// `.alert(.dismiss)`; an open editor stays open with its draft.
 ///
-/// Each command of the `loop` REPL is one action: `onAppear` (load), `draftSubmitted` (add or
-/// update, in one step, without the editor), `deleteSubmitted` (remove); `home`, `report`
-/// and the list read the state.
+/// Each command of the `loop` REPL is one action: `onAppear` (load), `addSubmitted` and
+/// `updateSubmitted` (in one step, without the editor), `deleteSubmitted` (remove); `home`,
+/// `report` and the list read the state.
 public struct Ledger: Reducer, Sendable {
   /// The ledger's state: the transactions, and the little the screens keep of their own.
   public struct State: Equatable, Sendable {
@@ -91,24 +91,24 @@ public struct Ledger: Reducer, Sendable {
 
   /// What happens in the ledger.
   public enum Action: Equatable, Sendable {
-    /// The person asked for a new transaction: opens the editor with an empty draft for today.
-    case newSubmitted
+    /// A complete new transaction arrives at once (the REPL's `ledger add`): it is checked as
+    /// the editor checks a draft and added, in one step, without opening the editor; a draft the
+    /// check refuses is answered as a failed save (``saveResponse(_:)``).
+    case addSubmitted(TransactionDraft)
     /// The closing of the failure shown (``State/alert``).
     case alert(PresentationAction<Alert>)
     /// The client deleted a transaction, or failed to.
     case deleteResponse(Result<LedgerTransaction.ID, LedgerError>)
     /// The person removes a transaction.
     case deleteSubmitted(LedgerTransaction.ID)
-    /// A complete draft arrives at once (from the REPL's `ledger add` or `ledger update`): it is
-    /// checked as the editor checks a draft and saved, in one step, without opening the editor;
-    /// a draft the check refuses is answered as a failed save (``saveResponse(_:)``).
-    case draftSubmitted(TransactionEditor.Mode, TransactionDraft)
     /// The editor's actions, or its closing.
     case editor(PresentationAction<TransactionEditor.Action>)
     /// The person picked a transaction to edit: opens the editor with its values.
     case editSubmitted(LedgerTransaction.ID)
     /// The home screen's actions.
     case home(LedgerHome.Action)
+    /// The person asked for a new transaction: opens the editor with an empty draft for today.
+    case newSubmitted
     /// The ledger appeared: learns this month, loads the transactions.
     case onAppear
     /// The report's actions.
@@ -117,6 +117,9 @@ public struct Ledger: Reducer, Sendable {
     case saveResponse(Result<LedgerTransaction, LedgerError>)
     /// The client loaded the transactions, or failed to.
     case transactionsResponse(Result<[LedgerTransaction], LedgerError>)
+    /// A stored transaction's complete new values arrive at once (the REPL's `ledger update`):
+    /// checked and saved in one step, as ``addSubmitted(_:)`` adds.
+    case updateSubmitted(LedgerTransaction.ID, TransactionDraft)
 
     /// The answers to the ledger's alerts: none, a failure asks nothing.
     public enum Alert: Equatable, Sendable {}
@@ -155,13 +158,11 @@ public struct Ledger: Reducer, Sendable {
               }))
         }
 
-      case .draftSubmitted(let mode, let draft):
-        do throws(LedgerError) {
-          let fields = try draft.validated(today: date.now, calendar: calendar, timeZone: timeZone)
-          return save(fields, mode: mode, state: state)
-        } catch {
-          return .send(.saveResponse(.failure(error)))
-        }
+      case .addSubmitted(let draft):
+        return submit(draft, mode: .add, state: state)
+
+      case .updateSubmitted(let id, let draft):
+        return submit(draft, mode: .update(id), state: state)
 
       case .editSubmitted(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
@@ -254,6 +255,19 @@ public struct Ledger: Reducer, Sendable {
       }
     }
     return low
+  }
+
+  /// Checks a draft that arrived whole, as the editor checks one, then saves it; a draft the
+  /// check refuses is answered as a failed save.
+  private func submit(
+    _ draft: TransactionDraft, mode: TransactionEditor.Mode, state: State
+  ) -> Effect<Action> {
+    do throws(LedgerError) {
+      let fields = try draft.validated(today: date.now, calendar: calendar, timeZone: timeZone)
+      return save(fields, mode: mode, state: state)
+    } catch {
+      return .send(.saveResponse(.failure(error)))
+    }
   }
 
   /// Adds a new transaction (a fresh id, created now) or updates the edited one, through the

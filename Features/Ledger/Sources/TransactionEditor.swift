@@ -18,8 +18,8 @@ import Loop
 /// store.send(.editor(.presented(.saveSubmitted)))
 /// ```
 ///
-/// (``Ledger/Action/draftSubmitted(_:_:)`` opens the editor with a draft and saves it in one
-/// action, for the `loop` REPL.)
+/// (``Ledger/Action/addSubmitted(_:)`` and ``Ledger/Action/updateSubmitted(_:_:)`` save a whole
+/// draft in one action, without the editor, for the `loop` REPL.)
 public typealias TransactionEditor = DraftEditor<TransactionEditing>
 
 /// What ``TransactionEditor`` edits: a ``TransactionDraft``, checked into the

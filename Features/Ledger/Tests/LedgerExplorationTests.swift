@@ -34,12 +34,12 @@ import Testing
     ActionGenerator(
       .always(.onAppear),
       .always(.newSubmitted),
-      .case(weight: 4) { random, _ in .draftSubmitted(.add, draft(&random)) },
+      .case(weight: 4) { random, _ in .addSubmitted(draft(&random)) },
       .element(of: \.transactions, weight: 2) { transaction, _ in
         .deleteSubmitted(transaction.id)
       },
       .element(of: \.transactions, weight: 2) { transaction, random in
-        .draftSubmitted(.update(transaction.id), draft(&random))
+        .updateSubmitted(transaction.id, draft(&random))
       },
       .element(of: \.transactions) { transaction, _ in .editSubmitted(transaction.id) },
       .case { _, state in state.editor == nil ? nil : .editor(.dismiss) }

@@ -132,7 +132,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(
       kind: .income, amount: "12", date: date(2025, 3, 2), memo: "Refund", category: "")
-    await store.send(.draftSubmitted(.add, draft))
+    await store.send(.addSubmitted(draft))
     let refund = LedgerTransaction(
       id: id(0), kind: .income, amount: money(1_200), date: date(2025, 3, 2), memo: "Refund",
       createdAt: now)
@@ -148,7 +148,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "12,5,0", date: now, memo: "Typo")
-    await store.send(.draftSubmitted(.add, draft))
+    await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.invalidAmount("12,5,0")))) {
       $0.alert = .failure(.invalidAmount("12,5,0"))
     }
@@ -161,7 +161,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([])
     let draft = TransactionDraft(amount: "5", date: date(1970, 1, 1, 0, 0, 0), memo: "Old")
     let inUTC = ledgerStore(client: client, timeZone: utc)
-    await inUTC.send(.draftSubmitted(.add, draft))
+    await inUTC.send(.addSubmitted(draft))
     let refusal = LedgerError.dateOutOfRange(
       date: "1969-12-31", earliest: "1970-01-01", latest: "2035-03-15")
     #expect(
@@ -170,7 +170,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await inUTC.receive(.saveResponse(.failure(refusal))) { $0.alert = .failure(refusal) }
     await inUTC.finish()
     let inSeoul = ledgerStore(client: client)
-    await inSeoul.send(.draftSubmitted(.add, draft))
+    await inSeoul.send(.addSubmitted(draft))
     let old = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(500), date: date(1970, 1, 1, 0, 0, 0),
       memo: "Old", createdAt: now)
@@ -185,7 +185,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     // NB: a generator that repeats an id already stored: the client's insert contract fails.
     store.dependencies.uuid = .constant(UUID(counting: 101))
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
-    await store.send(.draftSubmitted(.add, draft))
+    await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.duplicateTransaction(id(101))))) {
       $0.alert = .failure(.duplicateTransaction(id(101)))
     }
@@ -193,7 +193,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
 
     store.dependencies.uuid = .incrementing
     await store.send(.alert(.dismiss)) { $0.alert = nil }
-    await store.send(.draftSubmitted(.add, draft))
+    await store.send(.addSubmitted(draft))
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
     await store.receive(.saveResponse(.success(taxi))) {
@@ -251,7 +251,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     var draft = TransactionDraft(salary)
     draft.amount = "3,100"
-    await store.send(.draftSubmitted(.update(salary.id), draft))
+    await store.send(.updateSubmitted(salary.id, draft))
     var raised = salary
     raised.amount = money(310_000)
     await store.receive(.saveResponse(.success(raised))) {
@@ -291,7 +291,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     client.updateTransaction = unimplemented("LedgerClient.updateTransaction")
     let store = ledgerStore(loaded([salary]), client: client)
     let draft = TransactionDraft(amount: "5", date: now)
-    await store.send(.draftSubmitted(.update(id(9)), draft))
+    await store.send(.updateSubmitted(id(9), draft))
     await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
       $0.alert = .failure(.transactionNotFound(id(9)))
     }
