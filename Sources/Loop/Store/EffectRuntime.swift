@@ -303,8 +303,8 @@ package final class EffectRuntime<Action>: EffectCancelling {
     case .run(let setup, let operation):
       // NB: the effects of the actions an effect sent are their own: cancelling this effect by
       // id does not cancel them (a parent's follow-up work survives a dismissed child), and
-      // waiting for them stops when it is cancelled. Cancelling its task (a `StoreTask`'s
-      // cancellation reaching it) cancels those in its scope, its cascade (see `Cascade`).
+      // waiting for them stops when it is cancelled. Cancelling the task of the `send` that
+      // started it cancels those in its scope, its cascade (see `Cascade`), through its bag.
       let children = TaskBag(cancelsTasksWhenCancelled: false)
       let later = launch.senders.later
       let origin = launch.origin
