@@ -189,14 +189,3 @@ extension AlertState where Action == Categories.Action.Alert {
     }
   }
 }
-
-extension AlertState where Action == Categories.Action.Alert {
-  /// A failure of the client, shown to the user: its sentence as the title, and one button
-  /// that closes the alert.
-  ///
-  /// - Parameter error: What the client reported.
-  /// - Returns: The alert, which answers nothing.
-  public static func failure(_ error: LinkError) -> Self {
-    AlertState { TextState(error.description) }
-  }
-}

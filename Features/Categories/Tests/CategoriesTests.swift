@@ -122,7 +122,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "WORK"))
     await store.receive(.addResponse(.failure(.duplicateCategoryName("WORK")))) {
-      $0.alert = .failure(.duplicateCategoryName("WORK"))
+      $0.alert = .failure(LinkError.duplicateCategoryName("WORK"))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().count == 2)
@@ -132,7 +132,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "  "))
     await store.receive(.addResponse(.failure(.emptyCategoryName))) {
-      $0.alert = .failure(.emptyCategoryName)
+      $0.alert = .failure(LinkError.emptyCategoryName)
     }
     await store.finish()
   }
@@ -157,7 +157,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.alert = .failure(.duplicateCategoryName("Home"))
+      $0.alert = .failure(LinkError.duplicateCategoryName("Home"))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().map(\.name) == ["home", "Work"])
@@ -167,7 +167,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(7), name: "Home"))
     await store.receive(.renameResponse(.failure(.categoryNotFound(categoryID(7))))) {
-      $0.alert = .failure(.categoryNotFound(categoryID(7)))
+      $0.alert = .failure(LinkError.categoryNotFound(categoryID(7)))
     }
     await store.finish()
   }
@@ -177,7 +177,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.alert = .failure(.duplicateCategoryName("Home"))
+      $0.alert = .failure(LinkError.duplicateCategoryName("Home"))
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
@@ -275,7 +275,7 @@ import Testing
     }
     await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(0))))) {
-      $0.alert = .failure(.categoryNotFound(categoryID(0)))
+      $0.alert = .failure(LinkError.categoryNotFound(categoryID(0)))
     }
     await store.finish()
   }
@@ -331,7 +331,7 @@ import Testing
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.alert = .failure(.categoryNotFound(categoryID(4)))
+      $0.alert = .failure(LinkError.categoryNotFound(categoryID(4)))
     }
     await store.finish()
   }
@@ -341,7 +341,7 @@ import Testing
     let store = makeStore()
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.alert = .failure(.categoryNotFound(categoryID(4)))
+      $0.alert = .failure(LinkError.categoryNotFound(categoryID(4)))
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await store.send(.deleteSubmitted(categoryID(1)))

@@ -217,7 +217,7 @@ public struct Habits: Reducer, Sendable {
     case .deleteSubmitted(let id):
       begin(&state)
       guard let history = state.habits[id: id] else {
-        state.destination = .alert(.failure(.habitNotFound(id)))
+        state.destination = .alert(.failure(HabitError.habitNotFound(id)))
         return .none
       }
       state.destination = .alert(
@@ -247,7 +247,7 @@ public struct Habits: Reducer, Sendable {
     case .habitSelected(let id):
       let today = begin(&state)
       guard let history = state.habits[id: id] else {
-        state.destination = .alert(.failure(.habitNotFound(id)))
+        state.destination = .alert(.failure(HabitError.habitNotFound(id)))
         return .none
       }
       state.destination = .detail(
@@ -368,16 +368,5 @@ extension AlertState where Action == Habits.Destination.Alert {
     } message: {
       TextState("This cannot be undone.")
     }
-  }
-}
-
-extension AlertState where Action == Habits.Destination.Alert {
-  /// A failure of the client, shown to the user: its sentence as the title, and one button
-  /// that closes the alert.
-  ///
-  /// - Parameter error: What the client reported.
-  /// - Returns: The alert, which answers nothing.
-  public static func failure(_ error: HabitError) -> Self {
-    AlertState { TextState(error.description) }
   }
 }

@@ -100,7 +100,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "   ")) { $0.today = today }
     await store.receive(.addResponse(.failure(.emptyName))) {
-      $0.destination = .alert(.failure(.emptyName))
+      $0.destination = .alert(.failure(HabitError.emptyName))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.addSubmitted(name: "Read"))
@@ -118,7 +118,7 @@ import Testing
     store.dependencies.uuid = taken
     await store.send(.addSubmitted(name: "Walk"))
     await store.receive(.addResponse(.failure(.duplicateID(habitID(7))))) {
-      $0.destination = .alert(.failure(.duplicateID(habitID(7))))
+      $0.destination = .alert(.failure(HabitError.duplicateID(habitID(7))))
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [HabitHistory(habit: read)])
@@ -142,7 +142,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(habitID(9), name: "Read")) { $0.today = today }
     await store.receive(.updateResponse(.failure(.habitNotFound(habitID(9))))) {
-      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
+      $0.destination = .alert(.failure(HabitError.habitNotFound(habitID(9))))
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [])
@@ -153,7 +153,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.renameSubmitted(read.id, name: "\n"))
     await store.receive(.updateResponse(.failure(.emptyName))) {
-      $0.destination = .alert(.failure(.emptyName))
+      $0.destination = .alert(.failure(HabitError.emptyName))
     }
     await store.finish()
     #expect(try await history(of: read.id) == read)
@@ -179,7 +179,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.archiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.alreadyArchived(name: "Read")))) {
-      $0.destination = .alert(.failure(.alreadyArchived(name: "Read")))
+      $0.destination = .alert(.failure(HabitError.alreadyArchived(name: "Read")))
     }
     await store.finish()
     #expect(try await history(of: read.id).habit.archivedAt == date("2025-02-10T12:00:00Z"))
@@ -204,7 +204,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.unarchiveSubmitted(read.id))
     await store.receive(.updateResponse(.failure(.notArchived(name: "Read")))) {
-      $0.destination = .alert(.failure(.notArchived(name: "Read")))
+      $0.destination = .alert(.failure(HabitError.notArchived(name: "Read")))
     }
     await store.finish()
   }
@@ -242,7 +242,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.alreadyCompleted(name: "Read", day: today)))) {
-      $0.destination = .alert(.failure(.alreadyCompleted(name: "Read", day: today)))
+      $0.destination = .alert(.failure(HabitError.alreadyCompleted(name: "Read", day: today)))
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [today])
@@ -253,7 +253,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(.completeResponse(.failure(.archived(name: "Read")))) {
-      $0.destination = .alert(.failure(.archived(name: "Read")))
+      $0.destination = .alert(.failure(HabitError.archived(name: "Read")))
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [])
@@ -266,7 +266,7 @@ import Testing
     await store.receive(
       .completeResponse(.failure(.dayInFuture(day("2025-03-02"), today: today)))
     ) {
-      $0.destination = .alert(.failure(.dayInFuture(day("2025-03-02"), today: today)))
+      $0.destination = .alert(.failure(HabitError.dayInFuture(day("2025-03-02"), today: today)))
     }
     await store.finish()
   }
@@ -323,7 +323,8 @@ import Testing
     await store.receive(
       .uncompleteResponse(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
     ) {
-      $0.destination = .alert(.failure(.notCompleted(name: "Read", day: day("2025-02-28"))))
+      $0.destination = .alert(
+        .failure(HabitError.notCompleted(name: "Read", day: day("2025-02-28"))))
     }
     await store.finish()
   }
@@ -362,7 +363,7 @@ import Testing
     let store = makeStore()
     await store.send(.deleteSubmitted(habitID(9))) {
       $0.today = today
-      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
+      $0.destination = .alert(.failure(HabitError.habitNotFound(habitID(9))))
     }
   }
 
@@ -377,7 +378,7 @@ import Testing
       $0.destination = nil
     }
     await store.receive(.deleteResponse(.failure(.habitNotFound(read.id)))) {
-      $0.destination = .alert(.failure(.habitNotFound(read.id)))
+      $0.destination = .alert(.failure(HabitError.habitNotFound(read.id)))
     }
     await store.finish()
   }
@@ -474,7 +475,7 @@ import Testing
     let store = makeStore()
     await store.send(.habitSelected(habitID(9))) {
       $0.today = today
-      $0.destination = .alert(.failure(.habitNotFound(habitID(9))))
+      $0.destination = .alert(.failure(HabitError.habitNotFound(habitID(9))))
     }
   }
 

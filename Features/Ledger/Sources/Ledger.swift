@@ -166,7 +166,7 @@ public struct Ledger: Reducer, Sendable {
 
       case .editSubmitted(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
-          state.alert = .failure(.transactionNotFound(id))
+          state.alert = .failure(LedgerError.transactionNotFound(id))
           return .none
         }
         state.editor = TransactionEditor.State(
@@ -296,16 +296,5 @@ public struct Ledger: Reducer, Sendable {
           .saveResponse(await Result { try await ledgerClient.updateTransaction(transaction) }))
       }
     }
-  }
-}
-
-extension AlertState where Action == Ledger.Action.Alert {
-  /// A failure shown to the person: its sentence as the title, and one button that closes the
-  /// alert.
-  ///
-  /// - Parameter error: What the client reported, or why a draft was refused.
-  /// - Returns: The alert, which answers nothing.
-  public static func failure(_ error: LedgerError) -> Self {
-    AlertState { TextState(error.description) }
   }
 }

@@ -150,7 +150,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "12,5,0", date: now, memo: "Typo")
     await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.invalidAmount("12,5,0")))) {
-      $0.alert = .failure(.invalidAmount("12,5,0"))
+      $0.alert = .failure(LedgerError.invalidAmount("12,5,0"))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
@@ -187,7 +187,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
     await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.duplicateTransaction(id(101))))) {
-      $0.alert = .failure(.duplicateTransaction(id(101)))
+      $0.alert = .failure(LedgerError.duplicateTransaction(id(101)))
     }
     #expect(try await client.fetchTransactions() == [salary])
 
@@ -280,7 +280,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
-      $0.alert = .failure(.transactionNotFound(lunch.id))
+      $0.alert = .failure(LedgerError.transactionNotFound(lunch.id))
     }
     await store.finish()
     #expect(store.state.editor?.draft == draft)
@@ -293,7 +293,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "5", date: now)
     await store.send(.updateSubmitted(id(9), draft))
     await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.alert = .failure(.transactionNotFound(id(9)))
+      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
     }
     await store.finish()
   }
@@ -301,7 +301,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func editingAnUnknownTransactionShowsNotFound() async {
     let store = ledgerStore(loaded([salary]), client: .inMemory())
     await store.send(.editSubmitted(id(9))) {
-      $0.alert = .failure(.transactionNotFound(id(9)))
+      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
     }
   }
 
@@ -340,7 +340,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.transactions = [lunch, salary]
     }
     await store.send(.saveResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.alert = .failure(.storageFailed("Disk full."))
+      $0.alert = .failure(LedgerError.storageFailed("Disk full."))
     }
   }
 
@@ -378,7 +378,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     await store.send(.deleteSubmitted(id(9)))
     await store.receive(.deleteResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.alert = .failure(.transactionNotFound(id(9)))
+      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])

@@ -77,6 +77,22 @@ public struct AlertState<Action> {
   }
 }
 
+extension AlertState {
+  /// A failure shown to the user: the error's sentence as the title, and the one button that
+  /// closes the alert; it answers nothing.
+  ///
+  /// ```swift
+  /// case .addResponse(.failure(let error)):
+  ///   state.alert = .failure(error)
+  /// ```
+  ///
+  /// - Parameter error: What failed, described for the user.
+  /// - Returns: The alert.
+  public static func failure(_ error: some Error & CustomStringConvertible) -> Self {
+    AlertState { TextState(error.description) }
+  }
+}
+
 extension AlertState: Equatable where Action: Equatable {}
 
 extension AlertState: Hashable where Action: Hashable {}
