@@ -6,6 +6,16 @@ private enum Choice: Equatable {
 }
 
 @Suite struct AlertStateTests {
+  @Test func aFailureShowsTheErrorsSentenceAndAsksNothing() {
+    struct Offline: Error, CustomStringConvertible {
+      var description: String { "The server cannot be reached." }
+    }
+    let alert = AlertState<Choice>.failure(Offline())
+    #expect(String(state: alert.title) == "The server cannot be reached.")
+    #expect(alert.message == nil)
+    #expect(alert.buttons.isEmpty)
+  }
+
   @Test func textsAreEqualWhenTheyReadTheSame() {
     #expect(TextState("Delete 'Read'?") == TextState(verbatim: "Delete 'Read'?"))
     #expect(TextState("Delete ") + TextState("'Read'?") == TextState("Delete 'Read'?"))
