@@ -58,17 +58,17 @@ enum CategoryCommands {
     let categoryName = summary.category.name
     try await session.send(.links(.categories(.deleteSubmitted(summary.id))))
     // NB: a failure an earlier command showed may still be presented; it asks nothing.
-    if let alert = session.store.state.links.categories.alert, alert.yes != nil {
+    if let alert = session.store.state.links.categories.destination?.alert, alert.yes != nil {
       guard
         let answer = try await session.answer(
-          alert, yes: yes, dismiss: .links(.categories(.alert(.dismiss))),
+          alert, yes: yes, dismiss: .links(.categories(.destination(.dismiss))),
           deleting: "category '\(categoryName)'",
           retry: "category rm \(SessionRecording.quoted(name)) --yes")
       else {
         session.console.print("Kept category '\(categoryName)'.")
         return
       }
-      try await session.send(.links(.categories(.alert(.presented(answer)))))
+      try await session.send(.links(.categories(.destination(.presented(.alert(answer))))))
     }
     let links =
       switch summary.linkCount {

@@ -139,7 +139,7 @@ import Testing
             … (18 lines)
                 ),
                 categories: Categories.State(
-                  alert: nil,
+                  destination: nil,
           −       rows: [
           −         CategorySummary(
           −           category: Category(

@@ -210,7 +210,7 @@ import Testing
               errorMessage: nil
             ),
             categories: Categories.State(
-              alert: nil,
+              destination: nil,
               rows: [],
               selectedCategoryID: nil
             ),

@@ -12,19 +12,20 @@ import Persistence
 /// the new name) and a deletion (its links are now uncategorized). A change is told once the
 /// list has reloaded, so the parent's own reload never races it.
 ///
-/// Deleting a category that has links asks first (``State/alert``): its links stay, but lose
-/// their category. The answer is ``Action/alert(_:)``: `.alert(.presented(.confirmDeletion(id)))`
-/// deletes, `.alert(.dismiss)` keeps the category. A category without links is deleted at once.
+/// Deleting a category that has links asks first (``Destination/State/alert(_:)``): its links
+/// stay, but lose their category. The answer is ``Action/destination(_:)``:
+/// `.destination(.presented(.alert(.confirmDeletion(id))))` deletes, `.destination(.dismiss)`
+/// keeps the category. A category without links is deleted at once.
 ///
-/// A failure of the client is shown as an alert (``State/alert``, made by
-/// `AlertState.failure(_:)`) and changes nothing else; closing it is
-/// `.alert(.dismiss)`.
+/// A failure of the client is presented as an alert (``Destination/State/alert(_:)``, made by
+/// `AlertState.failure(_:)`) in place of what was presented, and changes nothing else; closing
+/// it is `.destination(.dismiss)`.
 public struct Categories: Reducer, Sendable {
   /// The screen's state.
   public struct State: Equatable, Sendable {
-    /// The question asked before deleting a category that has links, or the client's failure;
-    /// `nil` when neither is shown.
-    @Presents public var alert: AlertState<Action.Alert>?
+    /// What the screen presents: the question before deleting a category that has links, or
+    /// the client's failure; `nil` for none.
+    @Presents public var destination: Destination.State?
     /// The categories with their link counts, by name ignoring case.
     public var rows: IdentifiedArrayOf<CategorySummary>
     /// The selected category, or `nil` for all links.
@@ -33,11 +34,54 @@ public struct Categories: Reducer, Sendable {
     /// Creates the state.
     public init(
       rows: IdentifiedArrayOf<CategorySummary> = [], selectedCategoryID: Category.ID? = nil,
-      alert: AlertState<Action.Alert>? = nil
+      destination: Destination.State? = nil
     ) {
-      self.alert = alert
+      self.destination = destination
       self.rows = rows
       self.selectedCategoryID = selectedCategoryID
+    }
+  }
+
+  /// What the screen presents over itself: an alert, which asks before a deletion or shows a
+  /// failure of the client.
+  ///
+  /// ```swift
+  /// store.send(.deleteSubmitted(id))  // state.destination == .alert(.deletion(of: row))
+  /// store.send(.destination(.presented(.alert(.confirmDeletion(id)))))  // closes, deletes
+  /// ```
+  public struct Destination: Reducer {
+    /// The presented child.
+    public enum State: Equatable, Sendable {
+      /// A question waiting for the user's answer (``Alert``), a deletion to confirm; or a
+      /// failure of the client, which asks nothing.
+      case alert(AlertState<Alert>)
+
+      /// The alert presented.
+      public var alert: AlertState<Alert> {
+        switch self {
+        case .alert(let alert): alert
+        }
+      }
+    }
+
+    /// The presented child's actions.
+    public enum Action: Equatable, Sendable {
+      /// The alert's answer; the alert then closes.
+      case alert(Alert)
+    }
+
+    /// The answers to the screen's alerts.
+    public enum Alert: Equatable, Sendable {
+      /// Delete the category the user confirmed deleting; its links stay, uncategorized.
+      case confirmDeletion(Category.ID)
+    }
+
+    /// Creates the reducer.
+    public init() {}
+
+    /// The alert on its case; it needs no reducer of its own.
+    public var body: some ReducerOf<Self> {
+      Scope(state: .case(State.alert), action: .case(Action.alert)) { EmptyReducer() }
     }
   }
 
@@ -47,9 +91,6 @@ public struct Categories: Reducer, Sendable {
     case addResponse(Result<Category, LinkError>)
     /// The user submitted a new category's name.
     case addSubmitted(name: String)
-    /// The answer to the question before a deletion, or the closing of the alert (which keeps
-    /// the category, or puts a failure away).
-    case alert(PresentationAction<Alert>)
     /// The user selected a category, or `nil` for all links.
     case categorySelected(Category.ID?)
     /// Asks the parent to act.
@@ -57,8 +98,11 @@ public struct Categories: Reducer, Sendable {
     /// The client answered a delete.
     case deleteResponse(Result<Category.ID, LinkError>)
     /// The user asked to delete a category (its links stay, uncategorized); one with links is
-    /// deleted once the user confirms it (``State/alert``).
+    /// deleted once the user confirms it (``Destination/State/alert(_:)``).
     case deleteSubmitted(Category.ID)
+    /// The answer to the question before a deletion, or the closing of the alert (which keeps
+    /// the category, or puts a failure away).
+    case destination(PresentationAction<Destination.Action>)
     /// The screen is shown (it appeared, or the user asked to refresh): its list loads.
     case onAppear
     /// The client answered a rename.
@@ -67,12 +111,6 @@ public struct Categories: Reducer, Sendable {
     case renameSubmitted(Category.ID, name: String)
     /// The client answered a load.
     case summariesResponse(Result<[CategorySummary], LinkError>)
-
-    /// The answers to the screen's alerts.
-    public enum Alert: Equatable, Sendable {
-      /// Delete the category the user confirmed deleting; its links stay, uncategorized.
-      case confirmDeletion(Category.ID)
-    }
 
     /// What the parent is asked to do.
     public enum Delegate: Equatable, Sendable {
@@ -104,14 +142,6 @@ public struct Categories: Reducer, Sendable {
       case .addResponse(.success):
         return load()
 
-      case .alert(.presented(.confirmDeletion(let id))):
-        // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
-        guard state.alert != nil else { return .none }
-        return delete(id)
-
-      case .alert(.dismiss):
-        return .none
-
       case .categorySelected(let id):
         state.selectedCategoryID = id
         return .send(.delegate(.showLinks(in: id)))
@@ -119,10 +149,18 @@ public struct Categories: Reducer, Sendable {
       case .delegate:
         return .none
 
+      case .destination(.presented(.alert(.confirmDeletion(let id)))):
+        // NB: an answer with no question asked (reported by `ifLet`) deletes nothing.
+        guard state.destination != nil else { return .none }
+        return delete(id)
+
+      case .destination(.dismiss):
+        return .none
+
       case .deleteSubmitted(let id):
         // NB: a category the list does not hold goes to the client, which says it is missing.
         guard let row = state.rows[id: id], row.linkCount > 0 else { return delete(id) }
-        state.alert = .deletion(of: row)
+        state.destination = .alert(.deletion(of: row))
         return .none
 
       case .deleteResponse(.success(let id)):
@@ -147,11 +185,11 @@ public struct Categories: Reducer, Sendable {
 
       case .addResponse(.failure(let error)), .deleteResponse(.failure(let error)),
         .renameResponse(.failure(let error)), .summariesResponse(.failure(let error)):
-        state.alert = .failure(error)
+        state.destination = .alert(.failure(error))
         return .none
       }
     }
-    .ifLet(\.$alert, action: .case(Action.alert))
+    .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
   }
 
   private func delete(_ id: Category.ID) -> Effect<Action> {
@@ -170,7 +208,7 @@ public struct Categories: Reducer, Sendable {
   }
 }
 
-extension AlertState where Action == Categories.Action.Alert {
+extension AlertState where Action == Categories.Destination.Alert {
   /// The question before deleting a category that has links: its links stay, uncategorized.
   ///
   /// - Parameter row: The category, with its number of links.

@@ -37,12 +37,12 @@ import Testing
       .element(of: \.rows) { row, _ in .categorySelected(row.id) },
       .always(.categorySelected(nil)),
       .case(weight: 2) { random, state in
-        guard let alert = state.alert,
+        guard let alert = state.destination?.alert,
           let answer = random.element(of: alert.buttons.compactMap(\.action.action))
         else { return nil }
-        return .alert(.presented(answer))
+        return .destination(.presented(.alert(answer)))
       },
-      .case { _, state in state.alert == nil ? nil : .alert(.dismiss) }
+      .case { _, state in state.destination == nil ? nil : .destination(.dismiss) }
     )
   }
 

@@ -74,7 +74,8 @@ import Testing
     store.dependencies.categoryClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.summariesResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
+      $0.destination = .alert(
+        AlertState { TextState("The links could not be read or saved: Disk full.") })
     }
     await store.finish()
   }
@@ -122,7 +123,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "WORK"))
     await store.receive(.addResponse(.failure(.duplicateCategoryName("WORK")))) {
-      $0.alert = .failure(LinkError.duplicateCategoryName("WORK"))
+      $0.destination = .alert(.failure(LinkError.duplicateCategoryName("WORK")))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().count == 2)
@@ -132,7 +133,7 @@ import Testing
     let store = makeStore()
     await store.send(.addSubmitted(name: "  "))
     await store.receive(.addResponse(.failure(.emptyCategoryName))) {
-      $0.alert = .failure(LinkError.emptyCategoryName)
+      $0.destination = .alert(.failure(LinkError.emptyCategoryName))
     }
     await store.finish()
   }
@@ -157,7 +158,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.alert = .failure(LinkError.duplicateCategoryName("Home"))
+      $0.destination = .alert(.failure(LinkError.duplicateCategoryName("Home")))
     }
     await store.finish()
     #expect(try await fixture.categoryClient.fetchCategories().map(\.name) == ["home", "Work"])
@@ -167,7 +168,7 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(7), name: "Home"))
     await store.receive(.renameResponse(.failure(.categoryNotFound(categoryID(7))))) {
-      $0.alert = .failure(LinkError.categoryNotFound(categoryID(7)))
+      $0.destination = .alert(.failure(LinkError.categoryNotFound(categoryID(7))))
     }
     await store.finish()
   }
@@ -177,9 +178,9 @@ import Testing
     let store = makeStore()
     await store.send(.renameSubmitted(categoryID(0), name: "Home"))
     await store.receive(.renameResponse(.failure(.duplicateCategoryName("Home")))) {
-      $0.alert = .failure(LinkError.duplicateCategoryName("Home"))
+      $0.destination = .alert(.failure(LinkError.duplicateCategoryName("Home")))
     }
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.renameSubmitted(categoryID(0), name: "Office"))
     await store.receive(.renameResponse(.success(category(0, "Office"))))
     let renamed = rowsAfterRenamingWorkToOffice
@@ -205,9 +206,12 @@ import Testing
     let store = makeStore(
       Categories.State(rows: workAndHomeRows, selectedCategoryID: categoryID(0)))
     await store.send(.deleteSubmitted(categoryID(0))) {
-      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+      $0.destination = .alert(
+        .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2)))
     }
-    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(categoryID(0)))))) {
+      $0.destination = nil
+    }
     await store.receive(.deleteResponse(.success(categoryID(0)))) {
       $0.selectedCategoryID = nil
     }
@@ -227,9 +231,10 @@ import Testing
     try await seedWorkAndHome()
     let store = makeStore(Categories.State(rows: workAndHomeRows))
     await store.send(.deleteSubmitted(categoryID(0))) {
-      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+      $0.destination = .alert(
+        .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2)))
     }
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
     let summaries = try await fixture.categoryClient.fetchCategorySummaries()
     #expect(summaries == Array(workAndHomeRows))
@@ -271,11 +276,14 @@ import Testing
     let store = makeStore(Categories.State(rows: workAndHomeRows))
     _ = try await fixture.categoryClient.deleteCategory(categoryID(0))
     await store.send(.deleteSubmitted(categoryID(0))) {
-      $0.alert = .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2))
+      $0.destination = .alert(
+        .deletion(of: CategorySummary(category: category(0, "Work"), linkCount: 2)))
     }
-    await store.send(.alert(.presented(.confirmDeletion(categoryID(0))))) { $0.alert = nil }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(categoryID(0)))))) {
+      $0.destination = nil
+    }
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(0))))) {
-      $0.alert = .failure(LinkError.categoryNotFound(categoryID(0)))
+      $0.destination = .alert(.failure(LinkError.categoryNotFound(categoryID(0))))
     }
     await store.finish()
   }
@@ -285,19 +293,21 @@ import Testing
     let store = makeStore(Categories.State(rows: workAndHomeRows))
     let issues = IssueCollector()
     await withIssueReporter(issues) {
-      await store.send(.alert(.presented(.confirmDeletion(categoryID(0)))))
+      await store.send(.destination(.presented(.alert(.confirmDeletion(categoryID(0))))))
     }
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Categories/Categories.swift:154' received a presentation action when \
+        An 'ifLet' at 'Categories/Categories.swift:192' received a presentation action when \
         nothing was presented:
 
-            Categories.Action.alert(
+            Categories.Action.destination(
               .presented(
-                .confirmDeletion(
-                  Category.ID(
-                    rawValue: UUID(\(categoryID(0).rawValue.uuidString))
+                .alert(
+                  .confirmDeletion(
+                    Category.ID(
+                      rawValue: UUID(\(categoryID(0).rawValue.uuidString))
+                    )
                   )
                 )
               )
@@ -331,7 +341,7 @@ import Testing
     let store = makeStore(Categories.State(selectedCategoryID: categoryID(4)))
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.alert = .failure(LinkError.categoryNotFound(categoryID(4)))
+      $0.destination = .alert(.failure(LinkError.categoryNotFound(categoryID(4))))
     }
     await store.finish()
   }
@@ -341,9 +351,9 @@ import Testing
     let store = makeStore()
     await store.send(.deleteSubmitted(categoryID(4)))
     await store.receive(.deleteResponse(.failure(.categoryNotFound(categoryID(4))))) {
-      $0.alert = .failure(LinkError.categoryNotFound(categoryID(4)))
+      $0.destination = .alert(.failure(LinkError.categoryNotFound(categoryID(4))))
     }
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.deleteSubmitted(categoryID(1)))
     await store.receive(.deleteResponse(.success(categoryID(1))))
     await store.receive(

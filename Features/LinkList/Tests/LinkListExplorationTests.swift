@@ -47,10 +47,10 @@ import Testing
       },
       .element(of: \.categories.rows) { row, _ in .categories(.deleteSubmitted(row.id)) },
       .case(weight: 2) { random, state in
-        guard let alert = state.categories.alert,
+        guard let alert = state.categories.destination?.alert,
           let answer = random.element(of: alert.buttons.compactMap(\.action.action))
         else { return nil }
-        return .categories(.alert(.presented(answer)))
+        return .categories(.destination(.presented(.alert(answer))))
       },
       .case { _, state in state.detail == nil ? nil : .detail(.dismiss) },
       .case { _, state in state.editor == nil ? nil : .editor(.dismiss) }
