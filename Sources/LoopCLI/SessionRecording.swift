@@ -179,8 +179,8 @@ extension Session {
       environment.apply(to: &$0)
     }
     await exporter.send(.interchange(.exportSubmitted(ExportRequest(scope: .everything)))).finish()
-    if let message = exporter.state.firstErrorMessage {
-      throw CommandError("the database cannot be exported into the recording: \(message)")
+    if let failure = exporter.state.interchange.failure {
+      throw CommandError("the database cannot be exported into the recording: \(failure)")
     }
     guard let file = exporter.state.interchange.exportedFile else { return nil }
     let counts = file.counts

@@ -267,8 +267,8 @@ enum SessionReplay {
       scope: .everything, file: "the recording's database", contents: Data(json.utf8),
       format: .json)
     await importer.send(.interchange(.importSubmitted(request))).finish()
-    if let message = importer.state.firstErrorMessage {
-      throw CommandError("the database the recording starts from cannot be imported: \(message)")
+    if let failure = importer.state.interchange.failure {
+      throw CommandError("the database the recording starts from cannot be imported: \(failure)")
     }
   }
 

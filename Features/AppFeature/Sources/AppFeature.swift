@@ -48,10 +48,10 @@ public struct AppFeature: Reducer {
     }
 
     /// Every error message shown: each feature's ``LinkList/LinkList/State/errorMessages``, in
-    /// the order links, the ledger, then imports and exports (the habits show their failures
-    /// as alerts).
+    /// the order links, then the ledger (the habits and the categories show their failures as
+    /// alerts; imports and exports answer theirs in their responses).
     public var errorMessages: [String] {
-      links.errorMessages + ledger.errorMessages + interchange.errorMessages
+      links.errorMessages + ledger.errorMessages
     }
 
     /// The first of ``errorMessages``, or `nil` when nothing failed.
@@ -59,7 +59,7 @@ public struct AppFeature: Reducer {
     /// NB: each feature's list is made only when the features before it show none, and none
     /// is then an empty array: the REPL asks after every command.
     public var firstErrorMessage: String? {
-      links.errorMessages.first ?? ledger.errorMessages.first ?? interchange.errorMessage
+      links.errorMessages.first ?? ledger.errorMessages.first
     }
   }
 
@@ -93,7 +93,6 @@ public struct AppFeature: Reducer {
         // one, and a message must never survive into the next command.
         state.links.dismissErrors()
         state.ledger.dismissErrors()
-        state.interchange.dismissErrors()
         return .none
 
       case .interchange(.delegate(.reload)):

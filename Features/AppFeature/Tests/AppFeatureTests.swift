@@ -80,7 +80,6 @@ import Testing
     state.links.detail = LinkDetail.State(linkID: Link.ID(UUID(counting: 7)), errorMessage: "d")
     state.ledger.editor = TransactionEditor.State(
       mode: .add, draft: draft, errorMessage: "editor failed")
-    state.interchange.failure = .emptyFile(file: "empty.csv")
     return state
   }
 
@@ -90,7 +89,6 @@ import Testing
       state.errorMessages == [
         "lookup failed", "links failed", "all failed", "search failed", "recent failed",
         "edit", "d", "editor failed",
-        "'empty.csv' is empty.",
       ])
     let store = makeStore(state)
     await store.send(.errorsDismissed) {
@@ -102,7 +100,6 @@ import Testing
       $0.links.editor?.errorMessage = nil
       $0.links.detail?.errorMessage = nil
       $0.ledger.editor?.errorMessage = nil
-      $0.interchange.failure = nil
     }
     #expect(store.state.firstErrorMessage == nil)
   }
@@ -114,7 +111,7 @@ import Testing
       { $0.links.all.errorMessage = nil }, { $0.links.search.errorMessage = nil },
       { $0.links.recent.errorMessage = nil },
       { $0.links.editor?.errorMessage = nil }, { $0.links.detail?.errorMessage = nil },
-      { $0.ledger.editor?.errorMessage = nil }, { $0.interchange.failure = nil },
+      { $0.ledger.editor?.errorMessage = nil },
     ]
     var firsts: [String?] = []
     for clear in clearedInOrder {
@@ -152,7 +149,7 @@ import Testing
     #expect(try await linkClient.fetchLinks().map(\.title) == ["Swift"])
   }
 
-  @Test func aFailedImportIsTheAppsErrorMessage() async throws {
+  @Test func aFailedImportAnswersWithItsTypedFailure() async throws {
     let store = makeStore()
     let request = ImportRequest(scope: .links, file: "empty.html", contents: Data())
     await store.send(.interchange(.importSubmitted(request))) {
@@ -162,7 +159,7 @@ import Testing
       $0.interchange.isImporting = false
       $0.interchange.failure = .emptyFile(file: "empty.html")
     }
-    #expect(store.state.firstErrorMessage == "'empty.html' is empty.")
+    #expect(store.state.interchange.failure?.description == "'empty.html' is empty.")
   }
 
   @Test func linkActionsRunTheLinksFeature() async throws {

@@ -6,7 +6,9 @@ import Loop
 
 /// Import and export: bookmarks, CSV and Loop's own JSON in, everything out.
 ///
-/// Each REPL command is one action, and the REPL reads the result from the state:
+/// Each REPL command is one action, and the REPL reads the result from the state; a failure it
+/// reads as the typed error of the response (``Action/importResponse(_:)``,
+/// ``Action/exportResponse(_:)``), as it reads every client's:
 ///
 /// - `link import FILE`, `ledger import FILE`, `import FILE`: ``Action/importSubmitted(_:)``
 ///   with the file's bytes (read with ``ImportFile/read(atPath:)``); while it runs,
@@ -43,7 +45,8 @@ public struct Interchange: Reducer, Sendable {
     public var isExporting: Bool
     /// The last export's file, to write; `nil` while one runs or after one failed.
     public var exportedFile: ExportedFile?
-    /// Why the last import or export failed (nothing was written); `nil` otherwise.
+    /// Why the last import or export failed (nothing was written), shown in place of its
+    /// summary or file; `nil` otherwise, and as soon as the next one starts.
     public var failure: InterchangeError?
 
     /// Creates the state; idle, with nothing imported or exported, by default.
@@ -59,16 +62,6 @@ public struct Interchange: Reducer, Sendable {
       self.exportedFile = exportedFile
       self.failure = failure
     }
-
-    /// Why the last import or export failed, as a sentence to show; `nil` otherwise.
-    public var errorMessage: String? { failure?.description }
-
-    /// Every error message shown: the last failure's, if any (as ``errorMessage``, in the
-    /// list every feature's state keeps).
-    public var errorMessages: [String] { errorMessage.map { [$0] } ?? [] }
-
-    /// Clears the failure: the user saw it.
-    public mutating func dismissErrors() { failure = nil }
   }
 
   /// What happens in imports and exports.

@@ -140,7 +140,7 @@ func seededDatabase() async throws -> Database {
         .importSubmitted(
           ImportRequest(scope: scope, file: "\(scope).json", contents: file.contents)))
       await target.finish()
-      #expect(target.state.errorMessage == nil)
+      #expect(target.state.failure == nil)
     }
     #expect(try await copy.export() == original.export())
   }
@@ -285,7 +285,7 @@ func seededDatabase() async throws -> Database {
       $0.failure = .cannotExport(scope, as: format)
     }
     await store.finish()
-    #expect(store.state.errorMessage == message)
+    #expect(store.state.failure?.description == message)
   }
 
   @Test func aClientFailureDuringAnExportLandsInTheState() async {
@@ -305,7 +305,8 @@ func seededDatabase() async throws -> Database {
       $0.failure = .habits(.storageFailed("Disk on fire."))
     }
     await store.finish()
-    #expect(store.state.errorMessage == "The habits could not be read or saved: Disk on fire.")
+    #expect(
+      store.state.failure?.description == "The habits could not be read or saved: Disk on fire.")
   }
 
   @Test func anExportAfterAFailedOneClearsTheFailure() async {
@@ -329,6 +330,6 @@ func seededDatabase() async throws -> Database {
       $0.exportedFile = file
     }
     await store.finish()
-    #expect(store.state.errorMessage == nil)
+    #expect(store.state.failure == nil)
   }
 }

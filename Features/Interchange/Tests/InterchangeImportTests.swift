@@ -216,7 +216,7 @@ func notAWebAddress(_ address: String) -> String {
     }
     await store.finish()
     #expect(
-      store.state.errorMessage
+      store.state.failure?.description
         == "Line 7 of 'bank.csv' is invalid, so nothing was imported: The amount must be "
         + "greater than zero, not '-5.00'.")
     #expect(try await database.ledger.fetchTransactions() == [rent])
@@ -250,7 +250,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.failure = .emptyFile(file: "empty.html")
     }
     await store.finish()
-    #expect(store.state.errorMessage == "'empty.html' is empty.")
+    #expect(store.state.failure?.description == "'empty.html' is empty.")
   }
 
   @Test func anImportAfterAFailedOneClearsTheFailure() async {
@@ -268,7 +268,7 @@ func notAWebAddress(_ address: String) -> String {
     }
     await importOneLink(store)
     await store.finish()
-    #expect(store.state.errorMessage == nil)
+    #expect(store.state.failure == nil)
   }
 
   @Test func anImportSubmittedWhileAnotherRunsShowsNoneOfTheOthersProgress() async {
@@ -294,7 +294,7 @@ func notAWebAddress(_ address: String) -> String {
     }
     await store.skipInFlightEffects()
     await store.finish()
-    #expect(store.state.errorMessage == "'empty.html' is empty.")
+    #expect(store.state.failure?.description == "'empty.html' is empty.")
   }
 
   // MARK: Rejected files
@@ -392,7 +392,7 @@ func notAWebAddress(_ address: String) -> String {
     }
     await store.finish()
     #expect(
-      store.state.errorMessage
+      store.state.failure?.description
         == "'huge.csv' is 100.0 MB, over the limit of 100 MB: split it into smaller files.")
   }
 
@@ -408,7 +408,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.failure = .emptyFile(file: "empty.html")
     }
     await store.finish()
-    #expect(store.state.errorMessage == "'empty.html' is empty.")
+    #expect(store.state.failure?.description == "'empty.html' is empty.")
   }
 
   @Test func aClientFailureLandsInTheState() async {
@@ -427,6 +427,7 @@ func notAWebAddress(_ address: String) -> String {
       $0.failure = .links(.storageFailed("Disk on fire."))
     }
     await store.finish()
-    #expect(store.state.errorMessage == "The links could not be read or saved: Disk on fire.")
+    #expect(
+      store.state.failure?.description == "The links could not be read or saved: Disk on fire.")
   }
 }
