@@ -48,10 +48,10 @@ public struct AppFeature: Reducer {
     }
 
     /// Every error message shown: each feature's ``LinkList/LinkList/State/errorMessages``, in
-    /// the order links, the ledger, then imports and exports (the habits show their failures
+    /// the order links, then imports and exports (the habits and the ledger show their failures
     /// as alerts).
     public var errorMessages: [String] {
-      links.errorMessages + ledger.errorMessages + interchange.errorMessages
+      links.errorMessages + interchange.errorMessages
     }
 
     /// The first of ``errorMessages``, or `nil` when nothing failed.
@@ -59,7 +59,7 @@ public struct AppFeature: Reducer {
     /// NB: each feature's list is made only when the features before it show none, and none
     /// is then an empty array: the REPL asks after every command.
     public var firstErrorMessage: String? {
-      links.errorMessages.first ?? ledger.errorMessages.first ?? interchange.errorMessage
+      links.errorMessages.first ?? interchange.errorMessage
     }
   }
 
@@ -92,7 +92,6 @@ public struct AppFeature: Reducer {
         // NB: the state clears the messages, not an action per feature: not every feature has
         // one, and a message must never survive into the next command.
         state.links.dismissErrors()
-        state.ledger.dismissErrors()
         state.interchange.dismissErrors()
         return .none
 
