@@ -47,19 +47,16 @@ public struct AppFeature: Reducer {
       self.interchange = interchange
     }
 
-    /// Every error message shown: each feature's ``LinkList/LinkList/State/errorMessages``, in
-    /// the order links, then the ledger (the habits and the categories show their failures as
-    /// alerts; imports and exports answer theirs in their responses).
+    /// Every error message shown: the links' ``LinkList/LinkList/State/errorMessages`` (the
+    /// habits, the categories and the ledger show their failures as alerts; imports and exports
+    /// answer theirs in their responses).
     public var errorMessages: [String] {
-      links.errorMessages + ledger.errorMessages
+      links.errorMessages
     }
 
     /// The first of ``errorMessages``, or `nil` when nothing failed.
-    ///
-    /// NB: each feature's list is made only when the features before it show none, and none
-    /// is then an empty array: the REPL asks after every command.
     public var firstErrorMessage: String? {
-      links.errorMessages.first ?? ledger.errorMessages.first
+      links.errorMessages.first
     }
   }
 
@@ -92,7 +89,6 @@ public struct AppFeature: Reducer {
         // NB: the state clears the messages, not an action per feature: not every feature has
         // one, and a message must never survive into the next command.
         state.links.dismissErrors()
-        state.ledger.dismissErrors()
         return .none
 
       case .interchange(.delegate(.reload)):

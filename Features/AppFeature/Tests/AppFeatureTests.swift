@@ -69,17 +69,13 @@ import Testing
 
   /// A state in which every feature, and every child that can, shows an error.
   func everyFeatureFailing() -> AppFeature.State {
-    let draft = TransactionDraft(date: now)
     var state = AppFeature.State()
     state.links.lookup.errorMessage = "lookup failed"
     state.links.errorMessage = "links failed"
     state.links.all.errorMessage = "all failed"
     state.links.search.errorMessage = "search failed"
     state.links.recent.errorMessage = "recent failed"
-    state.links.editor = LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "edit")
     state.links.detail = LinkDetail.State(linkID: Link.ID(UUID(counting: 7)), errorMessage: "d")
-    state.ledger.editor = TransactionEditor.State(
-      mode: .add, draft: draft, errorMessage: "editor failed")
     return state
   }
 
@@ -88,7 +84,7 @@ import Testing
     #expect(
       state.errorMessages == [
         "lookup failed", "links failed", "all failed", "search failed", "recent failed",
-        "edit", "d", "editor failed",
+        "d",
       ])
     let store = makeStore(state)
     await store.send(.errorsDismissed) {
@@ -97,9 +93,7 @@ import Testing
       $0.links.all.errorMessage = nil
       $0.links.search.errorMessage = nil
       $0.links.recent.errorMessage = nil
-      $0.links.editor?.errorMessage = nil
       $0.links.detail?.errorMessage = nil
-      $0.ledger.editor?.errorMessage = nil
     }
     #expect(store.state.firstErrorMessage == nil)
   }
@@ -110,8 +104,7 @@ import Testing
       { $0.links.lookup.errorMessage = nil }, { $0.links.errorMessage = nil },
       { $0.links.all.errorMessage = nil }, { $0.links.search.errorMessage = nil },
       { $0.links.recent.errorMessage = nil },
-      { $0.links.editor?.errorMessage = nil }, { $0.links.detail?.errorMessage = nil },
-      { $0.ledger.editor?.errorMessage = nil },
+      { $0.links.detail?.errorMessage = nil },
     ]
     var firsts: [String?] = []
     for clear in clearedInOrder {

@@ -10,7 +10,7 @@ public protocol Editing: Sendable {
   /// The values handed to the parent to save.
   associatedtype Checked: Equatable, Sendable
   /// Why a draft cannot be saved, as a sentence for the user.
-  associatedtype Failure: Error, CustomStringConvertible
+  associatedtype Failure: Error, CustomStringConvertible, Equatable
 
   /// The values to save from `draft`, or why it cannot be saved.
   ///
@@ -22,18 +22,21 @@ public protocol Editing: Sendable {
 /// The editor of a draft: the user fills it in, then it is saved as a new item or over a
 /// stored one.
 ///
-/// The user edits the draft with binding actions, a field at a time or all of it; a changed
-/// draft clears the last error (an error is about the draft it was found in):
+/// The user edits the draft with binding actions, a field at a time or all of it:
 ///
 /// ```swift
 /// store.send(.binding(.set(\.draft.title, "Swift")))
+/// store.send(.saveSubmitted)  // .checkResponse(.success(checked)), then .delegate(.save(…))
 /// ```
 ///
-/// Saving checks the draft (``Editing/check(_:)``): when it fails, the editor shows why in
-/// ``State/errorMessage`` and keeps the draft as typed; when it passes, the editor asks its
-/// parent to save the checked values (``Action/Delegate/save(_:_:)``). The parent saves through
-/// its client and closes the editor, or writes the client's error into ``State/errorMessage``
-/// and ends ``State/isSaving``. Cancelling closes the editor: it dismisses itself
+/// Saving checks the draft (``Editing/check(_:)``) and answers with the check's result
+/// (``Action/checkResponse(_:)``): a draft that fails it stays as typed, and the editor presents
+/// why as an alert (``State/alert``, made by `AlertState.failure(_:)`), which asks nothing; a
+/// draft that passes is handed to the parent to save (``Action/Delegate/save(_:_:)``). The
+/// parent saves through its client and closes the editor, or ends ``State/isSaving`` and
+/// presents the client's failure in the same alert. A text interface learns that a save failed
+/// from the typed failure of the response that reported it (the check's, or the parent's
+/// client's), not from the state. Cancelling closes the editor: it dismisses itself
 /// (`@Dependency(\.dismiss)`), which its parent presents with `@Presents` and `ifLet`.
 ///
 /// NB: the parent, not the editor, runs the save: the parent holds the client and the list the
@@ -56,35 +59,45 @@ public struct DraftEditor<Edited: Editing>: Reducer {
     public var draft: Edited.Draft
     /// Whether the parent is saving the draft; another save waits until it answers.
     public var isSaving: Bool
-    /// Why the last save failed (the check or the client), as a sentence; `nil` otherwise.
-    public var errorMessage: String?
+    /// Why the last save failed (the check or the parent's client), shown over the draft;
+    /// `nil` when none is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
     public init(
-      mode: Mode, draft: Edited.Draft, isSaving: Bool = false, errorMessage: String? = nil
+      mode: Mode, draft: Edited.Draft, isSaving: Bool = false,
+      alert: AlertState<Action.Alert>? = nil
     ) {
       self.mode = mode
       self.draft = draft
       self.isSaving = isSaving
-      self.errorMessage = errorMessage
+      self.alert = alert
     }
   }
 
   /// What happens in the editor.
   public enum Action: BindableAction, Equatable, Sendable {
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// The user changed the draft (a field, or all of it).
     case binding(BindingAction<State>)
     /// The user gave up: the editor closes itself, saving nothing.
     case cancelSubmitted
+    /// The draft's check answered a save: the values to hand the parent, or why the draft
+    /// cannot be saved.
+    case checkResponse(Result<Edited.Checked, Edited.Failure>)
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The user asked to save: the draft is checked and, when it passes, handed to the parent.
     case saveSubmitted
 
+    /// The answers to the editor's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
+
     /// What the editor asks its parent to do.
     public enum Delegate: Equatable, Sendable {
       /// Save these checked values (add them, or update the item), then close the editor, or
-      /// show why the client rejected them in ``State/errorMessage``.
+      /// end ``State/isSaving`` and present why the client rejected them in ``State/alert``.
       case save(Mode, Edited.Checked)
     }
   }
@@ -97,32 +110,31 @@ public struct DraftEditor<Edited: Editing>: Reducer {
   /// Checks the draft on save; every change to storage is the parent's.
   public var body: some ReducerOf<Self> {
     BindingReducer()
-      .onChange(of: \.draft) { _, _ in
-        Reduce { state, _ in
-          state.errorMessage = nil
-          return .none
-        }
-      }
     Reduce { state, action in
       switch action {
-      case .binding, .delegate:
+      case .alert, .binding, .delegate:
         return .none
 
       case .cancelSubmitted:
         return .run { [dismiss] _ in await dismiss() }
 
+      case .checkResponse(.success(let checked)):
+        state.alert = nil
+        state.isSaving = true
+        return .send(.delegate(.save(state.mode, checked)))
+
+      case .checkResponse(.failure(let error)):
+        state.alert = .failure(error)
+        return .none
+
       case .saveSubmitted:
         guard !state.isSaving else { return .none }
-        do throws(Edited.Failure) {
-          let checked = try Edited.check(state.draft)
-          state.errorMessage = nil
-          state.isSaving = true
-          return .send(.delegate(.save(state.mode, checked)))
-        } catch {
-          state.errorMessage = error.description
-          return .none
-        }
+        // NB: the check answers with an action, as a client would: its failure is then typed
+        // in an action, where a text interface reads why its command failed.
+        return .send(
+          .checkResponse(Result { () throws(Edited.Failure) in try Edited.check(state.draft) }))
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
   }
 }

@@ -8,7 +8,7 @@ import Testing
 enum NameEditing: Editing {
   typealias ID = Int
 
-  struct Blank: Error, CustomStringConvertible {
+  struct Blank: Error, CustomStringConvertible, Equatable {
     var description: String { "A name cannot be blank." }
   }
 
@@ -29,34 +29,52 @@ enum NameEditing: Editing {
 
   @Test func aDraftThatPassesItsCheckIsHandedToTheParentChecked() async {
     let store = makeStore(DraftEditor.State(mode: .update(7), draft: " Ada "))
-    await store.send(.saveSubmitted) { $0.isSaving = true }
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success("Ada"))) { $0.isSaving = true }
     await store.receive(.delegate(.save(.update(7), "Ada")))
     await store.finish()
   }
 
   @Test func aDraftThatFailsItsCheckShowsWhyAndStaysAsTyped() async {
     let store = makeStore(DraftEditor.State(mode: .add, draft: "  "))
-    await store.send(.saveSubmitted) { $0.errorMessage = "A name cannot be blank." }
-    await store.finish()
-  }
-
-  @Test func changingTheDraftClearsTheErrorAndKeepingItDoesNot() async {
-    let store = makeStore(
-      DraftEditor.State(mode: .add, draft: "", errorMessage: "A name cannot be blank."))
-    await store.send(.binding(.set(\.draft, "")))
-    await store.send(.binding(.set(\.draft, "Ada"))) {
-      $0.draft = "Ada"
-      $0.errorMessage = nil
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.failure(NameEditing.Blank()))) {
+      $0.alert = AlertState { TextState("A name cannot be blank.") }
     }
     await store.finish()
   }
 
-  @Test func aSaveThatPassesClearsTheLastError() async {
+  @Test func closingTheFailureKeepsTheDraftAsTyped() async {
     let store = makeStore(
-      DraftEditor.State(mode: .add, draft: "Ada", errorMessage: "The name is taken."))
-    await store.send(.saveSubmitted) {
+      DraftEditor.State(mode: .add, draft: "  ", alert: .failure(NameEditing.Blank())))
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.finish()
+  }
+
+  @Test func aFailedSaveThenOneThatPassesClosesTheFailureAndHandsTheDraftOn() async {
+    let store = makeStore(DraftEditor.State(mode: .add, draft: " "))
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.failure(NameEditing.Blank()))) {
+      $0.alert = .failure(NameEditing.Blank())
+    }
+    await store.send(.binding(.set(\.draft, "Ada"))) { $0.draft = "Ada" }
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success("Ada"))) {
+      $0.alert = nil
       $0.isSaving = true
-      $0.errorMessage = nil
+    }
+    await store.receive(.delegate(.save(.add, "Ada")))
+    await store.finish()
+  }
+
+  @Test func aSaveThatPassesClosesTheParentsLastFailure() async {
+    let store = makeStore(
+      DraftEditor.State(
+        mode: .add, draft: "Ada", alert: AlertState { TextState("The name is taken.") }))
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success("Ada"))) {
+      $0.isSaving = true
+      $0.alert = nil
     }
     await store.receive(.delegate(.save(.add, "Ada")))
     await store.finish()

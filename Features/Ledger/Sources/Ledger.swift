@@ -60,17 +60,6 @@ public struct Ledger: Reducer, Sendable {
       self.isLoading = isLoading
     }
 
-    /// Every error message shown: the open editor's check of its draft (the ledger's own
-    /// failures are its ``alert``).
-    public var errorMessages: [String] {
-      editor?.errorMessage.map { [$0] } ?? []
-    }
-
-    /// Clears the message of ``errorMessages``: the user saw it.
-    public mutating func dismissErrors() {
-      editor?.errorMessage = nil
-    }
-
     /// The home screen, derived from ``transactions`` and this month.
     public var home: LedgerHome.State {
       get { LedgerHome.State(transactions: transactions, month: months.last) }

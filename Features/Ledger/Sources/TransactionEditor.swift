@@ -7,9 +7,10 @@ import Loop
 ///
 /// The editor never touches storage and holds no copy of the ledger's transactions: on save it
 /// sends `.delegate(.save(mode, fields))` with the checked values, and the ``Ledger`` adds or
-/// updates the transaction through its client. When that fails, the ledger puts the message in
-/// `errorMessage` and the draft stays as it was. The ledger presents it
-/// (`@Presents`); cancelling, it closes itself with the `dismiss` dependency.
+/// updates the transaction through its client. A draft the check refuses stays as typed, and
+/// the editor presents why in its alert; when the client fails, the ledger presents the failure
+/// and the draft stays as it was. The ledger presents the editor (`@Presents`); cancelling, it
+/// closes itself with the `dismiss` dependency.
 ///
 /// The person edits the draft with binding actions, a field at a time or all of it, then saves:
 ///

@@ -92,10 +92,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted)))
     let fields = TransactionFields(
       kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
       category: "Food")
+    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
+      $0.editor?.isSaving = true
+    }
     await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
 
     let dinner = LedgerTransaction(
@@ -220,10 +223,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted)))
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
       category: "Food")
+    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
+      $0.editor?.isSaving = true
+    }
     await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     var moved = lunch
     moved.amount = money(2_000)
@@ -273,10 +279,13 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
       $0.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted)))
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
       category: "Food")
+    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
+      $0.editor?.isSaving = true
+    }
     await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
     await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
       $0.editor?.isSaving = false
@@ -303,16 +312,6 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     await store.send(.editSubmitted(id(9))) {
       $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
     }
-  }
-
-  @Test func dismissErrorsClearsTheEditorsMessageAndClosesNothing() {
-    var state = Ledger.State(
-      editor: TransactionEditor.State(
-        mode: .add, draft: TransactionDraft(date: now), errorMessage: "editor"))
-    #expect(state.errorMessages == ["editor"])
-    state.dismissErrors()
-    #expect(state.errorMessages == [])
-    #expect(state.editor != nil, "dismissing errors closes nothing")
   }
 
   @Test func cancellingClosesTheEditorAndSavesNothing() async throws {

@@ -29,59 +29,46 @@ func editorStore(
       kind: .income, amount: " 1,234.5 ", date: date(2025, 3, 1), memo: "\tBonus  ",
       category: "   ")
     let store = editorStore(TransactionEditor.State(mode: .add, draft: draft))
-    await store.send(.saveSubmitted) { $0.isSaving = true }
-    await store.receive(
-      .delegate(
-        .save(
-          .add,
-          TransactionFields(
-            kind: .income, amount: money(123_450), date: date(2025, 3, 1), memo: "Bonus",
-            category: nil))))
+    let fields = TransactionFields(
+      kind: .income, amount: money(123_450), date: date(2025, 3, 1), memo: "Bonus",
+      category: nil)
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success(fields))) { $0.isSaving = true }
+    await store.receive(.delegate(.save(.add, fields)))
     await store.finish()
   }
 
-  @Test func anInvalidDraftShowsWhyAndChangingItClearsTheMessage() async {
+  @Test func anInvalidDraftShowsWhyThenSavesOnceCorrected() async {
     let draft = TransactionDraft(amount: "0", date: now)
     let store = editorStore(TransactionEditor.State(mode: .update(id(3)), draft: draft))
-    await store.send(.saveSubmitted) {
-      $0.errorMessage = "The amount must be greater than zero, not '0.00'."
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.failure(.amountNotPositive("0.00")))) {
+      $0.alert = AlertState {
+        TextState("The amount must be greater than zero, not '0.00'.")
+      }
     }
-    await store.send(.binding(.set(\.draft.amount, "0.5"))) {
-      $0.draft.amount = "0.5"
-      $0.errorMessage = nil
-    }
-    await store.send(.saveSubmitted) { $0.isSaving = true }
-    await store.receive(
-      .delegate(
-        .save(
-          .update(id(3)),
-          TransactionFields(
-            kind: .expense, amount: money(50), date: now, memo: "", category: nil))))
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.binding(.set(\.draft.amount, "0.5"))) { $0.draft.amount = "0.5" }
+    let fields = TransactionFields(
+      kind: .expense, amount: money(50), date: now, memo: "", category: nil)
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success(fields))) { $0.isSaving = true }
+    await store.receive(.delegate(.save(.update(id(3)), fields)))
   }
 
-  @Test func savingAgainAfterTheLedgerFailedToSaveClearsItsMessage() async {
+  @Test func savingAgainAfterTheLedgerFailedToSaveClosesItsFailure() async {
     let store = editorStore(
       TransactionEditor.State(
         mode: .add, draft: TransactionDraft(amount: "5", date: now),
-        errorMessage: "The ledger's storage failed: Disk full."))
-    await store.send(.saveSubmitted) {
-      $0.errorMessage = nil
+        alert: .failure(LedgerError.storageFailed("Disk full."))))
+    let fields = TransactionFields(
+      kind: .expense, amount: money(500), date: now, memo: "", category: nil)
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success(fields))) {
+      $0.alert = nil
       $0.isSaving = true
     }
-    await store.receive(
-      .delegate(
-        .save(
-          .add,
-          TransactionFields(
-            kind: .expense, amount: money(500), date: now, memo: "", category: nil))))
-  }
-
-  @Test func aBindingThatLeavesTheDraftAsItWasKeepsTheMessage() async {
-    let store = editorStore(
-      TransactionEditor.State(
-        mode: .add, draft: TransactionDraft(amount: "0", date: now),
-        errorMessage: "The amount must be greater than zero, not '0.00'."))
-    await store.send(.binding(.set(\.draft.amount, "0")))
+    await store.receive(.delegate(.save(.add, fields)))
   }
 
   @Test func aSecondSaveWhileSavingIsIgnored() async {
@@ -169,7 +156,10 @@ func editorStore(
   ])
   func refusesAnInvalidDraftWithASpecificMessage(_ refusal: Refusal) async {
     let store = editorStore(TransactionEditor.State(mode: .add, draft: refusal.draft))
-    await store.send(.saveSubmitted) { $0.errorMessage = refusal.message }
+    await store.send(.saveSubmitted)
+    await store.receive(.case(TransactionEditor.Action.checkResponse)) {
+      $0.alert = AlertState { TextState(refusal.message) }
+    }
   }
 
   @Test(arguments: [
@@ -185,19 +175,20 @@ func editorStore(
     // 1970-01-01 00:00 in Seoul is still 1969-12-31 in UTC.
     let draft = TransactionDraft(amount: "5", date: date(1970, 1, 1, 0, 0, 0))
     let inUTC = editorStore(TransactionEditor.State(mode: .add, draft: draft), timeZone: utc)
-    await inUTC.send(.saveSubmitted) {
-      $0.errorMessage =
-        "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15."
+    await inUTC.send(.saveSubmitted)
+    await inUTC.receive(.case(TransactionEditor.Action.checkResponse)) {
+      $0.alert = AlertState {
+        TextState(
+          "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15.")
+      }
     }
     let inSeoul = editorStore(TransactionEditor.State(mode: .add, draft: draft))
-    await inSeoul.send(.saveSubmitted) { $0.isSaving = true }
-    await inSeoul.receive(
-      .delegate(
-        .save(
-          .add,
-          TransactionFields(
-            kind: .expense, amount: money(500), date: date(1970, 1, 1, 0, 0, 0), memo: "",
-            category: nil))))
+    let fields = TransactionFields(
+      kind: .expense, amount: money(500), date: date(1970, 1, 1, 0, 0, 0), memo: "",
+      category: nil)
+    await inSeoul.send(.saveSubmitted)
+    await inSeoul.receive(.checkResponse(.success(fields))) { $0.isSaving = true }
+    await inSeoul.receive(.delegate(.save(.add, fields)))
   }
 
   @Test func validationTrimsTheMemoAndCategoryOfWhitespaceAroundThemOnly() throws {

@@ -92,8 +92,8 @@ public struct LinkList: Reducer, Sendable {
     }
 
     /// Every error message shown, in this order: the lookup's, the links part's own, then the
-    /// screens' (all, search, recent), the categories', the editor's, the opened link's and the
-    /// pushed screens', bottom first.
+    /// screens' (all, search, recent), the opened link's and the pushed screens', bottom first
+    /// (the editor presents its failures as alerts).
     public var errorMessages: [String] {
       // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
       // the messages after every command.
@@ -103,7 +103,6 @@ public struct LinkList: Reducer, Sendable {
       if let message = all.errorMessage { messages.append(message) }
       if let message = search.errorMessage { messages.append(message) }
       if let message = recent.errorMessage { messages.append(message) }
-      if let message = editor?.errorMessage { messages.append(message) }
       if let message = detail?.errorMessage { messages.append(message) }
       path.appendErrorMessages(to: &messages)
       return messages
@@ -116,7 +115,6 @@ public struct LinkList: Reducer, Sendable {
       all.errorMessage = nil
       search.errorMessage = nil
       recent.errorMessage = nil
-      editor?.errorMessage = nil
       detail?.errorMessage = nil
       path.dismissErrors()
     }
@@ -290,7 +288,7 @@ public struct LinkList: Reducer, Sendable {
           return .none
         }
         state.editor?.isSaving = false
-        state.editor?.errorMessage = error.description
+        state.editor?.alert = .failure(error)
         return .none
 
       case .screenSelected(let screen):

@@ -14,33 +14,26 @@ import Testing
 
   let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
 
-  @Test func bindingTheDraftKeepsTheValuesAsTypedAndClearsTheError() async {
-    let store = makeStore(
-      LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "A link needs a title."))
-    await store.send(.binding(.set(\.draft, draft))) {
-      $0.draft = draft
-      $0.errorMessage = nil
-    }
+  @Test func bindingTheDraftKeepsTheValuesAsTyped() async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: LinkDraft()))
+    await store.send(.binding(.set(\.draft, draft))) { $0.draft = draft }
     await store.finish()
   }
 
-  @Test func bindingOneFieldChangesOnlyItAndClearsTheError() async {
-    let store = makeStore(
-      LinkEditor.State(mode: .add, draft: draft, errorMessage: "A link needs a title."))
-    await store.send(.binding(.set(\.draft.title, "Swift.org"))) {
-      $0.draft.title = "Swift.org"
-      $0.errorMessage = nil
-    }
+  @Test func bindingOneFieldChangesOnlyIt() async {
+    let store = makeStore(LinkEditor.State(mode: .add, draft: draft))
+    await store.send(.binding(.set(\.draft.title, "Swift.org"))) { $0.draft.title = "Swift.org" }
     await store.send(.set(\.draft.memo, "")) { $0.draft.memo = "" }
     await store.finish()
   }
 
-  @Test func saveSubmittedAsksTheParentToAddTheDraft() async {
+  @Test func saveSubmittedAsksTheParentToAddTheDraftAsTyped() async {
     let store = makeStore(
-      LinkEditor.State(mode: .add, draft: draft, errorMessage: "A link needs a title."))
-    await store.send(.saveSubmitted) {
+      LinkEditor.State(mode: .add, draft: draft, alert: .failure(LinkError.emptyTitle)))
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success(draft))) {
       $0.isSaving = true
-      $0.errorMessage = nil
+      $0.alert = nil
     }
     await store.receive(.delegate(.save(.add, draft)))
     await store.finish()
@@ -48,7 +41,8 @@ import Testing
 
   @Test func saveSubmittedAsksTheParentToUpdateTheLink() async {
     let store = makeStore(LinkEditor.State(mode: .update(id(4)), draft: draft))
-    await store.send(.saveSubmitted) { $0.isSaving = true }
+    await store.send(.saveSubmitted)
+    await store.receive(.checkResponse(.success(draft))) { $0.isSaving = true }
     await store.receive(.delegate(.save(.update(id(4)), draft)))
     await store.finish()
   }

@@ -454,7 +454,7 @@ import Testing
       LinkList.State(editor: LinkEditor.State(mode: .add, draft: draft, isSaving: true)))
     await store.send(.saveLinkResponse(.failure(error))) {
       $0.editor?.isSaving = false
-      $0.editor?.errorMessage = message
+      $0.editor?.alert = AlertState { TextState(message) }
     }
     #expect(store.state.errorMessage == nil)
     await store.finish()
@@ -471,18 +471,23 @@ import Testing
       $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft())
     }
     await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
-    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.receive(.editor(.presented(.checkResponse(.success(bad))))) {
+      $0.editor?.isSaving = true
+    }
     await store.receive(.editor(.presented(.delegate(.save(.add, bad)))))
     await store.receive(.saveLinkResponse(.failure(.emptyTitle))) {
       $0.editor?.isSaving = false
-      $0.editor?.errorMessage = "A link needs a title."
+      $0.editor?.alert = AlertState { TextState("A link needs a title.") }
     }
-    #expect(store.state.errorMessages == ["A link needs a title."])
+    await store.send(.editor(.presented(.alert(.dismiss)))) { $0.editor?.alert = nil }
     await store.send(.editor(.presented(.binding(.set(\.draft, good))))) {
       $0.editor?.draft = good
-      $0.editor?.errorMessage = nil
     }
-    await store.send(.editor(.presented(.saveSubmitted))) { $0.editor?.isSaving = true }
+    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.receive(.editor(.presented(.checkResponse(.success(good))))) {
+      $0.editor?.isSaving = true
+    }
     await store.receive(.editor(.presented(.delegate(.save(.add, good)))))
     await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
     await store.receive(.recent(.onAppear))
@@ -492,7 +497,7 @@ import Testing
 
   @Test func errorMessagesListsTheLookupsThenTheLinksThenEachChilds() {
     var state = LinkList.State(
-      editor: LinkEditor.State(mode: .add, draft: LinkDraft(), errorMessage: "editor"),
+      editor: LinkEditor.State(mode: .add, draft: LinkDraft()),
       detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"), errorMessage: "links",
       lookup: LinkLookup.State(errorMessage: "lookup"))
     state.all.errorMessage = "all"
@@ -500,7 +505,7 @@ import Testing
     state.recent.errorMessage = "recent"
     #expect(
       state.errorMessages == [
-        "lookup", "links", "all", "search", "recent", "editor", "detail",
+        "lookup", "links", "all", "search", "recent", "detail",
       ])
     state.dismissErrors()
     #expect(state.errorMessages == [])
