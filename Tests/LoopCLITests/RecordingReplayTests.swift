@@ -156,7 +156,7 @@ import Testing
                   selectedCategoryID: nil
                 ),
                 editor: nil,
-            … (30 lines)
+            … (29 lines)
 
         (Recorded: −, Replayed: +)
 

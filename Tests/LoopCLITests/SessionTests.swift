@@ -248,8 +248,7 @@ import Testing
             transactions: [],
             months: [],
             categoryKind: .expense,
-            editor: nil,
-            alert: nil,
+            destination: nil,
             isLoading: false
           ),
           interchange: Interchange.State(

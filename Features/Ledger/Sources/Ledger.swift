@@ -11,16 +11,19 @@ import Persistence
 /// - ``LedgerHome``: this month's balance and the 4 most recent transactions (``State/home``).
 /// - ``LedgerReport``: 12 months of income, expense and balance, and per-category totals
 ///   (``State/report``).
-/// - ``TransactionEditor``: presented over the ledger (``State/editor``); a draft, checked on
-///   save, then handed to the ledger (`.delegate(.save)`), which adds or updates the
-///   transaction and closes the editor. Cancelling, the editor closes itself.
+/// - ``TransactionEditor``: presented over the ledger (``Destination/State/editor(_:)``); a
+///   draft, checked on save, then handed to the ledger (`.delegate(.save)`), which adds or
+///   updates the transaction and closes the editor. Cancelling, the editor closes itself.
 ///
 /// Because Home and Report are computed from ``State/transactions``, a saved edit changes both
 /// in the same step that stores it.
 ///
-/// A failure of the client (or a draft the one-step save refuses) is presented as an alert
-/// (``State/alert``, made by `AlertState.failure(_:)`), which asks nothing and closes on
-/// `.alert(.dismiss)`; an open editor stays open with its draft.
+/// The editor and an alert are the ledger's ``Destination``s, one at a time. A failure of the
+/// client (or a draft the one-step save refuses) is presented as an alert
+/// (``Destination/State/alert(_:)``, made by `AlertState.failure(_:)`) in place of what was
+/// presented; it asks nothing and closes on `.destination(.dismiss)`. A save the editor asked
+/// for that fails is the exception: the editor stays open with its draft and presents the
+/// failure in its own alert, as it presents a draft its check refuses.
 ///
 /// Each command of the `loop` REPL is one action: `onAppear` (load), `addSubmitted` and
 /// `updateSubmitted` (in one step, without the editor), `deleteSubmitted` (remove); `home`,
@@ -38,25 +41,22 @@ public struct Ledger: Reducer, Sendable {
     public var months: [LedgerMonth]
     /// The report's choice of category totals.
     public var categoryKind: LedgerTransaction.Kind
-    /// The open editor, if any.
-    @Presents public var editor: TransactionEditor.State?
-    /// A failure shown to the person: why loading, deleting or saving failed; `nil` when none
-    /// is shown.
-    @Presents public var alert: AlertState<Action.Alert>?
+    /// What the ledger presents: the editor, or a failure shown to the person (why loading,
+    /// deleting or saving failed); `nil` for none.
+    @Presents public var destination: Destination.State?
     /// Whether the transactions are being loaded.
     public var isLoading: Bool
 
     /// Creates the ledger's state.
     public init(
       transactions: IdentifiedArrayOf<LedgerTransaction> = [], months: [LedgerMonth] = [],
-      categoryKind: LedgerTransaction.Kind = .expense, editor: TransactionEditor.State? = nil,
-      alert: AlertState<Action.Alert>? = nil, isLoading: Bool = false
+      categoryKind: LedgerTransaction.Kind = .expense, destination: Destination.State? = nil,
+      isLoading: Bool = false
     ) {
       self.transactions = transactions
       self.months = months
       self.categoryKind = categoryKind
-      self.editor = editor
-      self.alert = alert
+      self.destination = destination
       self.isLoading = isLoading
     }
 
@@ -78,20 +78,84 @@ public struct Ledger: Reducer, Sendable {
     }
   }
 
+  /// What the ledger presents over itself, one at a time: the editor of a transaction, or a
+  /// failure of the client.
+  ///
+  /// ```swift
+  /// store.send(.newSubmitted)  // state.destination == .editor(…)
+  /// store.send(.destination(.presented(.editor(.saveSubmitted))))
+  /// store.send(.destination(.dismiss))  // state.destination == nil
+  /// ```
+  public struct Destination: Reducer {
+    /// The presented child.
+    public enum State: Equatable, Sendable {
+      /// A failure of the client, which asks nothing.
+      case alert(AlertState<Alert>)
+      /// The editor of a new or a stored transaction.
+      case editor(TransactionEditor.State)
+
+      /// The failure shown, when that is what is presented.
+      ///
+      /// Setting it changes the failure shown; it does not present one instead of the editor.
+      public var alert: AlertState<Alert>? {
+        get {
+          guard case .alert(let alert) = self else { return nil }
+          return alert
+        }
+        set {
+          guard case .alert = self, let newValue else { return }
+          self = .alert(newValue)
+        }
+      }
+
+      /// The editor, when that is what is presented.
+      ///
+      /// Setting it changes the editor presented; it does not present one instead of the alert.
+      public var editor: TransactionEditor.State? {
+        get {
+          guard case .editor(let editor) = self else { return nil }
+          return editor
+        }
+        set {
+          guard case .editor = self, let newValue else { return }
+          self = .editor(newValue)
+        }
+      }
+    }
+
+    /// The presented child's actions.
+    public enum Action: Equatable, Sendable {
+      /// The alert's answer: none, a failure asks nothing.
+      case alert(Alert)
+      /// The editor's action.
+      case editor(TransactionEditor.Action)
+    }
+
+    /// The answers to the ledger's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
+
+    /// Creates the reducer.
+    public init() {}
+
+    /// Each child on its case.
+    public var body: some ReducerOf<Self> {
+      Scope(state: .case(State.alert), action: .case(Action.alert)) { EmptyReducer() }
+      Scope(state: .case(State.editor), action: .case(Action.editor)) { TransactionEditor() }
+    }
+  }
+
   /// What happens in the ledger.
   public enum Action: Equatable, Sendable {
     /// A complete new transaction arrives at once (the REPL's `ledger add`): it is checked as
     /// the editor checks a draft and added, in one step, without opening the editor; a draft the
     /// check refuses is answered as a failed save (``saveResponse(_:)``).
     case addSubmitted(TransactionDraft)
-    /// The closing of the failure shown (``State/alert``).
-    case alert(PresentationAction<Alert>)
     /// The client deleted a transaction, or failed to.
     case deleteResponse(Result<LedgerTransaction.ID, LedgerError>)
     /// The person removes a transaction.
     case deleteSubmitted(LedgerTransaction.ID)
-    /// The editor's actions, or its closing.
-    case editor(PresentationAction<TransactionEditor.Action>)
+    /// The editor's actions, or the closing of the editor or of the failure shown.
+    case destination(PresentationAction<Destination.Action>)
     /// The person picked a transaction to edit: opens the editor with its values.
     case editSubmitted(LedgerTransaction.ID)
     /// The home screen's actions.
@@ -109,9 +173,6 @@ public struct Ledger: Reducer, Sendable {
     /// A stored transaction's complete new values arrive at once (the REPL's `ledger update`):
     /// checked and saved in one step, as ``addSubmitted(_:)`` adds.
     case updateSubmitted(LedgerTransaction.ID, TransactionDraft)
-
-    /// The answers to the ledger's alerts: none, a failure asks nothing.
-    public enum Alert: Equatable, Sendable {}
   }
 
   @Dependency(\.calendar) var calendar
@@ -131,10 +192,8 @@ public struct Ledger: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case .newSubmitted, .home(.delegate(.newTransaction)):
-        state.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now))
-        return .none
-
-      case .alert:
+        state.destination = .editor(
+          TransactionEditor.State(mode: .add, draft: TransactionDraft(date: date.now)))
         return .none
 
       case .deleteSubmitted(let id):
@@ -155,17 +214,17 @@ public struct Ledger: Reducer, Sendable {
 
       case .editSubmitted(let id), .home(.delegate(.editTransaction(let id))):
         guard let transaction = state.transactions[id: id] else {
-          state.alert = .failure(LedgerError.transactionNotFound(id))
+          state.destination = .alert(.failure(LedgerError.transactionNotFound(id)))
           return .none
         }
-        state.editor = TransactionEditor.State(
-          mode: .update(id), draft: TransactionDraft(transaction))
+        state.destination = .editor(
+          TransactionEditor.State(mode: .update(id), draft: TransactionDraft(transaction)))
         return .none
 
-      case .editor(.presented(.delegate(.save(let mode, let fields)))):
+      case .destination(.presented(.editor(.delegate(.save(let mode, let fields))))):
         return save(fields, mode: mode, state: state)
 
-      case .editor:
+      case .destination:
         return .none
 
       case .home:
@@ -189,7 +248,7 @@ public struct Ledger: Reducer, Sendable {
         return .none
 
       case .deleteResponse(.failure(let error)):
-        state.alert = .failure(error)
+        state.destination = .alert(.failure(error))
         return .none
 
       case .saveResponse(.success(let transaction)):
@@ -202,14 +261,19 @@ public struct Ledger: Reducer, Sendable {
           state.transactions.insert(
             transaction, at: Self.index(of: transaction, in: state.transactions))
         }
-        if state.editor?.isSaving == true {
-          state.editor = nil
+        if state.destination?.editor?.isSaving == true {
+          state.destination = nil
         }
         return .none
 
       case .saveResponse(.failure(let error)):
-        state.editor?.isSaving = false
-        state.alert = .failure(error)
+        guard state.destination?.editor?.isSaving == true else {
+          state.destination = .alert(.failure(error))
+          return .none
+        }
+        // NB: the editor asked for this save: it stays open with its draft and shows why.
+        state.destination?.editor?.isSaving = false
+        state.destination?.editor?.alert = .failure(error)
         return .none
 
       case .transactionsResponse(.success(let transactions)):
@@ -219,12 +283,11 @@ public struct Ledger: Reducer, Sendable {
 
       case .transactionsResponse(.failure(let error)):
         state.isLoading = false
-        state.alert = .failure(error)
+        state.destination = .alert(.failure(error))
         return .none
       }
     }
-    .ifLet(\.$editor, action: .case(Action.editor)) { TransactionEditor() }
-    .ifLet(\.$alert, action: .case(Action.alert))
+    .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
   }
 
   /// Where `transaction` goes in `transactions` (newest first): after every newer one.

@@ -9,14 +9,15 @@ import Loop
 /// sends `.delegate(.save(mode, fields))` with the checked values, and the ``Ledger`` adds or
 /// updates the transaction through its client. A draft the check refuses stays as typed, and
 /// the editor presents why in its alert; when the client fails, the ledger presents the failure
-/// and the draft stays as it was. The ledger presents the editor (`@Presents`); cancelling, it
-/// closes itself with the `dismiss` dependency.
+/// in the same alert and the draft stays as it was. The ledger presents the editor as one of
+/// its destinations (``Ledger/Destination/State/editor(_:)``); cancelling, it closes itself
+/// with the `dismiss` dependency.
 ///
 /// The person edits the draft with binding actions, a field at a time or all of it, then saves:
 ///
 /// ```swift
-/// store.send(.editor(.presented(.binding(.set(\.draft.amount, "12.50")))))
-/// store.send(.editor(.presented(.saveSubmitted)))
+/// store.send(.destination(.presented(.editor(.binding(.set(\.draft.amount, "12.50"))))))
+/// store.send(.destination(.presented(.editor(.saveSubmitted))))
 /// ```
 ///
 /// (``Ledger/Action/addSubmitted(_:)`` and ``Ledger/Action/updateSubmitted(_:_:)`` save a whole

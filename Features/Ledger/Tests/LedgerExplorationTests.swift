@@ -29,7 +29,8 @@ import Testing
   }
 
   /// What a person does in the ledger: opens it, adds, edits and deletes transactions (some
-  /// invalid), and opens the editor.
+  /// invalid), and opens the editor, types a draft in it, saves it, and closes what is
+  /// presented.
   static var actions: ActionGenerator<Ledger.State, Ledger.Action> {
     ActionGenerator(
       .always(.onAppear),
@@ -42,7 +43,14 @@ import Testing
         .updateSubmitted(transaction.id, draft(&random))
       },
       .element(of: \.transactions) { transaction, _ in .editSubmitted(transaction.id) },
-      .case { _, state in state.editor == nil ? nil : .editor(.dismiss) }
+      .case(weight: 2) { random, state in
+        state.destination?.editor == nil
+          ? nil : .destination(.presented(.editor(.binding(.set(\.draft, draft(&random))))))
+      },
+      .case(weight: 2) { _, state in
+        state.destination?.editor == nil ? nil : .destination(.presented(.editor(.saveSubmitted)))
+      },
+      .case { _, state in state.destination == nil ? nil : .destination(.dismiss) }
     )
   }
 
@@ -55,13 +63,16 @@ import Testing
       memo: random.string(length: 0...6), category: random.bool() ? "Food" : "")
   }
 
-  /// The contract: nothing left loading or saving, listed once each, newest first, as stored,
-  /// and this month's sums.
+  /// The contract: nothing left loading or saving, a failure shown asks nothing, listed once
+  /// each, newest first, as stored, and this month's sums.
   static func isConsistent(_ state: Ledger.State, stored: [LedgerTransaction.ID: LedgerTransaction])
     -> Bool
   {
     // NB: each step ends with its effects finished: nothing is still loading or saving.
-    guard !state.isLoading, state.editor?.isSaving != true else { return false }
+    guard !state.isLoading, state.destination?.editor?.isSaving != true else { return false }
+    guard state.destination?.alert?.buttons.isEmpty ?? true,
+      state.destination?.editor?.alert?.buttons.isEmpty ?? true
+    else { return false }
     let ids = state.transactions.map(\.id)
     guard Set(ids).count == ids.count else { return false }
     guard

@@ -68,7 +68,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     }
     await store.receive(.transactionsResponse(.failure(.storageFailed("Disk on fire.")))) {
       $0.isLoading = false
-      $0.alert = AlertState { TextState("The ledger's storage failed: Disk on fire.") }
+      $0.destination = .alert(
+        AlertState { TextState("The ledger's storage failed: Disk on fire.") })
     }
     await store.finish()
   }
@@ -79,7 +80,8 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
     await store.send(.newSubmitted) {
-      $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
+      $0.destination = .editor(
+        TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now)))
     }
     #expect(store.state.home.thisMonth?.expense == money(1_250))
     #expect(
@@ -89,24 +91,24 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(
       kind: .expense, amount: "1,234.50", date: date(2025, 3, 14, 19), memo: "  Dinner ",
       category: " Food ")
-    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
-      $0.editor?.draft = draft
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, draft)))))) {
+      $0.destination?.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
     let fields = TransactionFields(
       kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19), memo: "Dinner",
       category: "Food")
-    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
-      $0.editor?.isSaving = true
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(fields)))))) {
+      $0.destination?.editor?.isSaving = true
     }
-    await store.receive(.editor(.presented(.delegate(.save(.add, fields)))))
+    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, fields))))))
 
     let dinner = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(123_450), date: date(2025, 3, 14, 19),
       memo: "Dinner", category: "Food", createdAt: now)
     await store.receive(.saveResponse(.success(dinner))) {
       $0.transactions = [dinner, lunch, salary, rent]
-      $0.editor = nil
+      $0.destination = nil
     }
     await store.finish()
 
@@ -153,7 +155,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "12,5,0", date: now, memo: "Typo")
     await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.invalidAmount("12,5,0")))) {
-      $0.alert = .failure(LedgerError.invalidAmount("12,5,0"))
+      $0.destination = .alert(.failure(LedgerError.invalidAmount("12,5,0")))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
@@ -170,7 +172,9 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     #expect(
       refusal.description
         == "'1969-12-31' is not a plausible date: pick a day from 1970-01-01 to 2035-03-15.")
-    await inUTC.receive(.saveResponse(.failure(refusal))) { $0.alert = .failure(refusal) }
+    await inUTC.receive(.saveResponse(.failure(refusal))) {
+      $0.destination = .alert(.failure(refusal))
+    }
     await inUTC.finish()
     let inSeoul = ledgerStore(client: client)
     await inSeoul.send(.addSubmitted(draft))
@@ -190,12 +194,12 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "8", date: now, memo: "Taxi")
     await store.send(.addSubmitted(draft))
     await store.receive(.saveResponse(.failure(.duplicateTransaction(id(101))))) {
-      $0.alert = .failure(LedgerError.duplicateTransaction(id(101)))
+      $0.destination = .alert(.failure(LedgerError.duplicateTransaction(id(101))))
     }
     #expect(try await client.fetchTransactions() == [salary])
 
     store.dependencies.uuid = .incrementing
-    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.addSubmitted(draft))
     let taxi = LedgerTransaction(
       id: id(0), kind: .expense, amount: money(800), date: now, memo: "Taxi", createdAt: now)
@@ -211,32 +215,34 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary, lunch, rent])
     let store = ledgerStore(loaded([salary, lunch, rent]), client: client)
     await store.send(.editSubmitted(lunch.id)) {
-      $0.editor = TransactionEditor.State(
-        mode: .update(lunch.id),
-        draft: TransactionDraft(
-          kind: .expense, amount: "12.50", date: date(2025, 3, 10), memo: "Lunch",
-          category: "Food"))
+      $0.destination = .editor(
+        TransactionEditor.State(
+          mode: .update(lunch.id),
+          draft: TransactionDraft(
+            kind: .expense, amount: "12.50", date: date(2025, 3, 10), memo: "Lunch",
+            category: "Food")))
     }
     var draft = TransactionDraft(lunch)
     draft.amount = "20"
     draft.date = date(2025, 2, 27)
-    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
-      $0.editor?.draft = draft
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, draft)))))) {
+      $0.destination?.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
     let fields = TransactionFields(
       kind: .expense, amount: money(2_000), date: date(2025, 2, 27), memo: "Lunch",
       category: "Food")
-    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
-      $0.editor?.isSaving = true
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(fields)))))) {
+      $0.destination?.editor?.isSaving = true
     }
-    await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
+    await store.receive(
+      .destination(.presented(.editor(.delegate(.save(.update(lunch.id), fields))))))
     var moved = lunch
     moved.amount = money(2_000)
     moved.date = date(2025, 2, 27)
     await store.receive(.saveResponse(.success(moved))) {
       $0.transactions = [salary, moved, rent]
-      $0.editor = nil
+      $0.destination = nil
     }
     await store.finish()
 
@@ -272,27 +278,29 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: client)
     try await client.deleteTransaction(lunch.id)
     await store.send(.editSubmitted(lunch.id)) {
-      $0.editor = TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch))
+      $0.destination = .editor(
+        TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch)))
     }
     var draft = TransactionDraft(lunch)
     draft.memo = "Lunch with Min"
-    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
-      $0.editor?.draft = draft
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, draft)))))) {
+      $0.destination?.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.saveSubmitted)))
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
     let fields = TransactionFields(
       kind: .expense, amount: money(1_250), date: lunch.date, memo: "Lunch with Min",
       category: "Food")
-    await store.receive(.editor(.presented(.checkResponse(.success(fields))))) {
-      $0.editor?.isSaving = true
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(fields)))))) {
+      $0.destination?.editor?.isSaving = true
     }
-    await store.receive(.editor(.presented(.delegate(.save(.update(lunch.id), fields)))))
+    await store.receive(
+      .destination(.presented(.editor(.delegate(.save(.update(lunch.id), fields))))))
     await store.receive(.saveResponse(.failure(.transactionNotFound(lunch.id)))) {
-      $0.editor?.isSaving = false
-      $0.alert = .failure(LedgerError.transactionNotFound(lunch.id))
+      $0.destination?.editor?.isSaving = false
+      $0.destination?.editor?.alert = .failure(LedgerError.transactionNotFound(lunch.id))
     }
     await store.finish()
-    #expect(store.state.editor?.draft == draft)
+    #expect(store.state.destination?.editor?.draft == draft)
   }
 
   @Test func aDraftSubmittedForAnUnknownIDShowsNotFoundWithoutCallingTheClient() async {
@@ -302,7 +310,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let draft = TransactionDraft(amount: "5", date: now)
     await store.send(.updateSubmitted(id(9), draft))
     await store.receive(.saveResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
+      $0.destination = .alert(.failure(LedgerError.transactionNotFound(id(9))))
     }
     await store.finish()
   }
@@ -310,7 +318,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
   @Test func editingAnUnknownTransactionShowsNotFound() async {
     let store = ledgerStore(loaded([salary]), client: .inMemory())
     await store.send(.editSubmitted(id(9))) {
-      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
+      $0.destination = .alert(.failure(LedgerError.transactionNotFound(id(9))))
     }
   }
 
@@ -318,15 +326,16 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let client = try await seededClient([salary])
     let store = ledgerStore(loaded([salary]), client: client)
     await store.send(.editSubmitted(salary.id)) {
-      $0.editor = TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary))
+      $0.destination = .editor(
+        TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary)))
     }
     var draft = TransactionDraft(salary)
     draft.amount = "1"
-    await store.send(.editor(.presented(.binding(.set(\.draft, draft))))) {
-      $0.editor?.draft = draft
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, draft)))))) {
+      $0.destination?.editor?.draft = draft
     }
-    await store.send(.editor(.presented(.cancelSubmitted)))
-    await store.receive(.editor(.dismiss)) { $0.editor = nil }
+    await store.send(.destination(.presented(.editor(.cancelSubmitted))))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
   }
@@ -339,17 +348,28 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
       $0.transactions = [lunch, salary]
     }
     await store.send(.saveResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.alert = .failure(LedgerError.storageFailed("Disk full."))
+      $0.destination = .alert(.failure(LedgerError.storageFailed("Disk full.")))
     }
   }
 
   @Test func aSaveAnsweredWhileAnotherEditIsOpenLeavesThatEditorOpen() async {
     let editor = TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary))
     var state = loaded([salary])
-    state.editor = editor
+    state.destination = .editor(editor)
     let store = ledgerStore(state, client: .inMemory())
     await store.send(.saveResponse(.success(lunch))) {
       $0.transactions = [lunch, salary]
+    }
+  }
+
+  @Test func aFailureTheOpenEditorDidNotAskForIsShownInItsPlace() async {
+    let editor = TransactionEditor.State(mode: .update(salary.id), draft: TransactionDraft(salary))
+    var state = loaded([salary])
+    state.destination = .editor(editor)
+    let store = ledgerStore(state, client: .inMemory())
+    await store.send(.saveResponse(.failure(.storageFailed("Disk full.")))) {
+      $0.destination = .alert(
+        AlertState { TextState("The ledger's storage failed: Disk full.") })
     }
   }
 
@@ -377,7 +397,7 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary]), client: client)
     await store.send(.deleteSubmitted(id(9)))
     await store.receive(.deleteResponse(.failure(.transactionNotFound(id(9))))) {
-      $0.alert = .failure(LedgerError.transactionNotFound(id(9)))
+      $0.destination = .alert(.failure(LedgerError.transactionNotFound(id(9))))
     }
     await store.finish()
     #expect(try await client.fetchTransactions() == [salary])
@@ -389,13 +409,15 @@ func loaded(_ transactions: [LedgerTransaction]) -> Ledger.State {
     let store = ledgerStore(loaded([salary, lunch]), client: .inMemory())
     await store.send(.home(.newSubmitted))
     await store.receive(.home(.delegate(.newTransaction))) {
-      $0.editor = TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now))
+      $0.destination = .editor(
+        TransactionEditor.State(mode: .add, draft: TransactionDraft(date: now)))
     }
-    await store.send(.editor(.presented(.cancelSubmitted)))
-    await store.receive(.editor(.dismiss)) { $0.editor = nil }
+    await store.send(.destination(.presented(.editor(.cancelSubmitted))))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
     await store.send(.home(.transactionSelected(lunch.id)))
     await store.receive(.home(.delegate(.editTransaction(lunch.id)))) {
-      $0.editor = TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch))
+      $0.destination = .editor(
+        TransactionEditor.State(mode: .update(lunch.id), draft: TransactionDraft(lunch)))
     }
   }
 
