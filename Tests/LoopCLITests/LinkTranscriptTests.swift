@@ -181,6 +181,24 @@ import Testing
         """)
   }
 
+  @Test func aCategoryTheClientRefusesFailsTheScriptWithTheAlertsSentence() async throws {
+    // NB: the categories present the failure as their alert; the REPL reads it from the
+    // response, and the script goes on, then ends with status 1.
+    let result = try await transcript(Self.setup + "\ncategory add swift\ncategory list")
+    #expect(result.status == 1)
+    #expect(
+      result.transcript == Self.setupTranscript
+        + """
+        > category add swift
+        ! test:6: error: A category named 'swift' already exists.
+        > category list
+        CATEGORY  LINKS
+        Reading       0
+        Swift         2
+
+        """)
+  }
+
   @Test func aFailedCategoryCommandIsNotAskedAgainByTheNextDeletion() async throws {
     // NB: the failure stays presented in the categories' alert; it asks nothing.
     let result = try await transcript(
