@@ -62,11 +62,13 @@ package final class StoreCore<State, Action> {
     (@MainActor (ProcessedAction<Action>, State) -> Void)?
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
   /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
+  @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
+  /// The cascade each action of `sentQueue` was sent in (see `EffectRuntime.cascade`): its
+  /// effects, and those of the actions its reducer queues, join it when they start.
   ///
-  /// Each with the cascade it was sent in (see `EffectRuntime.cascade`): its effects, and those
-  /// of the actions its reducer queues, join it when they start.
-  @usableFromInline @exclusivity(unchecked) var sentQueue: [(action: Action, cascade: TaskBag?)] =
-    []
+  /// NB: an array of its own, not pairs in `sentQueue`: emptying an array of pairs destroyed
+  /// each through the runtime's generic tuple witnesses.
+  @usableFromInline @exclusivity(unchecked) var sentCascades: [TaskBag?] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -201,15 +203,15 @@ package final class StoreCore<State, Action> {
       } else if nextSent < sentQueue.count {
         nextSent += 1
         // NB: the actions its reducer queues, drained next, stay in the same cascade.
-        let sent = sentQueue[nextSent - 1]
-        runtime.cascade = sent.cascade
-        processQueued(sent.action, origin: origin, into: &sentTasks)
+        runtime.cascade = sentCascades[nextSent - 1]
+        processQueued(sentQueue[nextSent - 1], origin: origin, into: &sentTasks)
       } else {
         break
       }
     }
     queue.removeAll(keepingCapacity: true)
     sentQueue.removeAll(keepingCapacity: true)
+    sentCascades.removeAll(keepingCapacity: true)
   }
 
   /// Runs the reducer for a queued action and starts its effects.
@@ -248,7 +250,8 @@ package final class StoreCore<State, Action> {
     _ action: Action, origin: Int, cascade: TaskBag?
   ) -> Task<Void, Never>? {
     guard !isSending else {
-      sentQueue.append((action, cascade))
+      sentQueue.append(action)
+      sentCascades.append(cascade)
       return nil
     }
     unowned(unsafe) let outer = runtime.cascade
