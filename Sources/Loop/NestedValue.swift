@@ -20,38 +20,136 @@
 ///   - find: What a candidate holds, or `nil` to go on looking.
 /// - Returns: The first answer, in declaration order of tuple elements; `nil` when none.
 package func firstNested<Root, Found>(
-  in value: Root, isCandidate: (Any.Type) -> Bool, find: (Any) -> Found?
+  in value: Root, isCandidate: @escaping (Any.Type) -> Bool, find: (Any) -> Found?
 ) -> Found? {
-  withUnsafePointer(to: value) { address in
-    firstNested(
-      at: UnsafeRawPointer(address), of: Root.self, isCandidate: isCandidate, find: find)
-  }
+  NestedSearch(isCandidate: isCandidate).first(in: value, find: find)
 }
 
-/// `firstNested(in:isCandidate:find:)` for the value of type `type` at `address`, which stays
-/// valid (and keeps what it references alive) for the whole search.
-private func firstNested<Found>(
-  at address: UnsafeRawPointer, of type: Any.Type, isCandidate: (Any.Type) -> Bool,
-  find: (Any) -> Found?
-) -> Found? {
-  if isCandidate(type) { return find(load(type, at: address)) }
-  let metadata = TypeMetadata(type)
-  switch metadata.kind {
-  case MetadataKind.enum, MetadataKind.optional:
-    guard let layout = EnumLayout.of(type) else {
-      return firstNestedInChildren(
-        of: load(type, at: address), isCandidate: isCandidate, find: find)
+/// `firstNested(in:isCandidate:find:)` kept for many searches by one predicate: each type it
+/// meets is sorted once, by whether it is a candidate, may hold one, or cannot.
+///
+/// NB: a search through an action that cannot hold a candidate (the REPL's tap looks through
+/// every action the store processes) stops at the first case whose payload cannot, without
+/// reading it; one that may costs a lookup a level, where each level asked the runtime whether
+/// its type conforms (`isCandidate`) and looked its layout up. Not `Sendable`: its cache
+/// changes as it meets types; the REPL's tap keeps one on the main actor.
+package final class NestedSearch {
+  /// What a type is to the search.
+  ///
+  /// NB: a class, so that a lookup copies one reference; immutable, so shared between threads
+  /// (`@unchecked` for the metatypes and the layout's raw pointers).
+  private final class Sort: @unchecked Sendable {
+    /// Whether a value of the type is shown to `find`.
+    let isCandidate: Bool
+    /// The enum's layout, when the payload of one of its cases may hold a candidate.
+    let layout: EnumLayout?
+    /// Whether the payload of each case, by tag, may hold a candidate.
+    let casesMayHold: [Bool]
+    /// The tuple's elements that may hold a candidate, with their offsets.
+    let elementsMayHold: [(type: Any.Type, offset: Int)]
+    /// Whether the type is an enum without usable reflection records, read by `Mirror`.
+    let isMirrored: Bool
+
+    init(
+      isCandidate: Bool = false, layout: EnumLayout? = nil, casesMayHold: [Bool] = [],
+      elementsMayHold: [(type: Any.Type, offset: Int)] = [], isMirrored: Bool = false
+    ) {
+      self.isCandidate = isCandidate
+      self.layout = layout
+      self.casesMayHold = casesMayHold
+      self.elementsMayHold = elementsMayHold
+      self.isMirrored = isMirrored
     }
+
+    /// Whether a value of the type may hold a candidate, or is one.
+    var mayHold: Bool {
+      isCandidate || layout != nil || !elementsMayHold.isEmpty || isMirrored
+    }
+
+    /// A type that holds nothing the search looks at.
+    static let barren = Sort()
+  }
+
+  private let isCandidate: (Any.Type) -> Bool
+  /// The sort of each type met, by the address of its metadata (unique per type, never freed).
+  private var sorts: [UInt: Sort] = [:]
+
+  /// A search for the values whose type `isCandidate` accepts.
+  package init(isCandidate: @escaping (Any.Type) -> Bool) {
+    self.isCandidate = isCandidate
+  }
+
+  /// The first value inside `value` for which `find` answers: see
+  /// `firstNested(in:isCandidate:find:)`.
+  package func first<Root, Found>(in value: Root, find: (Any) -> Found?) -> Found? {
+    withUnsafePointer(to: value) { address in
+      first(at: UnsafeRawPointer(address), of: Root.self, find: find)
+    }
+  }
+
+  /// The sort of `type`, worked out the first time it is met.
+  private func sort(of type: Any.Type) -> Sort {
+    let key = UInt(bitPattern: TypeMetadata(type).address)
+    if let known = sorts[key] { return known }
+    // NB: a type that holds itself (an `indirect` case) meets itself while it is sorted: until
+    // then it counts as one that may hold a candidate, which only ever costs a look.
+    sorts[key] = Sort(isMirrored: true)
+    let sort = makeSort(of: type)
+    sorts[key] = sort
+    return sort
+  }
+
+  private func makeSort(of type: Any.Type) -> Sort {
+    if isCandidate(type) { return Sort(isCandidate: true) }
+    let metadata = TypeMetadata(type)
+    switch metadata.kind {
+    case MetadataKind.enum, MetadataKind.optional:
+      guard let layout = EnumLayout.of(type) else { return Sort(isMirrored: true) }
+      let casesMayHold = layout.cases.map { `case` in
+        guard let payload = `case`.payload, `case`.hasGenericRepresentation else { return false }
+        return sort(of: payload).mayHold
+      }
+      guard casesMayHold.contains(true) else { return .barren }
+      return Sort(layout: layout, casesMayHold: casesMayHold)
+    case MetadataKind.tuple:
+      guard let elements = metadata.tupleElements else { return .barren }
+      var elementsMayHold: [(type: Any.Type, offset: Int)] = []
+      for (index, element) in elements.enumerated() where sort(of: element).mayHold {
+        // NB: after the kind, the count and the labels, each element is its type and its
+        // offset, a word each; the offset is 32 bits off Apple's platforms (the word's other
+        // half is padding, never to be read), and Apple's word holds it in its low half too.
+        let offset = metadata.address.load(
+          fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: UInt32.self)
+        elementsMayHold.append((element, Int(offset)))
+      }
+      return elementsMayHold.isEmpty ? .barren : Sort(elementsMayHold: elementsMayHold)
+    default:
+      return .barren
+    }
+  }
+
+  /// `first(in:find:)` for the value of type `type` at `address`, which stays valid (and keeps
+  /// what it references alive) for the whole search.
+  private func first<Found>(
+    at address: UnsafeRawPointer, of type: Any.Type, find: (Any) -> Found?
+  ) -> Found? {
+    let sort = sort(of: type)
+    if sort.isCandidate { return find(load(type, at: address)) }
+    if sort.isMirrored { return firstInChildren(of: load(type, at: address), find: find) }
+    for element in sort.elementsMayHold {
+      if let found = first(at: address + element.offset, of: element.type, find: find) {
+        return found
+      }
+    }
+    guard let layout = sort.layout else { return nil }
     let tag = layout.tag(of: address)
-    guard layout.cases.indices.contains(tag) else { return nil }
-    let `case` = layout.cases[tag]
-    guard let payload = `case`.payload, `case`.hasGenericRepresentation,
-      isCandidate(payload) || mayHoldCandidates(payload)
+    guard sort.casesMayHold.indices.contains(tag), sort.casesMayHold[tag],
+      let payload = layout.cases[tag].payload
     else { return nil }
+    let `case` = layout.cases[tag]
     guard `case`.isProjected, !layout.projectionIsIdentity else {
-      return firstNested(
-        at: payloadAddress(in: address, isIndirect: `case`.isIndirect), of: payload,
-        isCandidate: isCandidate, find: find)
+      return first(
+        at: payloadAddress(in: address, isIndirect: `case`.isIndirect), of: payload, find: find)
     }
     // NB: projecting clears the tag's bits in the payload: on a bitwise copy that owns nothing
     // and is never destroyed, while the value at `address` keeps the payload alive.
@@ -60,27 +158,23 @@ private func firstNested<Found>(
       guard let copy = buffer.baseAddress else { return nil }
       copy.copyMemory(from: address, byteCount: size)
       layout.projectPayload(copy)
-      return firstNested(
-        at: payloadAddress(in: copy, isIndirect: `case`.isIndirect), of: payload,
-        isCandidate: isCandidate, find: find)
+      return first(
+        at: payloadAddress(in: copy, isIndirect: `case`.isIndirect), of: payload, find: find)
     }
-  case MetadataKind.tuple:
-    guard let elements = metadata.tupleElements else { return nil }
-    for (index, element) in elements.enumerated()
-    where isCandidate(element) || mayHoldCandidates(element) {
-      // NB: after the kind, the count and the labels, each element is its type and its offset,
-      // a word each; the offset is 32 bits off Apple's platforms (the word's other half is
-      // padding, never to be read), and Apple's word holds it in its low half too.
-      let offset = metadata.address.load(
-        fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: UInt32.self)
-      if let found = firstNested(
-        at: address + Int(offset), of: element, isCandidate: isCandidate, find: find)
-      {
-        return found
+  }
+
+  /// `first(in:find:)` over the payload of an enum without usable reflection records, read by
+  /// `Mirror`.
+  private func firstInChildren<Found>(of value: Any, find: (Any) -> Found?) -> Found? {
+    for child in Mirror(reflecting: value).children {
+      func open<Child>(_: Child.Type) -> Found? {
+        guard let child = child.value as? Child else { return nil }
+        return first(in: child, find: find)
       }
+      let type = type(of: child.value)
+      guard sort(of: type).mayHold else { continue }
+      if let found = open(type) { return found }
     }
-    return nil
-  default:
     return nil
   }
 }
@@ -89,28 +183,4 @@ private func firstNested<Found>(
 private func load(_ type: Any.Type, at address: UnsafeRawPointer) -> Any {
   func load<Value>(_: Value.Type) -> Any { address.load(as: Value.self) }
   return load(type)
-}
-
-/// Whether a value of `type` may be looked into: an enum or a tuple.
-private func mayHoldCandidates(_ type: Any.Type) -> Bool {
-  let kind = TypeMetadata(type).kind
-  return kind == MetadataKind.enum || kind == MetadataKind.optional
-    || kind == MetadataKind.tuple
-}
-
-/// `firstNested(in:isCandidate:find:)` over the payload of an enum without usable reflection
-/// records, read by `Mirror`.
-private func firstNestedInChildren<Found>(
-  of value: Any, isCandidate: (Any.Type) -> Bool, find: (Any) -> Found?
-) -> Found? {
-  for child in Mirror(reflecting: value).children {
-    func open<Child>(_: Child.Type) -> Found? {
-      guard let child = child.value as? Child else { return nil }
-      return firstNested(in: child, isCandidate: isCandidate, find: find)
-    }
-    let type = type(of: child.value)
-    guard isCandidate(type) || mayHoldCandidates(type) else { continue }
-    if let found = open(type) { return found }
-  }
-  return nil
 }

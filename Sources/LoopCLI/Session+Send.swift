@@ -93,7 +93,7 @@ final class AnswerTap: @unchecked Sendable {
     if isSending {
       isSending = false
     } else if failure == nil {
-      failure = Self.failure(in: action)
+      failure = carriedFailure(in: action)
     }
     watch?(action)
   }
@@ -105,13 +105,16 @@ final class AnswerTap: @unchecked Sendable {
   }
 
   /// The failure an action carries: the error of a `Result` among the associated values of the
-  /// enum cases it is made of (a feature's action wraps its child's), found by
-  /// `firstNested(in:isCandidate:find:)`, which reads a case's payload without `Mirror`.
-  static func failure(in action: AppFeature.Action) -> (any Error)? {
-    firstNested(
-      in: action, isCandidate: { $0 is any FailureCarrying.Type },
-      find: { ($0 as? any FailureCarrying)?.carriedFailure })
+  /// enum cases it is made of (a feature's action wraps its child's), found by a `NestedSearch`
+  /// (`firstNested(in:isCandidate:find:)`), which reads a case's payload without `Mirror`.
+  ///
+  /// NB: one search for every action: it learns once which cases of which actions may carry a
+  /// `Result`, and passes by the others without reading their payloads.
+  func carriedFailure(in action: AppFeature.Action) -> (any Error)? {
+    failures.first(in: action, find: { ($0 as? any FailureCarrying)?.carriedFailure })
   }
+
+  private let failures = NestedSearch(isCandidate: { $0 is any FailureCarrying.Type })
 
   /// Whether the state may show an error: some action was processed since it last showed none.
   var mayShowError: Bool { shownWithoutError != shown }

@@ -59,4 +59,46 @@ struct NestedValueTests {
     #expect(failure(in: Parent.optional(nil)) == nil)
     #expect(failure(in: Parent.count(4)) == nil)
   }
+
+  /// A feature that holds its parent's action, as a tree of screens does: sorting it meets a
+  /// type still being sorted.
+  enum Screen {
+    case child(Row)
+    case saved(Result<Int, Failure>)
+  }
+
+  enum Row {
+    indirect case screen(Screen)
+    case tapped
+  }
+
+  @Test func aSearchKeptForManyValuesFindsTheFailureInEach() {
+    let search = NestedSearch(isCandidate: { $0 == Result<Int, Failure>.self })
+    let find = { (value: Any) -> Failure? in
+      guard case .failure(let failure) = value as? Result<Int, Failure> else { return nil }
+      return failure
+    }
+    #expect(search.first(in: Parent.count(4), find: find) == nil)
+    #expect(search.first(in: Parent.child(.closed), find: find) == nil)
+    #expect(
+      search.first(in: Parent.child(.saved(.failure(Failure(code: 5)))), find: find)
+        == Failure(code: 5))
+    #expect(
+      search.first(
+        in: Parent.element(id: 1, action: .nested(.saved(.failure(Failure(code: 6))))), find: find)
+        == Failure(code: 6))
+  }
+
+  @Test func aTypeThatHoldsOneBeingSortedIsStillLookedInto() {
+    let search = NestedSearch(isCandidate: { $0 == Result<Int, Failure>.self })
+    let find = { (value: Any) -> Failure? in
+      guard case .failure(let failure) = value as? Result<Int, Failure> else { return nil }
+      return failure
+    }
+    let failed = Row.screen(.child(.screen(.saved(.failure(Failure(code: 7))))))
+    // NB: sorting `Screen` sorts `Row`, which holds a failure only through `Screen`.
+    #expect(search.first(in: Screen.saved(.success(1)), find: find) == nil)
+    #expect(search.first(in: failed, find: find) == Failure(code: 7))
+    #expect(search.first(in: Screen.child(failed), find: find) == Failure(code: 7))
+  }
 }

@@ -42,7 +42,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
     @usableFromInline let keys: [ScopedEffectID]
     /// The child scopes it runs in, outermost first, each as the path down to it.
     @usableFromInline let scopes: [[AnyHashableSendable]]
-    /// The bag holding its cascade (see `Cascade`), detached before it is cancelled by id or by
+    /// The bag holding its cascade (see `cascade`), detached before it is cancelled by id or by
     /// scope.
     @usableFromInline let bag: TaskBag?
 
@@ -67,15 +67,16 @@ package final class EffectRuntime<Action>: EffectCancelling {
   package struct Senders {
     /// Receives an action sent synchronously (`Effect.send`) while a reducer's effects start.
     @usableFromInline let now: (Action) -> Void
-    /// Receives an action sent by a running effect, with the effect's origin and cascade (`nil`
-    /// outside one, see `Cascade`); returns the task of the effects it started.
-    @usableFromInline let later: @MainActor (Action, Int, Cascade?) -> Task<Void, Never>?
+    /// Receives an action sent by a running effect, with the effect's origin and bag, whose
+    /// cascade the action's effects join (`nil` outside one, see `cascade`); returns the task
+    /// of the effects it started.
+    @usableFromInline let later: @MainActor (Action, Int, TaskBag?) -> Task<Void, Never>?
 
     /// Creates the senders.
     @inlinable
     package init(
       now: @escaping (Action) -> Void,
-      later: @escaping @MainActor (Action, Int, Cascade?) -> Task<Void, Never>?
+      later: @escaping @MainActor (Action, Int, TaskBag?) -> Task<Void, Never>?
     ) {
       self.now = now
       self.later = later
@@ -141,7 +142,9 @@ package final class EffectRuntime<Action>: EffectCancelling {
     /// Whether its id was cancelled while it started (by itself, with `Task.cancel(id:)`).
     @usableFromInline var isCancelled = false
     /// Its bag (see `Running.bag`).
-    @usableFromInline let bag: TaskBag?
+    ///
+    /// NB: unowned: the effect's start, which sets this, holds the bag.
+    @usableFromInline unowned(unsafe) let bag: TaskBag?
 
     @inlinable
     init(serial: Int, keys: [ScopedEffectID], bag: TaskBag?) {
@@ -151,40 +154,34 @@ package final class EffectRuntime<Action>: EffectCancelling {
     }
   }
 
-  /// The effect whose `send` is being processed, while it is: the effects started meanwhile in
-  /// its scope, or in one inside it, join its cascade, which cancelling its task cancels.
+  /// The bag of the effect whose `send` is being processed, while it is: the effects started
+  /// meanwhile in its scope (the bag's `path`), or in one inside it, join its cascade, which
+  /// cancelling its task cancels; `rootMarker` while a store's `send` from outside any effect
+  /// is (the root cascade, kept in `rootCascade`); `nil` otherwise.
   ///
   /// NB: a child's cascade never takes its parent's effects (started for the child's action by
   /// the parent's reducer, outside the child's scope): TCA's known issue
   /// `testChildParentEffectCancellation`, where cancelling a child's task cancelled them.
-  @usableFromInline
-  package struct Cascade {
-    /// The child scopes the sending effect runs in.
-    @usableFromInline let path: [AnyHashableSendable]
-    /// Its bag; `nil` for the root, the cascade of an action sent from outside any effect,
-    /// whose effects are kept in `rootCascade`.
-    @usableFromInline let bag: TaskBag?
+  ///
+  /// NB: unowned, so that setting and restoring it around every action costs no reference
+  /// counting: whoever sets it holds the bag until it restores it (the effect's `send`, the
+  /// store's queue of sent actions, a concatenation's task, the runtime for the marker).
+  @exclusivity(unchecked) @usableFromInline package unowned(unsafe) var cascade: TaskBag?
 
-    @inlinable
-    init(path: [AnyHashableSendable], bag: TaskBag?) {
-      self.path = path
-      self.bag = bag
-    }
+  /// The cascade of an action sent from outside any effect (a store's `send`), the root; it
+  /// stands for `rootCascade`.
+  @usableFromInline package let rootMarker = TaskBag(cancelsTasksWhenCancelled: false)
 
-    /// The cascade of an action sent from outside any effect: a store's `send`.
-    @inlinable
-    package static var root: Cascade { Cascade(path: [], bag: nil) }
-  }
-
-  /// The cascade that effects starting now join; see `Cascade`.
-  @exclusivity(unchecked) @usableFromInline package var cascade: Cascade?
-
-  /// The effects that joined the root cascade, each with its bag, while the store's `send`
-  /// that set it runs.
+  /// The first effect that joined the root cascade, with its bag, while the store's `send`
+  /// that set it runs; the others are in `rootCascade`.
   ///
   /// NB: kept here, not in a bag of its own, because a bag is needed only when the `send` ends
   /// with several tasks to wait for (`awaitingAll`): a single effect's task cancels its own
-  /// cascade, and most sends start one effect or none.
+  /// cascade, and most sends start one effect or none (so the first is kept apart from the
+  /// array, which it would cost an append and an emptying).
+  @exclusivity(unchecked) @usableFromInline package var rootFirst:
+    (task: Task<Void, Never>, bag: TaskBag?)?
+  /// The effects after the first that joined the root cascade (see `rootFirst`).
   @exclusivity(unchecked) @usableFromInline package var rootCascade:
     [(task: Task<Void, Never>, bag: TaskBag?)] = []
 
@@ -304,12 +301,11 @@ package final class EffectRuntime<Action>: EffectCancelling {
       // NB: the effects of the actions an effect sent are their own: cancelling this effect by
       // id does not cancel them (a parent's follow-up work survives a dismissed child), and
       // waiting for them stops when it is cancelled. Cancelling the task of the `send` that
-      // started it cancels those in its scope, its cascade (see `Cascade`), through its bag.
-      let children = TaskBag(cancelsTasksWhenCancelled: false)
+      // started it cancels those in its scope, its cascade (see `cascade`), through its bag.
+      let children = TaskBag(cancelsTasksWhenCancelled: false, path: placement.path)
       let later = launch.senders.later
       let origin = launch.origin
-      let cascade = Cascade(path: placement.path, bag: children)
-      let send = Send<Action> { sent in children.insert(later(sent, origin, cascade)) }
+      let send = Send<Action> { sent in children.insert(later(sent, origin, children)) }
       // NB: one task-local value carries the effect's dependencies and its context, bound here
       // around the task's creation: the task inherits it (a copy), with nothing to push or pop in
       // the task itself, where each push cost executor switches.
@@ -383,9 +379,9 @@ package final class EffectRuntime<Action>: EffectCancelling {
     let stepPlacement = Placement(path: placement.path)
     // NB: each step joins the concatenation's cascade, so cancelling the concatenation's task
     // from its `send` reaches what the steps' actions started.
-    let cascade = Cascade(path: placement.path, bag: TaskBag(cancelsTasksWhenCancelled: false))
+    let cascade = TaskBag(cancelsTasksWhenCancelled: false, path: placement.path)
     tasks.append(
-      track(launch, at: placement, bag: cascade.bag) { serial in
+      track(launch, at: placement, bag: cascade) { serial in
         Task { [weak self] in
           for effect in rest {
             guard !Task.isCancelled, let self else { break }
@@ -397,7 +393,7 @@ package final class EffectRuntime<Action>: EffectCancelling {
             let stepLaunch = Launch(
               action: boxedAction.value, origin: origin, senders: stepSenders, immediately: false)
             var stepTasks: [Task<Void, Never>] = []
-            let outer = self.cascade
+            unowned(unsafe) let outer = self.cascade
             self.cascade = cascade
             self.start(effect, stepLaunch, at: stepPlacement, into: &stepTasks)
             self.cascade = outer
@@ -430,18 +426,21 @@ package final class EffectRuntime<Action>: EffectCancelling {
     let outer = starting
     starting = StartingEffect(serial: serial, keys: keys, bag: bag)
     // NB: read before the effect starts, whose sends process actions in its own cascade.
-    let joined = cascade
+    unowned(unsafe) let joined = cascade
     let task = makeTask(serial)
     let started = starting
     starting = outer
     // NB: joined even when it finished while starting: the effects of what it sent meanwhile
     // are in its bag's cascade.
-    if let joined, placement.path.starts(with: joined.path) {
-      if let cascading = joined.bag {
-        cascading.insertCascading(task, bag: bag)
+    // NB: every effect is in the root's scope.
+    if joined === rootMarker {
+      if rootFirst == nil {
+        rootFirst = (task, bag)
       } else {
         rootCascade.append((task, bag))
       }
+    } else if let joined, placement.path.starts(with: joined.path) {
+      joined.insertCascading(task, bag: bag)
     }
     // NB: an effect that finished while starting has nothing left to wait for or cancel, and
     // cancelling its id later must not reach it: it is never recorded.

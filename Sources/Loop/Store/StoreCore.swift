@@ -63,10 +63,12 @@ package final class StoreCore<State, Action> {
   @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
   /// Actions effects sent while starting, inside a `send`: they run after `queue` drains.
   @usableFromInline @exclusivity(unchecked) var sentQueue: [Action] = []
-  /// The cascade each action of `sentQueue` was sent in (see `EffectRuntime.Cascade`): its
+  /// The cascade each action of `sentQueue` was sent in (see `EffectRuntime.cascade`): its
   /// effects, and those of the actions its reducer queues, join it when they start.
-  @usableFromInline @exclusivity(unchecked) var sentCascades: [EffectRuntime<Action>.Cascade?] =
-    []
+  ///
+  /// NB: an array of its own, not pairs in `sentQueue`: emptying an array of pairs destroyed
+  /// each through the runtime's generic tuple witnesses.
+  @usableFromInline @exclusivity(unchecked) var sentCascades: [TaskBag?] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers: [Int: @MainActor () -> Void] = [:]
   private var nextObserver = 0
@@ -111,10 +113,10 @@ package final class StoreCore<State, Action> {
       didProcess(ProcessedAction(action: action, isReceived: isReceived, origin: origin), state)
     }
     // NB: an action sent from outside any effect's `send` starts a cascade of its own, the
-    // root, which the returned task cancels (see `EffectRuntime.Cascade`); only when something
+    // root, which the returned task cancels (see `EffectRuntime.cascade`); only when something
     // may start.
     let isRoot = (!effect.isNone || !queue.isEmpty) && runtime.cascade == nil
-    if isRoot { runtime.cascade = .root }
+    if isRoot { runtime.cascade = runtime.rootMarker }
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { tasks = start(effect, of: action, origin: origin) }
     var sentTasks: [Task<Void, Never>] = []
@@ -125,16 +127,18 @@ package final class StoreCore<State, Action> {
     var root: TaskBag?
     if isRoot {
       runtime.cascade = nil
-      if !runtime.rootCascade.isEmpty {
+      if let first = runtime.rootFirst {
+        runtime.rootFirst = nil
         // NB: one effect's own bag is its cascade; a bag of the root only when there are more.
-        if isSingle, runtime.rootCascade.count == 1 {
-          root = runtime.rootCascade[0].bag
+        if isSingle, runtime.rootCascade.isEmpty {
+          root = first.bag
         } else {
           let bag = TaskBag(cancelsTasksWhenCancelled: false)
+          bag.insertCascading(first.task, bag: first.bag)
           for joined in runtime.rootCascade { bag.insertCascading(joined.task, bag: joined.bag) }
+          runtime.rootCascade.removeAll(keepingCapacity: true)
           root = bag
         }
-        runtime.rootCascade.removeAll(keepingCapacity: true)
       }
     }
     isSending = false
@@ -186,7 +190,7 @@ package final class StoreCore<State, Action> {
   ) {
     var next = 0
     var nextSent = 0
-    let outerCascade = runtime.cascade
+    unowned(unsafe) let outerCascade = runtime.cascade
     defer { runtime.cascade = outerCascade }
     while true {
       if next < queue.count {
@@ -243,14 +247,14 @@ package final class StoreCore<State, Action> {
   /// inside a `send` (the reducers never run re-entrantly), else processed now.
   @inlinable
   func receive(
-    _ action: Action, origin: Int, cascade: EffectRuntime<Action>.Cascade?
+    _ action: Action, origin: Int, cascade: TaskBag?
   ) -> Task<Void, Never>? {
     guard !isSending else {
       sentQueue.append(action)
       sentCascades.append(cascade)
       return nil
     }
-    let outer = runtime.cascade
+    unowned(unsafe) let outer = runtime.cascade
     runtime.cascade = cascade
     defer { runtime.cascade = outer }
     return process(action, isReceived: true, origin: origin).task
@@ -286,7 +290,7 @@ package struct ProcessedAction<Action> {
 }
 
 /// What a store's `send` started: the task that waits for its effects, and the cascade that
-/// cancelling them cancels too (see `EffectRuntime.Cascade`).
+/// cancelling them cancels too (see `EffectRuntime.cascade`).
 ///
 /// NB: cancelling reaches a cascade through its bags, never through a cancellation handler in
 /// each effect's task: a handler cost every effect, and only a `send`'s task ever cancels one.

@@ -52,14 +52,20 @@ package final class TaskBag: Sendable {
     )
   >(([], false, [], false, false))
   private let cancelsTasksWhenCancelled: Bool
+  /// For an effect's bag, the child scopes the effect runs in, outermost first: the effects
+  /// started for the actions it sends join its cascade only in this scope or one inside it.
+  @usableFromInline let path: [AnyHashableSendable]
 
   /// Creates an empty bag.
   ///
-  /// - Parameter cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag
-  ///   cancels the tasks in it too; otherwise that task stops waiting for them, and they go on.
+  /// - Parameters:
+  ///   - cancelsTasksWhenCancelled: Whether cancelling the task that awaits the bag cancels the
+  ///     tasks in it too; otherwise that task stops waiting for them, and they go on.
+  ///   - path: For an effect's bag, the child scopes the effect runs in.
   @usableFromInline
-  init(cancelsTasksWhenCancelled: Bool) {
+  init(cancelsTasksWhenCancelled: Bool, path: [AnyHashableSendable] = []) {
     self.cancelsTasksWhenCancelled = cancelsTasksWhenCancelled
+    self.path = path
   }
 
   /// Adds a task to the bag.
