@@ -50,7 +50,7 @@ import Testing
     let habit = try Habit(
       id: Habit.ID(UUID(counting: 0)), name: "Read", createdAt: now)
     await store.receive(.habits(.addResponse(.success(habit)))) {
-      $0.habits.habits = [HabitHistory(habit: habit)]
+      $0.habits.$habits.withLock { $0 = [HabitHistory(habit: habit)] }
     }
   }
 

@@ -3,11 +3,16 @@ import Loop
 
 /// One habit up close: its streaks, its completion rate and a heat map of its last weeks.
 ///
-/// The list (``Habits``) presents it (``Habits/Destination/State/detail(_:)``), keeps its
-/// history and today up to date, and closes it on `.destination(.dismiss)`; the detail itself
-/// only chooses how many weeks the heat map shows.
+/// The list (``Habits``) presents it (``Habits/Destination/State/detail(_:)``) with its habit's
+/// history shared from the list's (so a completion the list records is the detail's at once),
+/// notes today on it at each user action, and closes it on `.destination(.dismiss)` or when the
+/// habit leaves the list; the detail itself only chooses how many weeks the heat map shows.
 ///
 /// ```swift
+/// guard let history = Shared(state.$habits[id: id]) else { return .none }
+/// state.destination = .detail(
+///   HabitDetail.State(history: history, createdOn: createdOn, today: today, firstWeekday: 1))
+///
 /// let detail = store.state.destination?.detail
 /// detail?.stats.currentStreak  // 3
 /// detail?.heatMap.weeks        // weekCount rows of 7 cells
@@ -18,8 +23,8 @@ public struct HabitDetail: Reducer {
 
   /// The detail's state: the habit's history and the days its statistics are computed for.
   public struct State: Equatable, Sendable {
-    /// The habit and the days it was completed on.
-    public var history: HabitHistory
+    /// The habit and the days it was completed on: the list's, shared.
+    @Shared public var history: HabitHistory
 
     /// The day the habit was created, in the user's time zone.
     public var createdOn: Day
@@ -35,9 +40,10 @@ public struct HabitDetail: Reducer {
 
     /// Creates the state; the heat map shows 12 weeks unless told otherwise.
     public init(
-      history: HabitHistory, createdOn: Day, today: Day, firstWeekday: Int, weekCount: Int = 12
+      history: Shared<HabitHistory>, createdOn: Day, today: Day, firstWeekday: Int,
+      weekCount: Int = 12
     ) {
-      self.history = history
+      self._history = history
       self.createdOn = createdOn
       self.today = today
       self.firstWeekday = firstWeekday

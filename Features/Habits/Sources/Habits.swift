@@ -25,6 +25,10 @@ import Persistence
 /// The detail and the alert are the list's ``Destination``s: one at a time, closed with
 /// `.destination(.dismiss)`; the alert closes on its answer too.
 ///
+/// The habits are a shared value (``State/habits``), and the detail reads its habit through it
+/// (`Shared(state.$habits[id: id])`): a change to the list is the detail's change too, with no
+/// copy to keep in step. The detail closes when its habit leaves the list.
+///
 /// Storage is reached only through ``HabitClient``; a failure it reports is presented as an
 /// alert (``Destination/State/alert(_:)``, made by `AlertState.failure(_:)`) in place of what
 /// was presented. Every user action first notes today (in the user's time zone), so that
@@ -38,7 +42,10 @@ public struct Habits: Reducer, Sendable {
 
     /// The habits with their completed days, in list order: active first, then archived; by
     /// creation date within each (``Habit/isListed(_:before:)``).
-    public var habits: IdentifiedArrayOf<HabitHistory>
+    ///
+    /// Shared with the detail, which reads its habit from it; change it with `withLock`
+    /// (`state.$habits.withLock { … }`).
+    @Shared public var habits: IdentifiedArrayOf<HabitHistory>
 
     /// Today in the user's time zone, as of the last user action; `nil` before the first.
     public var today: Day?
@@ -48,7 +55,7 @@ public struct Habits: Reducer, Sendable {
       habits: IdentifiedArrayOf<HabitHistory> = [], today: Day? = nil,
       destination: Destination.State? = nil
     ) {
-      self.habits = habits
+      self._habits = Shared(value: habits)
       self.today = today
       self.destination = destination
     }
@@ -174,9 +181,7 @@ public struct Habits: Reducer, Sendable {
   /// The list's logic, with the detail's beside it.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
-      let effect = update(&state, action)
-      syncDetail(&state)
-      return effect
+      update(&state, action)
     }
     .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
   }
@@ -205,13 +210,15 @@ public struct Habits: Reducer, Sendable {
       }
 
     case .completeResponse(.success(let completion)):
-      state.habits.modify(id: completion.habitID) { $0.insert(completion.day) }
+      state.$habits.withLock { $0.modify(id: completion.habitID) { $0.insert(completion.day) } }
       return .none
 
     case .addResponse(.success(let habit)):
       // NB: the list is in list order already, so the new habit goes to its place without
       // sorting every habit again (what adding 10,000 habits in a script would cost).
-      state.habits.insert(HabitHistory(habit: habit), at: listIndex(of: habit, in: state.habits))
+      state.$habits.withLock {
+        $0.insert(HabitHistory(habit: habit), at: listIndex(of: habit, in: $0))
+      }
       return .none
 
     case .deleteSubmitted(let id):
@@ -225,7 +232,8 @@ public struct Habits: Reducer, Sendable {
       return .none
 
     case .deleteResponse(.success(let habit)):
-      state.habits.remove(id: habit.id)
+      state.$habits.withLock { _ = $0.remove(id: habit.id) }
+      dismissDetailOfRemovedHabit(&state)
       return .none
 
     case .destination(.presented(.alert(.confirmDeletion(let id)))):
@@ -246,18 +254,19 @@ public struct Habits: Reducer, Sendable {
 
     case .habitSelected(let id):
       let today = begin(&state)
-      guard let history = state.habits[id: id] else {
+      guard let history = Shared(state.$habits[id: id]) else {
         state.destination = .alert(.failure(HabitError.habitNotFound(id)))
         return .none
       }
       state.destination = .detail(
         HabitDetail.State(
-          history: history, createdOn: Day(history.habit.createdAt, in: timeZone), today: today,
-          firstWeekday: calendar.firstWeekday))
+          history: history, createdOn: Day(history.wrappedValue.habit.createdAt, in: timeZone),
+          today: today, firstWeekday: calendar.firstWeekday))
       return .none
 
     case .habitsResponse(.success(let histories)):
-      state.habits = IdentifiedArray(uniqueElements: histories)
+      state.$habits.withLock { $0 = IdentifiedArray(uniqueElements: histories) }
+      dismissDetailOfRemovedHabit(&state)
       return .none
 
     case .onAppear:
@@ -287,12 +296,14 @@ public struct Habits: Reducer, Sendable {
       }
 
     case .uncompleteResponse(.success(let completion)):
-      state.habits.modify(id: completion.habitID) { $0.remove(completion.day) }
+      state.$habits.withLock { $0.modify(id: completion.habitID) { $0.remove(completion.day) } }
       return .none
 
     case .updateResponse(.success(let habit)):
-      state.habits.modify(id: habit.id) { $0.habit = habit }
-      state.habits.sort { Habit.isListed($0.habit, before: $1.habit) }
+      state.$habits.withLock { habits in
+        habits.modify(id: habit.id) { $0.habit = habit }
+        habits.sort { Habit.isListed($0.habit, before: $1.habit) }
+      }
       return .none
 
     case .completeResponse(.failure(let error)), .addResponse(.failure(let error)),
@@ -303,14 +314,28 @@ public struct Habits: Reducer, Sendable {
     }
   }
 
-  /// Starts a user action: notes today.
+  /// Starts a user action: notes today, for the list and for the detail it presents (with the
+  /// detail's creation day, which moves with the user's time zone too).
   ///
   /// - Returns: Today, in the user's time zone.
   @discardableResult
   private func begin(_ state: inout State) -> Day {
     let today = Day(date.now, in: timeZone)
     state.today = today
+    if var detail = state.destination?.detail {
+      detail.today = today
+      detail.createdOn = Day(detail.history.habit.createdAt, in: timeZone)
+      state.destination?.detail = detail
+    }
     return today
+  }
+
+  /// Closes the detail when its habit is no longer listed (deleted, or gone from a reload).
+  private func dismissDetailOfRemovedHabit(_ state: inout State) {
+    guard let id = state.destination?.detail?.history.id, state.habits[id: id] == nil else {
+      return
+    }
+    state.destination = nil
   }
 
   /// Where `habit` goes in `habits` (in list order): after every habit listed before it.
@@ -328,20 +353,6 @@ public struct Habits: Reducer, Sendable {
       }
     }
     return low
-  }
-
-  /// Keeps the open detail showing the list's copy of its habit and today; closes it when its
-  /// habit is gone.
-  private func syncDetail(_ state: inout State) {
-    guard var detail = state.destination?.detail else { return }
-    guard let history = state.habits[id: detail.history.id] else {
-      state.destination = nil
-      return
-    }
-    detail.history = history
-    detail.createdOn = Day(history.habit.createdAt, in: timeZone)
-    if let today = state.today { detail.today = today }
-    state.destination = .detail(detail)
   }
 }
 extension AlertState where Action == Habits.Destination.Alert {

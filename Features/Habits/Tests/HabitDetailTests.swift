@@ -10,7 +10,7 @@ import Testing
   func makeStore() throws -> TestStore<HabitDetail.State, HabitDetail.Action> {
     let read = try Habit(id: habitID(0), name: "Read", createdAt: date("2025-02-01T12:00:00Z"))
     let state = HabitDetail.State(
-      history: HabitHistory(habit: read, days: [day("2025-02-28")]),
+      history: Shared(value: HabitHistory(habit: read, days: [day("2025-02-28")])),
       createdOn: day("2025-02-01"), today: day("2025-03-01"), firstWeekday: 2)
     return TestStore(initialState: state) { HabitDetail() }
   }

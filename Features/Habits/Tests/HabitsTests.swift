@@ -56,6 +56,16 @@ import Testing
       habits: IdentifiedArray(uniqueElements: try await client.fetchHistories()), today: today)
   }
 
+  /// The detail of the habit `id` as the list presents it, reading its history through the
+  /// list's shared `habits`.
+  func detail(
+    of id: Habit.ID, in state: Habits.State, createdOn: Day, today: Day? = nil
+  ) throws -> HabitDetail.State {
+    HabitDetail.State(
+      history: try #require(Shared(state.$habits[id: id])), createdOn: createdOn,
+      today: today ?? self.today, firstWeekday: 1)
+  }
+
   // MARK: - Loading
 
   @Test func appearingLoadsTheHabitsInListOrder() async throws {
@@ -64,7 +74,7 @@ import Testing
     let store = makeStore()
     await store.send(.onAppear) { $0.today = today }
     await store.receive(.habitsResponse(.success([read, swim]))) {
-      $0.habits = [read, swim]
+      $0.$habits.withLock { $0 = [read, swim] }
     }
     await store.finish()
   }
@@ -90,7 +100,7 @@ import Testing
     await store.send(.addSubmitted(name: "  Read "))
     let read = try Habit(id: habitID(1), name: "Read", createdAt: now)
     await store.receive(.addResponse(.success(read))) {
-      $0.habits = [HabitHistory(habit: read), swim]
+      $0.$habits.withLock { $0 = [HabitHistory(habit: read), swim] }
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [HabitHistory(habit: read), swim])
@@ -106,7 +116,7 @@ import Testing
     await store.send(.addSubmitted(name: "Read"))
     let read = try Habit(id: habitID(0), name: "Read", createdAt: now)
     await store.receive(.addResponse(.success(read))) {
-      $0.habits = [HabitHistory(habit: read)]
+      $0.$habits.withLock { $0 = [HabitHistory(habit: read)] }
     }
     await store.finish()
   }
@@ -133,7 +143,7 @@ import Testing
     var renamed = read.habit
     try renamed.rename(to: "Read more")
     await store.receive(.updateResponse(.success(renamed))) {
-      $0.habits[id: read.id]?.habit = renamed
+      $0.$habits.withLock { $0[id: read.id]?.habit = renamed }
     }
     await store.finish()
   }
@@ -169,7 +179,7 @@ import Testing
     var archived = read.habit
     try archived.archive(on: now)
     await store.receive(.updateResponse(.success(archived))) {
-      $0.habits = [walk, HabitHistory(habit: archived)]
+      $0.$habits.withLock { $0 = [walk, HabitHistory(habit: archived)] }
     }
     await store.finish()
   }
@@ -194,7 +204,7 @@ import Testing
     var active = walk.habit
     try active.unarchive()
     await store.receive(.updateResponse(.success(active))) {
-      $0.habits = [HabitHistory(habit: active), read]
+      $0.$habits.withLock { $0 = [HabitHistory(habit: active), read] }
     }
     await store.finish()
   }
@@ -218,7 +228,7 @@ import Testing
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
-      $0.habits[id: read.id]?.insert(today)
+      $0.$habits.withLock { $0[id: read.id]?.insert(today) }
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [day("2025-02-27"), today])
@@ -232,7 +242,7 @@ import Testing
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-02-28"), createdAt: now)))
     ) {
-      $0.habits[id: read.id]?.insert(day("2025-02-28"))
+      $0.$habits.withLock { $0[id: read.id]?.insert(day("2025-02-28")) }
     }
     await store.finish()
   }
@@ -279,14 +289,13 @@ import Testing
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-02-18"), createdAt: now)))
     ) {
-      $0.habits[id: read.id]?.insert(day("2025-02-18"))
+      $0.$habits.withLock { $0[id: read.id]?.insert(day("2025-02-18")) }
     }
     var backfilled = read
     backfilled.insert(day("2025-02-18"))
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: backfilled, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
+        try detail(of: backfilled.id, in: $0, createdOn: day("2025-02-20")))
     }
     // Tracked from February 18th, not 20th: 12 days to March 1st.
     #expect(
@@ -310,7 +319,7 @@ import Testing
     await store.receive(
       .uncompleteResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
-      $0.habits[id: read.id]?.remove(today)
+      $0.$habits.withLock { $0[id: read.id]?.remove(today) }
     }
     await store.finish()
     #expect(try await history(of: read.id).days == [day("2025-02-28")])
@@ -342,7 +351,7 @@ import Testing
       $0.destination = nil
     }
     await store.receive(.deleteResponse(.success(read.habit))) {
-      $0.habits = [walk]
+      $0.$habits.withLock { $0 = [walk] }
     }
     await store.finish()
     #expect(try await client.fetchHistories() == [walk])
@@ -413,7 +422,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Habits/Habits.swift:181' received a presentation action when nothing \
+        An 'ifLet' at 'Habits/Habits.swift:186' received a presentation action when nothing \
         was presented:
 
             Habits.Action.destination(
@@ -446,8 +455,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: day("2025-02-20"), today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: day("2025-02-20")))
     }
     #expect(
       store.state.destination?.detail?.stats
@@ -490,8 +498,7 @@ import Testing
       Habits.State(habits: [loaded], today: day("2025-01-01")), now: newYear)
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: loaded, createdOn: day("2024-12-20"), today: day("2025-01-01"), firstWeekday: 1))
+        try detail(of: loaded.id, in: $0, createdOn: day("2024-12-20"), today: day("2025-01-01")))
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
     await store.send(.completeSubmitted(read.id, day: nil))
@@ -499,8 +506,7 @@ import Testing
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-01-01"), createdAt: newYear)))
     ) {
-      $0.habits[id: read.id]?.insert(day("2025-01-01"))
-      $0.destination?.detail?.history.insert(day("2025-01-01"))
+      $0.$habits.withLock { $0[id: read.id]?.insert(day("2025-01-01")) }
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 3)
     #expect(store.state.destination?.detail?.stats.longestStreak == 3)
@@ -512,16 +518,14 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: now)))
     ) {
-      $0.habits[id: read.id]?.insert(today)
-      $0.destination?.detail?.history.insert(today)
+      $0.$habits.withLock { $0[id: read.id]?.insert(today) }
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 3)
     await store.finish()
@@ -532,8 +536,7 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
     }
     await store.send(.deleteSubmitted(read.id)) {
       $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
@@ -541,7 +544,89 @@ import Testing
     await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
       $0.destination = nil
     }
-    await store.receive(.deleteResponse(.success(read.habit))) { $0.habits = [] }
+    await store.receive(.deleteResponse(.success(read.habit))) { $0.$habits.withLock { $0 = [] } }
+    await store.finish()
+  }
+
+  @Test func theOpenDetailShowsARenameThroughTheSharedList() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.habitSelected(read.id)) {
+      $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
+    }
+    await store.send(.renameSubmitted(read.id, name: "Read more"))
+    var renamed = read.habit
+    try renamed.rename(to: "Read more")
+    await store.receive(.updateResponse(.success(renamed))) {
+      $0.$habits.withLock { $0[id: read.id]?.habit = renamed }
+    }
+    #expect(store.state.destination?.detail?.history.habit.name == "Read more")
+    await store.finish()
+  }
+
+  @Test func reloadingKeepsTheOpenDetailOfAListedHabit() async throws {
+    let read = try await seed("Read")
+    let store = makeStore(try await loaded())
+    await store.send(.habitSelected(read.id)) {
+      $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
+    }
+    _ = try await at(now, uuid: uuid) { try await client.addCompletion(read.id, today) }
+    await store.send(.onAppear)
+    await store.receive(.habitsResponse(.success([try await history(of: read.id)]))) {
+      $0.$habits.withLock { $0[id: read.id]?.insert(today) }
+    }
+    #expect(store.state.destination?.detail?.history.days == [today])
+    await store.finish()
+  }
+
+  @Test func theDetailOpenedWhileItsHabitIsBeingDeletedCloses() async throws {
+    let read = try await seed("Read")
+    let walk = try await seed("Walk")
+    let clock = TestClock()
+    let store = makeStore(try await loaded())
+    store.dependencies.habitClient.deleteHabit = { [client] id in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.deleteHabit(id)
+    }
+    await store.send(.deleteSubmitted(read.id)) {
+      $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
+    }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
+      $0.destination = nil
+    }
+    await store.send(.habitSelected(read.id)) {
+      $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.deleteResponse(.success(read.habit))) {
+      $0.$habits.withLock { $0 = [walk] }
+      $0.destination = nil
+    }
+    await store.finish()
+  }
+
+  @Test func deletingAnotherHabitKeepsTheOpenDetail() async throws {
+    let read = try await seed("Read")
+    let walk = try await seed("Walk")
+    let clock = TestClock()
+    let store = makeStore(try await loaded())
+    store.dependencies.habitClient.deleteHabit = { [client] id in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.deleteHabit(id)
+    }
+    await store.send(.deleteSubmitted(walk.id)) {
+      $0.destination = .alert(.deletion(of: walk.habit, completionCount: 0))
+    }
+    await store.send(.destination(.presented(.alert(.confirmDeletion(walk.id))))) {
+      $0.destination = nil
+    }
+    await store.send(.habitSelected(read.id)) {
+      $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.deleteResponse(.success(walk.habit))) {
+      $0.$habits.withLock { $0 = [read] }
+    }
     await store.finish()
   }
 
@@ -550,13 +635,12 @@ import Testing
     let store = makeStore(try await loaded())
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
     }
     _ = try await client.deleteHabit(read.id)
     await store.send(.onAppear)
     await store.receive(.habitsResponse(.success([]))) {
-      $0.habits = []
+      $0.$habits.withLock { $0 = [] }
       $0.destination = nil
     }
     await store.finish()
@@ -565,8 +649,7 @@ import Testing
   @Test func closingTheDetailIsAUserAction() async throws {
     let read = try await seed("Read")
     var state = try await loaded()
-    state.destination = .detail(
-      HabitDetail.State(history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+    state.destination = .detail(try detail(of: read.id, in: state, createdOn: day("2025-02-01")))
     let store = makeStore(state)
     await store.send(.destination(.dismiss)) {
       $0.destination = nil
@@ -581,7 +664,8 @@ import Testing
     #expect(destination.detail == nil)
     #expect(destination.alert == question)
     destination.detail = HabitDetail.State(
-      history: HabitHistory(habit: read), createdOn: today, today: today, firstWeekday: 1)
+      history: Shared(value: HabitHistory(habit: read)), createdOn: today, today: today,
+      firstWeekday: 1)
     #expect(destination == .alert(question))
     destination.alert?.title = TextState("Sure?")
     #expect(destination.alert?.title == TextState("Sure?"))
@@ -598,15 +682,13 @@ import Testing
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: day("2025-02-01"), today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
     }
     await store.send(.completeSubmitted(read.id, day: nil))
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
-      $0.habits[id: read.id]?.insert(today)
-      $0.destination?.detail?.history.insert(today)
+      $0.$habits.withLock { $0[id: read.id]?.insert(today) }
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 2)
 
@@ -619,8 +701,7 @@ import Testing
       .completeResponse(
         .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
     ) {
-      $0.habits[id: read.id]?.insert(day("2025-03-02"))
-      $0.destination?.detail?.history.insert(day("2025-03-02"))
+      $0.$habits.withLock { $0[id: read.id]?.insert(day("2025-03-02")) }
     }
     #expect(store.state.destination?.detail?.stats.currentStreak == 3)
 
@@ -633,8 +714,7 @@ import Testing
       .uncompleteResponse(
         .success(Completion(habitID: read.id, day: day("2025-03-02"), createdAt: evening)))
     ) {
-      $0.habits[id: read.id]?.remove(day("2025-03-02"))
-      $0.destination?.detail?.history.remove(day("2025-03-02"))
+      $0.$habits.withLock { $0[id: read.id]?.remove(day("2025-03-02")) }
     }
     await store.finish()
   }
@@ -646,8 +726,7 @@ import Testing
     let store = makeStore(try await loaded(), now: evening, timeZone: .newYork)
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(
-        HabitDetail.State(
-          history: read, createdOn: today, today: today, firstWeekday: 1))
+        try detail(of: read.id, in: $0, createdOn: today))
     }
     store.dependencies.timeZone = .tokyo
     await store.send(.completeSubmitted(read.id, day: today)) {
@@ -658,8 +737,7 @@ import Testing
     await store.receive(
       .completeResponse(.success(Completion(habitID: read.id, day: today, createdAt: evening)))
     ) {
-      $0.habits[id: read.id]?.insert(today)
-      $0.destination?.detail?.history.insert(today)
+      $0.$habits.withLock { $0[id: read.id]?.insert(today) }
     }
     // Created on March 2nd in Tokyo, done on March 1st: tracked from the 1st.
     #expect(store.state.destination?.detail?.stats.trackedDays == 2)
