@@ -130,3 +130,105 @@ import Testing
         == "has a line that starts no entry, line 3: 'state'")
   }
 }
+
+// MARK: - Shared state
+
+/// A counter whose count is shared: its state before and after an action hold one reference.
+struct SharedTally: Reducer {
+  struct State: Equatable {
+    @Shared var count: Int
+    var reads = 0
+
+    init(count: Int = 0) {
+      self._count = Shared(value: count)
+    }
+  }
+
+  enum Action: Equatable {
+    case incrementTapped
+    case readTapped
+  }
+
+  let step: Int
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incrementTapped:
+      state.$count.withLock { $0 += step }
+    case .readTapped:
+      state.reads += 1
+    }
+    return .none
+  }
+}
+
+extension RecordingTests {
+  /// A recording of an increment then a read, by one.
+  static func sharedTallyRecording() -> Recording {
+    let recorder = Recorder()
+    let store = Store(initialState: SharedTally.State()) { SharedTally(step: 1) }
+    store.record(into: recorder)
+    store.send(.incrementTapped)
+    store.send(.readTapped)
+    store.record(into: nil)
+    return Recording(entries: recorder.takeEntries())
+  }
+
+  @Test func aChangeToSharedStateIsRecordedWithTheActionThatMadeIt() {
+    #expect(
+      Self.sharedTallyRecording().text == """
+        loop-recording 1
+        initial
+        | SharedTally.State(
+        |   count: 0,
+        |   reads: 0
+        | )
+        send SharedTally.Action.incrementTapped
+        state
+        |   SharedTally.State(
+        | −   count: 0,
+        | +   count: 1,
+        |     reads: 0
+        |   )
+        send SharedTally.Action.readTapped
+        state
+        |   SharedTally.State(
+        |     count: 1,
+        | −   reads: 0
+        | +   reads: 1
+        |   )
+
+        """)
+  }
+
+  @Test func aReplayMatchesTheRecordedChangesToSharedState() {
+    let store = Store(initialState: SharedTally.State()) { SharedTally(step: 1) }
+    let replayer = Replayer(Self.sharedTallyRecording(), store: store, values: nil)
+    store.send(.incrementTapped)
+    store.send(.readTapped)
+    #expect(replayer.finish() == nil)
+  }
+
+  @Test func aReplayWhoseSharedStateChangesOtherwiseDiverges() {
+    let store = Store(initialState: SharedTally.State()) { SharedTally(step: 2) }
+    let replayer = Replayer(Self.sharedTallyRecording(), store: store, values: nil)
+    store.send(.incrementTapped)
+    store.send(.readTapped)
+    #expect(
+      replayer.finish() == """
+        The replay diverged from the recording at step 1, after SharedTally.Action.incrementTapped: \
+        the state does not match.
+
+            SharedTally.State(
+          −   count: 1,
+          +   count: 2,
+              reads: 0
+            )
+
+        (Recorded: −, Replayed: +)
+
+        To fix, find what changed since the recording was made; if the change is meant, record \
+        the session again.
+        """)
+  }
+}

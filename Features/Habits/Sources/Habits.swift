@@ -217,7 +217,7 @@ public struct Habits: Reducer, Sendable {
       // NB: the list is in list order already, so the new habit goes to its place without
       // sorting every habit again (what adding 10,000 habits in a script would cost).
       state.$habits.withLock {
-        $0.insert(HabitHistory(habit: habit), at: listIndex(of: habit, in: $0))
+        _ = $0.insert(HabitHistory(habit: habit), at: listIndex(of: habit, in: $0))
       }
       return .none
 

@@ -17,7 +17,8 @@ import Synchronization
 ///
 /// Entries collect until ``takeEntries()`` takes them, so an app can write them out as it goes
 /// (after each command, say) and keep nothing in memory. A store that is not recording pays one
-/// `nil` check per action.
+/// `nil` check per action, and a `withLock` on shared state looks for a tracker only while one
+/// is recording.
 public final class Recorder: Sendable {
   private let entries = Mutex<[Recording.Entry]>([])
 
@@ -72,7 +73,7 @@ public final class Recorder: Sendable {
 
 extension Store {
   /// Records every action this store processes from now on into `recorder`, with the change it
-  /// made to the state; `nil` stops recording.
+  /// made to the state (its shared values included); `nil` stops recording.
   ///
   /// The current state is recorded first, in full. Only a store made with
   /// `init(initialState:reducer:withDependencies:)` records, not a scoped one: a recording
@@ -83,17 +84,21 @@ extension Store {
     guard let rootCore else {
       preconditionFailure("Record the root store, not one made by 'scope(state:action:)'.")
     }
+    rootCore.stopTrackingSharedChanges()
     guard let recorder else {
       rootCore.didProcess = nil
       return
     }
     var previous = rootCore.state
     recorder.record(.initialState(Diff.dump(previous)))
+    // NB: a change to shared state is recorded with the action whose reducer made it; one an
+    // effect made, with the next action processed.
+    let sharedChanges = rootCore.trackingSharedChanges()
     rootCore.didProcess = { processed, state in
       recorder.record(
         .step(
           action: Diff.dump(processed.action), isReceived: processed.isReceived,
-          change: Diff.lines(previous, state)))
+          change: sharedChanges.step(from: previous, to: state).change))
       previous = state
     }
   }

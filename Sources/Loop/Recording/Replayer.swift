@@ -13,6 +13,7 @@ package final class Replayer<State, Action> {
   private let store: Store<State, Action>
   private let values: RecordedValues?
   private var previous: State
+  private let sharedChanges: SharedChangeTracker
 
   /// The steps the store processed so far.
   package private(set) var stepsReplayed = 0
@@ -46,6 +47,7 @@ package final class Replayer<State, Action> {
     self.store = store
     self.values = values
     self.previous = core.state
+    self.sharedChanges = core.trackingSharedChanges()
     if let initial = recording.initialState, initial != Diff.dump(core.state) {
       diverge(
         "The replay starts from another state than the recording.",
@@ -63,6 +65,7 @@ package final class Replayer<State, Action> {
   /// - Returns: The first divergence, or `nil` when the replay matched the recording.
   package func finish() -> String? {
     store.rootCore?.didProcess = nil
+    store.rootCore?.stopTrackingSharedChanges()
     if divergence == nil, stepsReplayed < steps.count {
       let next = steps[stepsReplayed]
       diverge(
@@ -79,6 +82,7 @@ package final class Replayer<State, Action> {
   }
 
   private func check(_ action: String, isReceived: Bool, state: State) {
+    let step = sharedChanges.step(from: previous, to: state)
     defer {
       previous = state
       stepsReplayed += 1
@@ -105,13 +109,19 @@ package final class Replayer<State, Action> {
           + "\n\n(Recorded: −, Replayed: +)")
       return
     }
-    let change = Diff.lines(previous, state)
+    let change = step.change
     if change != recorded.change {
+      // NB: each state dumped with its shared values as they were at its step.
+      let dumpBefore = SharedAssertion.run(step.before, against: step.before) {
+        Diff.dump(previous)
+      }
+      let dumpAfter = SharedAssertion.run(step.after, against: step.after) { Diff.dump(state) }
       diverge(
         "The replay diverged from the recording \(place), after \(Self.headline(action)): "
           + "the state does not match.",
         details: Self.stateDifference(
-          before: previous, recorded: recorded.change, replayed: state, replayedChange: change)
+          before: dumpBefore, recorded: recorded.change, replayed: dumpAfter,
+          replayedChange: change)
           + "\n\n(Recorded: −, Replayed: +)")
       return
     }
@@ -157,11 +167,10 @@ package final class Replayer<State, Action> {
   /// sides, or an earlier step would have diverged) and the recorded change. When that fails
   /// (a recording edited by hand), the two changes' views of the state after are compared.
   private static func stateDifference(
-    before: State, recorded: String?, replayed: State, replayedChange: String?
+    before dumpBefore: String, recorded: String?, replayed: String, replayedChange: String?
   ) -> String {
-    let dumpBefore = Diff.dump(before)
     if let expected = recorded.map({ applying($0, to: dumpBefore) }) ?? dumpBefore {
-      return difference(recorded: expected, replayed: Diff.dump(replayed), collapsing: true)
+      return difference(recorded: expected, replayed: replayed, collapsing: true)
     }
     return partialDifference(recorded: recorded, replayed: replayedChange)
   }

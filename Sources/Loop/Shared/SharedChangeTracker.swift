@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Notes which shared roots change, and what they held before, for a test store.
+/// Notes which shared roots change, and what they held before, for a test store, a recorder or
+/// a replayer.
 ///
-/// A test store puts one in its dependencies, so every `withLock` its reducer and its effects
+/// A test store puts one in its dependencies (a recording store too,
+/// ``StoreCore/trackingSharedChanges()``), so every `withLock` its reducer and its effects
 /// run reaches it; a `withLock` in the test itself does not (that is the test setting things up).
 /// For each root changed, it keeps the value last asserted (at first, the value before the first
 /// change), and whether the root changed since the store last took a snapshot.
@@ -138,7 +140,52 @@ package final class SharedChangeTracker: @unchecked Sendable {
   }
 }
 
-/// The tracker a test store installs; `nil` everywhere else.
+extension SharedChangeTracker {
+  /// The change an action made to `state`, its shared values included.
+  ///
+  /// Each side reads the shared values as they were: before, as of the last step (what
+  /// ``assert(_:)`` last took); after, live. From then on the live values count as the last
+  /// step's.
+  ///
+  /// NB: the state before and after an action hold the same shared references, so a diff of the
+  /// two alone reads one live value on both sides and shows no change.
+  ///
+  /// - Returns: The change (`nil` for none), and the shared values before and after it.
+  package func step<State>(from previous: State, to state: State) -> (
+    change: String?, before: SharedValues, after: SharedValues
+  ) {
+    let before = asserted()
+    let after = snapshot()
+    let change = SharedAssertion.run(before, against: after) { Diff.lines(previous, state) }
+    assert(after)
+    return (change, before, after)
+  }
+}
+
+extension StoreCore {
+  /// Installs a tracker of shared changes in the core's dependencies, so that every `withLock`
+  /// its reducer and the effects it starts from now on run is noted; returns it.
+  ///
+  /// A recorder and a replayer use it to see the change an action made to shared state. While no
+  /// tracker exists, a `withLock` looks for none: a store that does not record pays nothing.
+  package func trackingSharedChanges() -> SharedChangeTracker {
+    var values = dependencies.values
+    let tracker = SharedChangeTracker()
+    values[SharedChangeTrackerKey.self] = tracker
+    dependencies = DependencyScope(values)
+    return tracker
+  }
+
+  /// Removes the tracker ``trackingSharedChanges()`` installed.
+  package func stopTrackingSharedChanges() {
+    guard dependencies.values[SharedChangeTrackerKey.self] != nil else { return }
+    var values = dependencies.values
+    values[SharedChangeTrackerKey.self] = nil
+    dependencies = DependencyScope(values)
+  }
+}
+
+/// The tracker a test store, or a recording or replayed store, installs; `nil` everywhere else.
 package enum SharedChangeTrackerKey: DependencyKey {
   package static var liveValue: SharedChangeTracker? { nil }
   package static var testValue: SharedChangeTracker? { nil }
