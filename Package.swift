@@ -60,7 +60,7 @@ let features: [Target] =
     testDependencies: ["TestSupport"])
   + feature(
     "AppFeature",
-    dependencies: ["Loop", "LinkList", "Habits", "Ledger", "Interchange"])
+    dependencies: ["Loop", "LinkList", "Categories", "Habits", "Ledger", "Interchange"])
 
 /// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
 /// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's

@@ -1,3 +1,5 @@
+// NB: `LinkList.State()`'s default arguments are compiled here, and make a `Categories.State`.
+import Categories
 import Habits
 import Interchange
 import Ledger
