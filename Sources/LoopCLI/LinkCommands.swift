@@ -5,9 +5,9 @@ import Foundation
 import Interchange
 import LinkClient
 import LinkList
-
 import Loop
 import Persistence
+
 import struct LinkClient.Comment
 
 /// The `link` commands: a ref is looked up through the app (`LinkLookup`), never by loading
@@ -136,7 +136,7 @@ enum LinkCommands {
     "open", summary: "Open a link: print its address and mark it viewed.",
     action: { .linkSelected($0.id) },
     done: { session, link in
-      let opened = session.store.state.links.detail?.link ?? link
+      let opened = session.store.state.links.destination?.detail?.link ?? link
       return "Opened '\(opened.title)': \(opened.url.absoluteString)"
     })
 
@@ -210,7 +210,7 @@ enum LinkCommands {
   ) { session, ref, text throws(CommandError) in
     let link = try await session.link(ref)
     _ = try await session.preview(link)
-    try await session.send(.links(.detail(.presented(.addCommentSubmitted(text)))))
+    try await session.send(.links(.destination(.presented(.detail(.addCommentSubmitted(text))))))
     session.console.print("Commented on '\(link.title)'.")
   }
 
@@ -227,7 +227,7 @@ enum LinkCommands {
           ? "'\(shown.title)' is a favorite already." : "'\(shown.title)' is not a favorite.")
       return
     }
-    try await session.send(.links(.detail(.presented(.favoriteSubmitted))))
+    try await session.send(.links(.destination(.presented(.detail(.favoriteSubmitted)))))
     session.console.print(
       isFavorite
         ? "'\(shown.title)' is a favorite now." : "'\(shown.title)' is no longer a favorite.")

@@ -12,7 +12,7 @@ import LinkList
 /// property below (the switches are exhaustive, so the compiler asks for every one). The
 /// command table, `help`, tab completion, loading a noun's data and forgetting it after an
 /// import all read these properties. `NounWiringTests` checks that each declared noun is also
-/// wired into the app: its feature in `AppFeature` (scoped, its errors shown and cleared) and
+/// wired into the app: its feature in `AppFeature` (scoped, its failures reaching the REPL) and
 /// its client and models in ``AppEnvironment``.
 enum Noun: String, Sendable, CaseIterable {
   case link, category, habit, ledger

@@ -121,7 +121,9 @@ extension Session {
   /// as shown, and its comments.
   func preview(_ link: Link) async throws(CommandError) -> (Link, [Comment])? {
     try await send(.links(.lookup(.previewSubmitted(link.id))))
-    guard let detail = store.state.links.detail, let shown = detail.link else { return nil }
+    guard let detail = store.state.links.destination?.detail, let shown = detail.link else {
+      return nil
+    }
     return (shown, detail.comments.elements)
   }
 

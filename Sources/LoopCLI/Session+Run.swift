@@ -86,9 +86,6 @@ extension Session {
       let invocation = try command.parse(rest)
       if command.endsSession { return .quit }
       _ = answers.takeFailure()
-      if answers.mayShowError, store.reading({ $0.firstErrorMessage }) != nil {
-        await store.send(.errorsDismissed).finish()
-      }
       try await invocation.run(self)
       return .success
     } catch {

@@ -26,11 +26,6 @@ extension Session {
     if let failure = answers.takeFailure() {
       throw CommandError(String(describing: failure))
     }
-    // NB: a feature not yet showing its failures as responses' alerts still keeps a message.
-    if answers.mayShowError, let message = store.reading({ $0.firstErrorMessage }) {
-      throw CommandError(message)
-    }
-    answers.shownWithoutError = answers.shown
   }
 
   /// Sends an action, as ``send(_:)``, and returns the answer it led to: what `answer` finds in
@@ -67,14 +62,6 @@ extension Session {
 final class AnswerTap: @unchecked Sendable {
   /// What the waiting command looks at each action with; `nil` when none waits.
   var watch: ((AppFeature.Action) -> Void)?
-  /// How many actions the store processed.
-  private(set) var shown = 0
-  /// ``shown`` when the state was last seen to show no error, or `nil`.
-  ///
-  /// NB: the state changes only as actions are processed: while ``shown`` is still this, it
-  /// shows no error, and the next command need not read it (a copy of the whole app's state,
-  /// and every feature's messages) to know.
-  var shownWithoutError: Int?
 
   /// Whether the next action shown is the one a command sends, which carries no client's
   /// response: it is not looked through for a failure.
@@ -89,7 +76,6 @@ final class AnswerTap: @unchecked Sendable {
   /// Shows an action to the waiting command, and keeps the failure it carries, if it is the
   /// first.
   func show(_ action: AppFeature.Action) {
-    shown &+= 1
     if isSending {
       isSending = false
     } else if failure == nil {
@@ -115,9 +101,6 @@ final class AnswerTap: @unchecked Sendable {
   }
 
   private let failures = NestedSearch(isCandidate: { $0 is any FailureCarrying.Type })
-
-  /// Whether the state may show an error: some action was processed since it last showed none.
-  var mayShowError: Bool { shownWithoutError != shown }
 }
 
 /// A client's answer that may be a failure: a `Result`.

@@ -12,11 +12,9 @@ import Loop
 /// ```
 ///
 /// The session never calls a client: every read and write is an action, and every result is
-/// read from the state. A command fails when it cannot be parsed, when a client's response
-/// carried a failure while it ran (``AnswerTap``), or when the links show an error after its
-/// actions (``AppFeature/AppFeature/State/firstErrorMessage``); the session then
-/// prints `error: ` and the message on standard error, with hint lines, and changes nothing
-/// else.
+/// read from the state. A command fails when it cannot be parsed, or when a client's response
+/// carried a failure while it ran (``AnswerTap``); the session then prints `error: ` and the
+/// message on standard error, with hint lines, and changes nothing else.
 ///
 /// A reader finds the session's parts in a file each:
 /// - here, what it owns: the one store, the environment it runs on, and what it remembers

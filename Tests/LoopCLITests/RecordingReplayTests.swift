@@ -155,8 +155,8 @@ import Testing
           +       rows: [],
                   selectedCategoryID: nil
                 ),
-                editor: nil,
-            … (29 lines)
+                destination: nil,
+            … (26 lines)
 
         (Recorded: −, Replayed: +)
 

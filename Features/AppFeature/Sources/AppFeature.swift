@@ -13,12 +13,12 @@ import Loop
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
 /// await store.send(.habits(.addSubmitted(name: "Read"))).finish()
-/// store.state.firstErrorMessage  // nil: it worked
 /// ```
 ///
-/// Every feature lists its error messages (its own and its children's) and clears them;
-/// ``State/errorMessages`` joins the lists, so a caller learns from one place whether what it
-/// sent failed, and ``Action/errorsDismissed`` clears them all before the next command.
+/// Every feature shows a failure the one way: as an alert in what it presents (made by
+/// `AlertState.failure(_:)`), and as the typed failure of the client's response that carried it
+/// (`.habits(.addResponse(.failure(error)))`), which is where a caller learns that what it sent
+/// failed. The root keeps no list of failures and clears none.
 ///
 /// The root only composes: what a text interface asks of the links (a ref lookup, a preview)
 /// is ``LinkList/LinkLookup``'s, inside the links part. Nothing is loaded until asked: a
@@ -48,24 +48,10 @@ public struct AppFeature: Reducer {
       self.ledger = ledger
       self.interchange = interchange
     }
-
-    /// Every error message shown: the links' ``LinkList/LinkList/State/errorMessages`` (the
-    /// habits, the categories and the ledger show their failures as alerts; imports and exports
-    /// answer theirs in their responses).
-    public var errorMessages: [String] {
-      links.errorMessages
-    }
-
-    /// The first of ``errorMessages``, or `nil` when nothing failed.
-    public var firstErrorMessage: String? {
-      links.errorMessages.first
-    }
   }
 
   /// What happens in the app.
   public enum Action: Equatable, Sendable {
-    /// The user saw the errors shown: every feature's error message is cleared.
-    case errorsDismissed
     /// The habit tracker's actions.
     case habits(Habits.Action)
     /// The imports' and exports' actions.
@@ -79,20 +65,14 @@ public struct AppFeature: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// The features, each on its part of the state; then the dismissal of their errors.
+  /// The features, each on its part of the state.
   public var body: some ReducerOf<Self> {
     Scope(state: \.links, action: .case(Action.links)) { LinkList() }
     Scope(state: \.habits, action: .case(Action.habits)) { Habits() }
     Scope(state: \.ledger, action: .case(Action.ledger)) { Ledger() }
     Scope(state: \.interchange, action: .case(Action.interchange)) { Interchange() }
-    Reduce { state, action in
+    Reduce { _, action in
       switch action {
-      case .errorsDismissed:
-        // NB: the state clears the messages, not an action per feature: not every feature has
-        // one, and a message must never survive into the next command.
-        state.links.dismissErrors()
-        return .none
-
       case .interchange(.delegate(.reload)):
         // NB: nothing is reloaded here: the REPL loads a noun's data when a command next needs
         // it, and forgets what it loaded when an import changes it (a full reload of 100,000

@@ -75,13 +75,12 @@ import Testing
     )
   }
 
-  /// Each feature's actions, on its case, and now and then the errors dismissed.
+  /// Each feature's actions, on its case.
   static var actions: ActionGenerator<AppFeature.State, AppFeature.Action> {
     ActionGenerator(
       cases: ledger.scoped(state: \.ledger, action: { .ledger($0) }).cases
         + habits.scoped(state: \.habits, action: { .habits($0) }).cases
-        + links.scoped(state: \.links, action: { .links($0) }).cases
-        + [.always(.errorsDismissed)])
+        + links.scoped(state: \.links, action: { .links($0) }).cases)
   }
 
   /// The contract.
@@ -92,9 +91,6 @@ import Testing
         LedgerTransaction.isNewer($0, than: $1)
       })
     else { return false }
-    guard Set(state.habits.habits.map(\.id)).count == state.habits.habits.count else {
-      return false
-    }
-    return state.firstErrorMessage == state.errorMessages.first
+    return Set(state.habits.habits.map(\.id)).count == state.habits.habits.count
   }
 }

@@ -67,53 +67,15 @@ import Testing
     }
   }
 
-  /// A state in which every feature, and every child that can, shows an error.
-  func everyFeatureFailing() -> AppFeature.State {
-    var state = AppFeature.State()
-    state.links.lookup.errorMessage = "lookup failed"
-    state.links.errorMessage = "links failed"
-    state.links.all.errorMessage = "all failed"
-    state.links.search.errorMessage = "search failed"
-    state.links.recent.errorMessage = "recent failed"
-    state.links.detail = LinkDetail.State(linkID: Link.ID(UUID(counting: 7)), errorMessage: "d")
-    return state
-  }
-
-  @Test func errorsDismissedClearsEveryFeaturesError() async throws {
-    let state = everyFeatureFailing()
-    #expect(
-      state.errorMessages == [
-        "lookup failed", "links failed", "all failed", "search failed", "recent failed",
-        "d",
-      ])
-    let store = makeStore(state)
-    await store.send(.errorsDismissed) {
-      $0.links.lookup.errorMessage = nil
-      $0.links.errorMessage = nil
-      $0.links.all.errorMessage = nil
-      $0.links.search.errorMessage = nil
-      $0.links.recent.errorMessage = nil
-      $0.links.detail?.errorMessage = nil
+  @Test func aLinksFailureIsTheLinksAlertAndATypedResponse() async throws {
+    let store = makeStore()
+    await store.send(.links(.deleteLinkSubmitted(Link.ID(UUID(counting: 9)))))
+    await store.receive(
+      .links(.deleteLinkResponse(.failure(.notFound(Link.ID(UUID(counting: 9))))))
+    ) {
+      $0.links.destination = .alert(
+        AlertState { TextState("No link with id '00000000-0000-0000-0000-000000000009' exists.") })
     }
-    #expect(store.state.firstErrorMessage == nil)
-  }
-
-  @Test func theAppsErrorMessageIsTheFirstOfEveryFeaturesMessagesInTheirOrder() {
-    var state = everyFeatureFailing()
-    let clearedInOrder: [(inout AppFeature.State) -> Void] = [
-      { $0.links.lookup.errorMessage = nil }, { $0.links.errorMessage = nil },
-      { $0.links.all.errorMessage = nil }, { $0.links.search.errorMessage = nil },
-      { $0.links.recent.errorMessage = nil },
-      { $0.links.detail?.errorMessage = nil },
-    ]
-    var firsts: [String?] = []
-    for clear in clearedInOrder {
-      #expect(state.firstErrorMessage == state.errorMessages.first)
-      firsts.append(state.firstErrorMessage)
-      clear(&state)
-    }
-    #expect(state.firstErrorMessage == nil)
-    #expect(firsts.compactMap { $0 } == everyFeatureFailing().errorMessages)
   }
 
   @Test func interchangeActionsRunTheInterchangeFeature() async throws {
@@ -165,10 +127,5 @@ import Testing
       createdAt: now)
     await store.receive(
       .links(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 1)))))
-  }
-
-  @Test func noErrorMessageWhenNothingFailed() {
-    #expect(AppFeature.State().errorMessages == [])
-    #expect(AppFeature.State().firstErrorMessage == nil)
   }
 }

@@ -18,6 +18,9 @@ import Persistence
 /// Changing the category filter loads the list again; choosing the filter already shown changes
 /// nothing (``Action/onAppear`` reloads).
 ///
+/// A failure of the client is presented as an alert (``State/alert``, made by
+/// `AlertState.failure(_:)`), which asks nothing and closes on `.alert(.dismiss)`.
+///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
 public struct AllLinks: Reducer, Sendable {
@@ -94,21 +97,21 @@ public struct AllLinks: Reducer, Sendable {
     /// How many rows were loaded before ``rows``' first, and dropped to keep at most
     /// ``AllLinks/maximumRowCount``; 0 when the rows start at the newest link.
     public var droppedRowCount: Int
-    /// The last failure, as a sentence for the user; `nil` after a success.
-    public var errorMessage: String?
+    /// Why the client failed, shown over the screen; `nil` when none is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
     public init(
       categoryFilter: Category.ID? = nil, rows: IdentifiedArrayOf<Row> = [],
       nextPage: LinkPage.Cursor? = nil, isLastPageLoaded: Bool = false, droppedRowCount: Int = 0,
-      errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil
     ) {
       self.categoryFilter = categoryFilter
       self.rows = rows
       self.nextPage = nextPage
       self.isLastPageLoaded = isLastPageLoaded
       self.droppedRowCount = droppedRowCount
-      self.errorMessage = errorMessage
+      self.alert = alert
     }
 
     /// Shows a link added since the rows were loaded, in its place among the rows, if it has one.
@@ -137,6 +140,8 @@ public struct AllLinks: Reducer, Sendable {
 
   /// What happens on the screen.
   public enum Action: Equatable, Sendable {
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// The user chose a category to filter by, or `nil` for all links.
     case categoryFilterChanged(Category.ID?)
     /// Asks the parent to act.
@@ -154,6 +159,9 @@ public struct AllLinks: Reducer, Sendable {
     case onAppear
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
+
+    /// The answers to the screen's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
 
     /// What the screen asks its parent to do.
     public enum Delegate: Equatable, Sendable {
@@ -198,14 +206,13 @@ public struct AllLinks: Reducer, Sendable {
         return .none
 
       case .linksResponse(.success(let page)):
-        state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: page.rows)
         state.droppedRowCount = 0
         show(page, in: &state)
         return .none
 
       case .linksResponse(.failure(let error)), .nextPageResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
 
       case .onAppear:
@@ -216,7 +223,6 @@ public struct AllLinks: Reducer, Sendable {
         return fetch(state.categoryFilter, after: cursor) { .nextPageResponse($0) }
 
       case .nextPageResponse(.success(let page)):
-        state.errorMessage = nil
         // NB: a page starts after the last row, so none of its links is among the rows; a
         // link shown since (``State/show(added:categoryName:)``) came before the page.
         // NB: the oldest rows dropped in place, then the page appended: the rows kept keep
@@ -229,10 +235,11 @@ public struct AllLinks: Reducer, Sendable {
         show(page, in: &state)
         return .none
 
-      case .delegate, .favoriteResponse, .rows:
+      case .alert, .delegate, .favoriteResponse, .rows:
         return .none
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
     .onChange(of: \.categoryFilter) { _, _ in
       Reduce { state, _ in load(state) }
     }

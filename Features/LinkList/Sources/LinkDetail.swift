@@ -1,14 +1,16 @@
 import LinkClient
 import Loop
-
 import Persistence
+
 import struct LinkClient.Comment
 
 /// A link opened on its own: the link, its comments, and what can be done to them.
 ///
 /// Opening it (``Action/onAppear``) records the view (so the link rises in "Recent") and loads
 /// the comments. Comments are added, updated and deleted here through the client; editing and
-/// deleting the link itself are asked of the parent, which owns the editor and the lists.
+/// deleting the link itself are asked of the parent, which owns the editor and the lists. A
+/// failure of the client is presented as an alert (``State/alert``, made by
+/// `AlertState.failure(_:)`), which asks nothing and closes on `.alert(.dismiss)`.
 public struct LinkDetail: Reducer, Sendable {
   /// The screen's state.
   public struct State: Equatable, Sendable {
@@ -18,18 +20,18 @@ public struct LinkDetail: Reducer, Sendable {
     public var link: Link?
     /// Its comments, oldest first.
     public var comments: IdentifiedArrayOf<Comment>
-    /// The last failure, as a sentence for the user; `nil` after a success.
-    public var errorMessage: String?
+    /// Why the client failed, shown over the link; `nil` when none is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
     public init(
       linkID: Link.ID, link: Link? = nil, comments: IdentifiedArrayOf<Comment> = [],
-      errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil
     ) {
       self.linkID = linkID
       self.link = link
       self.comments = comments
-      self.errorMessage = errorMessage
+      self.alert = alert
     }
   }
 
@@ -53,6 +55,8 @@ public struct LinkDetail: Reducer, Sendable {
     case addCommentResponse(Result<Comment, LinkError>)
     /// The user submitted a new comment.
     case addCommentSubmitted(String)
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// The client answered opening.
     case contentResponse(Result<Content, LinkError>)
     /// Asks the parent to act.
@@ -75,6 +79,9 @@ public struct LinkDetail: Reducer, Sendable {
     case updateCommentResponse(Result<Comment, LinkError>)
     /// The user submitted a comment's new text.
     case updateCommentSubmitted(Comment.ID, String)
+
+    /// The answers to the screen's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
 
     /// What the screen asks its parent to do.
     public enum Delegate: Equatable, Sendable {
@@ -103,12 +110,12 @@ public struct LinkDetail: Reducer, Sendable {
       }
       return effect.cancellable(id: CancelID.work)
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
   }
 
   private func handle(_ action: Action, _ state: inout State) -> Effect<Action> {
     switch action {
     case .addCommentResponse(.success(let comment)):
-      state.errorMessage = nil
       state.comments.append(comment)
       return .none
 
@@ -118,11 +125,10 @@ public struct LinkDetail: Reducer, Sendable {
         await send(.addCommentResponse(Result { try await linkClient.addComment(linkID, text) }))
       }
 
-    case .delegate:
+    case .alert, .delegate:
       return .none
 
     case .deleteCommentResponse(.success(let id)):
-      state.errorMessage = nil
       state.comments.remove(id: id)
       return .none
 
@@ -140,7 +146,6 @@ public struct LinkDetail: Reducer, Sendable {
       return .send(.delegate(.editLink(link)))
 
     case .favoriteResponse(.success(let link)):
-      state.errorMessage = nil
       state.link = link
       return .none
 
@@ -165,13 +170,11 @@ public struct LinkDetail: Reducer, Sendable {
       }
 
     case .contentResponse(.success(let content)):
-      state.errorMessage = nil
       state.link = content.link
       state.comments = IdentifiedArray(uniqueElements: content.comments)
       return .none
 
     case .updateCommentResponse(.success(let comment)):
-      state.errorMessage = nil
       _ = state.comments.modify(id: comment.id) { $0 = comment }
       return .none
 
@@ -183,7 +186,7 @@ public struct LinkDetail: Reducer, Sendable {
     case .addCommentResponse(.failure(let error)), .deleteCommentResponse(.failure(let error)),
       .favoriteResponse(.failure(let error)), .contentResponse(.failure(let error)),
       .updateCommentResponse(.failure(let error)):
-      state.errorMessage = error.description
+      state.alert = .failure(error)
       return .none
     }
   }

@@ -68,38 +68,6 @@ extension LinkList.Path.State {
 }
 
 extension StackState<LinkList.Path.State> {
-  /// Every error message the pushed screens show, bottom first.
-  var errorMessages: [String] {
-    var messages: [String] = []
-    appendErrorMessages(to: &messages)
-    return messages
-  }
-
-  /// Appends ``errorMessages`` to `messages`, making no array when there is none.
-  func appendErrorMessages(to messages: inout [String]) {
-    for screen in self {
-      if let message = screen.category?.errorMessage ?? screen.detail?.errorMessage {
-        messages.append(message)
-      }
-    }
-  }
-
-  /// Clears every message of ``errorMessages``.
-  mutating func dismissErrors() {
-    for id in ids {
-      switch self[id: id] {
-      case .category(var links)?:
-        links.errorMessage = nil
-        self[id: id] = .category(links)
-      case .detail(var detail)?:
-        detail.errorMessage = nil
-        self[id: id] = .detail(detail)
-      case nil:
-        break
-      }
-    }
-  }
-
   /// Takes a deleted link off the stack: pops its first screen (with those above it), and drops
   /// its row from the category screens below.
   mutating func remove(link id: Link.ID) {

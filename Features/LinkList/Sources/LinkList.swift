@@ -11,18 +11,20 @@ import Persistence
 /// The three screens share one row (``LinkRow``) and one reducer that serves it (`LinkRows`:
 /// a row opens its link through the screen's delegate, a favorite is saved through the client);
 /// this root decides what crosses screens:
-/// - opening a link from any screen (or ``Action/linkSelected(_:)``) presents ``LinkDetail``,
-///   which records the view; `.detail(.dismiss)` closes it;
-/// - adding or updating a link goes through the presented ``LinkEditor``; this root saves the
-///   draft through the client, closes the editor and reloads the current screen, or hands the
-///   client's error to the editor, which the user may also close (it dismisses itself);
+/// - opening a link from any screen (or ``Action/linkSelected(_:)``) presents ``LinkDetail``
+///   (``Destination/State/detail(_:)``), which records the view; `.destination(.dismiss)` closes
+///   it;
+/// - adding or updating a link goes through the presented ``LinkEditor``
+///   (``Destination/State/editor(_:)``; editing the opened link presents it in the detail's
+///   place); this root saves the draft through the client, closes the editor and reloads the
+///   current screen, or hands the client's failure to the editor, which stays open with its
+///   draft and shows it in its own alert; the user may also close it (it dismisses itself);
 /// - a draft filled in elsewhere (a text interface's `link add`) is saved in one step, without
 ///   the editor: ``Action/addLinkSubmitted(_:)`` and ``Action/updateLinkSubmitted(_:_:)`` save it
 ///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
-///   alone), or show the client's error; an added link shows on "All links" if its place is
-///   among the rows loaded (the screen reloads instead when the categories were never loaded, so
-///   the row can name its category), an updated one in the open detail and on the reloaded
-///   screen;
+///   alone); an added link shows on "All links" if its place is among the rows loaded (the
+///   screen reloads instead when the categories were never loaded, so the row can name its
+///   category), an updated one in the open detail and on the reloaded screen;
 /// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from every
 ///   screen, closes its detail, and reloads the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
@@ -31,6 +33,13 @@ import Persistence
 ///   screens follow deletions, saves and renames as the others do;
 /// - what a text interface asks and no screen shows (which links a ref names, a preview that
 ///   records no view) is ``LinkLookup``'s; a loaded preview shows as the opened link.
+///
+/// The detail, the editor and an alert are the links' ``Destination``s, one at a time. A failure
+/// of the client this root asked (a deletion, a save in one step, a save whose editor was
+/// closed) is presented as an alert (``Destination/State/alert(_:)``, made by
+/// `AlertState.failure(_:)`) in place of what was presented; it asks nothing and closes on
+/// `.destination(.dismiss)`. Each screen shows its own failures in its own alert, and a text
+/// interface reads a failure from the typed response that carried it.
 ///
 /// A favorite toggled on one screen is saved at once, and shows on the other screens when they
 /// next load.
@@ -57,13 +66,9 @@ public struct LinkList: Reducer, Sendable {
     public var recent: RecentLinks.State
     /// The categories.
     public var categories: Categories.State
-    /// The link editor, while open.
-    @Presents public var editor: LinkEditor.State?
-    /// The opened link, while open.
-    @Presents public var detail: LinkDetail.State?
-    /// Why the last deletion, save in one step (or save whose editor was closed) failed, as a
-    /// sentence for the user; `nil` otherwise.
-    public var errorMessage: String?
+    /// What the links present: the opened link, the editor, or a failure shown to the user (why
+    /// a deletion or a save failed); `nil` for none.
+    @Presents public var destination: Destination.State?
     /// The ref lookups and previews.
     public var lookup: LinkLookup.State
     /// The screens pushed from the categories: a category's links, then a link's detail.
@@ -74,8 +79,7 @@ public struct LinkList: Reducer, Sendable {
       screen: Screen = .all, all: AllLinks.State = AllLinks.State(),
       search: SearchLinks.State = SearchLinks.State(),
       recent: RecentLinks.State = RecentLinks.State(),
-      categories: Categories.State = Categories.State(), editor: LinkEditor.State? = nil,
-      detail: LinkDetail.State? = nil, errorMessage: String? = nil,
+      categories: Categories.State = Categories.State(), destination: Destination.State? = nil,
       lookup: LinkLookup.State = LinkLookup.State(),
       path: StackState<Path.State> = StackState()
     ) {
@@ -84,39 +88,97 @@ public struct LinkList: Reducer, Sendable {
       self.search = search
       self.recent = recent
       self.categories = categories
-      self.editor = editor
-      self.detail = detail
-      self.errorMessage = errorMessage
+      self.destination = destination
       self.lookup = lookup
       self.path = path
     }
+  }
 
-    /// Every error message shown, in this order: the lookup's, the links part's own, then the
-    /// screens' (all, search, recent), the opened link's and the pushed screens', bottom first
-    /// (the editor presents its failures as alerts).
-    public var errorMessages: [String] {
-      // NB: appended one by one, so that no array is made when nothing failed: the REPL reads
-      // the messages after every command.
-      var messages: [String] = []
-      if let message = lookup.errorMessage { messages.append(message) }
-      if let message = errorMessage { messages.append(message) }
-      if let message = all.errorMessage { messages.append(message) }
-      if let message = search.errorMessage { messages.append(message) }
-      if let message = recent.errorMessage { messages.append(message) }
-      if let message = detail?.errorMessage { messages.append(message) }
-      path.appendErrorMessages(to: &messages)
-      return messages
+  /// What the links present over themselves, one at a time: the opened link, the editor of a
+  /// link, or a failure of the client.
+  ///
+  /// ```swift
+  /// store.send(.linkSelected(id))  // state.destination == .detail(…)
+  /// store.send(.destination(.presented(.detail(.editSubmitted))))  // .editor(…) in its place
+  /// store.send(.destination(.dismiss))  // state.destination == nil
+  /// ```
+  public struct Destination: Reducer {
+    /// The presented child.
+    public enum State: Equatable, Sendable {
+      /// A failure of the client, which asks nothing.
+      case alert(AlertState<Alert>)
+      /// A link opened on its own, with its comments.
+      case detail(LinkDetail.State)
+      /// The editor of a new or a stored link.
+      case editor(LinkEditor.State)
+
+      /// The failure shown, when that is what is presented.
+      ///
+      /// Setting it changes the failure shown; it does not present one instead of another
+      /// child.
+      public var alert: AlertState<Alert>? {
+        get {
+          guard case .alert(let alert) = self else { return nil }
+          return alert
+        }
+        set {
+          guard case .alert = self, let newValue else { return }
+          self = .alert(newValue)
+        }
+      }
+
+      /// The opened link, when that is what is presented.
+      ///
+      /// Setting it changes the detail presented; it does not present one instead of another
+      /// child.
+      public var detail: LinkDetail.State? {
+        get {
+          guard case .detail(let detail) = self else { return nil }
+          return detail
+        }
+        set {
+          guard case .detail = self, let newValue else { return }
+          self = .detail(newValue)
+        }
+      }
+
+      /// The editor, when that is what is presented.
+      ///
+      /// Setting it changes the editor presented; it does not present one instead of another
+      /// child.
+      public var editor: LinkEditor.State? {
+        get {
+          guard case .editor(let editor) = self else { return nil }
+          return editor
+        }
+        set {
+          guard case .editor = self, let newValue else { return }
+          self = .editor(newValue)
+        }
+      }
     }
 
-    /// Clears every message of ``errorMessages``: the user saw them.
-    public mutating func dismissErrors() {
-      lookup.errorMessage = nil
-      errorMessage = nil
-      all.errorMessage = nil
-      search.errorMessage = nil
-      recent.errorMessage = nil
-      detail?.errorMessage = nil
-      path.dismissErrors()
+    /// The presented child's actions.
+    public enum Action: Equatable, Sendable {
+      /// The alert's answer: none, a failure asks nothing.
+      case alert(Alert)
+      /// The opened link's action.
+      case detail(LinkDetail.Action)
+      /// The editor's action.
+      case editor(LinkEditor.Action)
+    }
+
+    /// The answers to the links' alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
+
+    /// Creates the reducer.
+    public init() {}
+
+    /// Each child on its case.
+    public var body: some ReducerOf<Self> {
+      Scope(state: .case(State.alert), action: .case(Action.alert)) { EmptyReducer() }
+      Scope(state: .case(State.detail), action: .case(Action.detail)) { LinkDetail() }
+      Scope(state: .case(State.editor), action: .case(Action.editor)) { LinkEditor() }
     }
   }
 
@@ -137,10 +199,9 @@ public struct LinkList: Reducer, Sendable {
     case deleteLinkResponse(Result<Link.ID, LinkError>)
     /// The user asked to delete a link (and its comments).
     case deleteLinkSubmitted(Link.ID)
-    /// The opened link's action, or its closing.
-    case detail(PresentationAction<LinkDetail.Action>)
-    /// The editor's action, or its closing.
-    case editor(PresentationAction<LinkEditor.Action>)
+    /// The presented child's action (the opened link's, the editor's), or the closing of what
+    /// is presented.
+    case destination(PresentationAction<Destination.Action>)
     /// The user opened a link.
     case linkSelected(Link.ID)
     /// The ref lookups' and previews' action.
@@ -193,11 +254,10 @@ public struct LinkList: Reducer, Sendable {
         return .merge(reload, state.path.reloadingCategories)
 
       case .addLinkResponse(.failure(let error)), .updateLinkResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.destination = .alert(.failure(error))
         return .none
 
       case .addLinkSubmitted(let draft):
-        state.errorMessage = nil
         return .run { send in
           await send(
             .addLinkResponse(
@@ -205,8 +265,8 @@ public struct LinkList: Reducer, Sendable {
         }
 
       case .newLinkSubmitted:
-        state.editor = LinkEditor.State(
-          mode: .add, draft: LinkDraft(categoryID: state.all.categoryFilter))
+        state.destination = .editor(
+          LinkEditor.State(mode: .add, draft: LinkDraft(categoryID: state.all.categoryFilter)))
         return .none
 
       case .all(.delegate(.openLink(let id))), .recent(.delegate(.openLink(let id))),
@@ -240,27 +300,29 @@ public struct LinkList: Reducer, Sendable {
         state.all.rows.remove(id: id)
         state.search.rows.remove(id: id)
         state.recent.rows.remove(id: id)
-        if state.detail?.linkID == id { state.detail = nil }
+        if state.destination?.detail?.linkID == id { state.destination = nil }
         state.path.remove(link: id)
         return load(state.screen)
 
       case .deleteLinkResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.destination = .alert(.failure(error))
         return .none
 
-      case .deleteLinkSubmitted(let id), .detail(.presented(.delegate(.deleteLink(let id)))),
+      case .deleteLinkSubmitted(let id),
+        .destination(.presented(.detail(.delegate(.deleteLink(let id))))),
         .path(.element(_, .detail(.delegate(.deleteLink(let id))))):
-        state.errorMessage = nil
         return .run { send in
           await send(.deleteLinkResponse(Result { try await linkClient.deleteLink(id) }.map { id }))
         }
 
-      case .detail(.presented(.delegate(.editLink(let link)))),
+      case .destination(.presented(.detail(.delegate(.editLink(let link))))),
         .path(.element(_, .detail(.delegate(.editLink(let link))))):
-        state.editor = LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link))
+        // NB: from the presented detail, the editor is presented in its place.
+        state.destination = .editor(
+          LinkEditor.State(mode: .update(link.id), draft: LinkDraft(link)))
         return .none
 
-      case .editor(.presented(.delegate(.save(let mode, let draft)))):
+      case .destination(.presented(.editor(.delegate(.save(let mode, let draft))))):
         return .run { send in
           await send(
             .saveLinkResponse(
@@ -273,22 +335,26 @@ public struct LinkList: Reducer, Sendable {
         }
 
       case .lookup(.delegate(.showPreview(let content))):
-        state.detail = LinkDetail.State(
-          linkID: content.link.id, link: content.link,
-          comments: IdentifiedArray(uniqueElements: content.comments))
+        state.destination = .detail(
+          LinkDetail.State(
+            linkID: content.link.id, link: content.link,
+            comments: IdentifiedArray(uniqueElements: content.comments)))
         return .none
 
       case .saveLinkResponse(.success(let link)):
-        state.editor = nil
+        if state.destination?.editor?.isSaving == true {
+          state.destination = nil
+        }
         return show(saved: link, &state)
 
       case .saveLinkResponse(.failure(let error)):
-        guard state.editor != nil else {
-          state.errorMessage = error.description
+        guard state.destination?.editor?.isSaving == true else {
+          state.destination = .alert(.failure(error))
           return .none
         }
-        state.editor?.isSaving = false
-        state.editor?.alert = .failure(error)
+        // NB: the editor asked for this save: it stays open with its draft and shows why.
+        state.destination?.editor?.isSaving = false
+        state.destination?.editor?.alert = .failure(error)
         return .none
 
       case .screenSelected(let screen):
@@ -299,19 +365,17 @@ public struct LinkList: Reducer, Sendable {
         return show(saved: saved.link, &state)
 
       case .updateLinkSubmitted(let id, let draft):
-        state.errorMessage = nil
         return .run { send in
           await send(
             .updateLinkResponse(
               Result { try await Self.saved(linkClient.updateLink(id, draft), linkClient) }))
         }
 
-      case .all, .categories, .detail, .editor, .lookup, .path, .recent, .search:
+      case .all, .categories, .destination, .lookup, .path, .recent, .search:
         return .none
       }
     }
-    .ifLet(\.$editor, action: .case(Action.editor)) { LinkEditor() }
-    .ifLet(\.$detail, action: .case(Action.detail)) { LinkDetail() }
+    .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
     .forEach(\.path, action: .case(Action.path)) { Path() }
   }
 
@@ -328,13 +392,13 @@ public struct LinkList: Reducer, Sendable {
 
   /// Shows the link's detail, which records the view and loads the comments.
   private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
-    state.detail = LinkDetail.State(linkID: id)
-    return .send(.detail(.presented(.onAppear)))
+    state.destination = .detail(LinkDetail.State(linkID: id))
+    return .send(.destination(.presented(.detail(.onAppear))))
   }
 
   /// Shows a changed link wherever it is open, and reloads the screens that list it.
   private func show(saved link: Link, _ state: inout State) -> Effect<Action> {
-    if state.detail?.linkID == link.id { state.detail?.link = link }
+    if state.destination?.detail?.linkID == link.id { state.destination?.detail?.link = link }
     state.path.show(saved: link)
     return .merge(load(state.screen), state.path.reloadingCategories)
   }

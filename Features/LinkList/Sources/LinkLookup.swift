@@ -13,21 +13,19 @@ import Persistence
 ///
 /// Nothing is loaded until asked: a database with 100,000 links answers a ref without reading
 /// them all. A loaded preview goes to the parent (``Action/Delegate/showPreview(_:)``), which
-/// shows it as the opened link.
+/// shows it as the opened link. A failure is the typed failure of the response that answers
+/// the request (`.refResponse(.failure(error))`), where the interface that asked reads it: no
+/// screen shows a lookup, so the state keeps none.
 public struct LinkLookup: Reducer, Sendable {
   /// The lookups' state.
   public struct State: Equatable, Sendable {
     /// The links whose id starts with the last ref looked up, by id (at most
     /// ``LinkLookup/refMatchLimit``); empty before any lookup.
     public var refMatches: [Link]
-    /// Why the last lookup or preview failed, as a sentence for the user; `nil` once another
-    /// starts.
-    public var errorMessage: String?
 
     /// Creates the state.
-    public init(refMatches: [Link] = [], errorMessage: String? = nil) {
+    public init(refMatches: [Link] = []) {
       self.refMatches = refMatches
-      self.errorMessage = errorMessage
     }
   }
 
@@ -80,7 +78,6 @@ public struct LinkLookup: Reducer, Sendable {
         return .none
 
       case .previewSubmitted(let id):
-        state.errorMessage = nil
         return .run { send in
           await send(
             .previewResponse(
@@ -95,7 +92,6 @@ public struct LinkLookup: Reducer, Sendable {
         return .send(.delegate(.showPreview(content)))
 
       case .refSubmitted(let prefix):
-        state.errorMessage = nil
         return .run { send in
           await send(
             .refResponse(
@@ -107,7 +103,6 @@ public struct LinkLookup: Reducer, Sendable {
         return .none
 
       case .refLengthRequested(let id):
-        state.errorMessage = nil
         return .run { send in
           await send(
             .refLengthResponse(
@@ -124,7 +119,6 @@ public struct LinkLookup: Reducer, Sendable {
         return .none
 
       case .titleSubmitted(let word):
-        state.errorMessage = nil
         return .run { send in
           await send(.titleResponse(Result { try await linkClient.searchLinks(word) }))
         }
@@ -132,9 +126,9 @@ public struct LinkLookup: Reducer, Sendable {
       case .titleResponse(.success):
         return .none
 
-      case .previewResponse(.failure(let error)), .refResponse(.failure(let error)),
-        .refLengthResponse(.failure(let error)), .titleResponse(.failure(let error)):
-        state.errorMessage = error.description
+      case .previewResponse(.failure), .refResponse(.failure), .refLengthResponse(.failure),
+        .titleResponse(.failure):
+        // NB: the failure is for the interface, which asked: it reads it in the response.
         return .none
       }
     }

@@ -5,7 +5,7 @@ import Persistence
 /// What a screen listing links does with its ``LinkRow``s, written once for "All links",
 /// "Search" and "Recent": a row asking to open its link becomes the screen's request to its
 /// parent, and a row toggling its favorite is saved through the client, then shown on the row
-/// (or the failure in the screen's error message).
+/// (or the client's failure in the screen's alert).
 ///
 /// A screen's state and actions adopt ``LinkRowsState`` and ``LinkRowsAction``, and the screen
 /// runs `LinkRows` after its own reducer, which leaves those actions alone:
@@ -15,9 +15,10 @@ import Persistence
 ///   Reduce { state, action in
 ///     switch action {
 ///     …
-///     case .delegate, .favoriteResponse, .rows: return .none
+///     case .alert, .delegate, .favoriteResponse, .rows: return .none
 ///     }
 ///   }
+///   .ifLet(\.$alert, action: .case(Action.alert))
 ///   LinkRows<State, Action>()
 /// }
 /// ```
@@ -34,10 +35,9 @@ where ScreenState.Row == ScreenAction.Row {
       if let response = Self.favoriteResponse.extract(action) {
         switch response {
         case .success(let link):
-          state.errorMessage = nil
           state.rows[id: link.id]?.isFavorite = link.isFavorite
         case .failure(let error):
-          state.errorMessage = error.description
+          state.alert = .failure(error)
         }
         return .none
       }
@@ -71,10 +71,12 @@ where ScreenState.Row == ScreenAction.Row {
 protocol LinkRowsState {
   /// The screen's row value.
   associatedtype Row: LinkRowItem
+  /// The answers to the screen's alerts.
+  associatedtype Alert
   /// The screen's rows.
   var rows: IdentifiedArrayOf<Row> { get set }
-  /// The screen's last failure, as a sentence; `nil` after a success.
-  var errorMessage: String? { get set }
+  /// The failure the screen shows (its `@Presents` alert); `nil` when none is shown.
+  var alert: AlertState<Alert>? { get set }
 }
 
 /// The actions of a screen listing links in ``LinkRow``s, which ``LinkRows`` handles: the

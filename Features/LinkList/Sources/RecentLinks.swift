@@ -6,6 +6,9 @@ import Persistence
 /// The "Recent" screen: the links viewed most recently (six of them), each row showing when it
 /// was last viewed.
 ///
+/// A failure of the client is presented as an alert (``State/alert``, made by
+/// `AlertState.failure(_:)`), which asks nothing and closes on `.alert(.dismiss)`.
+///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
 public struct RecentLinks: Reducer, Sendable {
@@ -49,18 +52,20 @@ public struct RecentLinks: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The links viewed most recently, most recent first.
     public var rows: IdentifiedArrayOf<Row>
-    /// The last failure, as a sentence for the user; `nil` after a success.
-    public var errorMessage: String?
+    /// Why the client failed, shown over the screen; `nil` when none is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
-    public init(rows: IdentifiedArrayOf<Row> = [], errorMessage: String? = nil) {
+    public init(rows: IdentifiedArrayOf<Row> = [], alert: AlertState<Action.Alert>? = nil) {
       self.rows = rows
-      self.errorMessage = errorMessage
+      self.alert = alert
     }
   }
 
   /// What happens on the screen.
   public enum Action: Equatable, Sendable {
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The client saved a favorite toggled on a row.
@@ -71,6 +76,9 @@ public struct RecentLinks: Reducer, Sendable {
     case onAppear
     /// A row's action.
     case rows(IdentifiedAction<Link.ID, LinkRow<Row>.Action>)
+
+    /// The answers to the screen's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
 
     /// What the screen asks its parent to do.
     public enum Delegate: Equatable, Sendable {
@@ -91,12 +99,11 @@ public struct RecentLinks: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case .linksResponse(.success(let links)):
-        state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
         return .none
 
       case .linksResponse(.failure(let error)):
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
 
       case .onAppear:
@@ -105,10 +112,11 @@ public struct RecentLinks: Reducer, Sendable {
         }
         .cancellable(id: CancelID.load, cancelInFlight: true)
 
-      case .delegate, .favoriteResponse, .rows:
+      case .alert, .delegate, .favoriteResponse, .rows:
         return .none
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
     LinkRows<State, Action>()
   }
 }

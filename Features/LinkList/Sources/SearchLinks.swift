@@ -12,6 +12,9 @@ import Persistence
 /// results always belong to the current query. A blank query lists every link, as the client
 /// does.
 ///
+/// A failure of the client is presented as an alert (``State/alert``, made by
+/// `AlertState.failure(_:)`), which asks nothing and closes on `.alert(.dismiss)`.
+///
 /// It hosts ``LinkRow``s: it toggles favorites through the client, and asks its parent to open
 /// a link.
 public struct SearchLinks: Reducer, Sendable {
@@ -77,23 +80,25 @@ public struct SearchLinks: Reducer, Sendable {
     public var rows: IdentifiedArrayOf<Row>
     /// Whether a search is waiting or running.
     public var isSearching: Bool
-    /// The last failure, as a sentence for the user; `nil` after a success.
-    public var errorMessage: String?
+    /// Why the client failed, shown over the screen; `nil` when none is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
     public init(
       query: String = "", rows: IdentifiedArrayOf<Row> = [], isSearching: Bool = false,
-      errorMessage: String? = nil
+      alert: AlertState<Action.Alert>? = nil
     ) {
       self.query = query
       self.rows = rows
       self.isSearching = isSearching
-      self.errorMessage = errorMessage
+      self.alert = alert
     }
   }
 
   /// What happens on the screen.
   public enum Action: Equatable, Sendable {
+    /// The closing of the failure shown (``State/alert``).
+    case alert(PresentationAction<Alert>)
     /// Asks the parent to act.
     case delegate(Delegate)
     /// The client saved a favorite toggled on a row.
@@ -109,6 +114,9 @@ public struct SearchLinks: Reducer, Sendable {
     case searchResponse(Result<[Link], LinkError>)
     /// The user submitted a query (pressed return): search it now.
     case searchSubmitted(String)
+
+    /// The answers to the screen's alerts: none, a failure asks nothing.
+    public enum Alert: Equatable, Sendable {}
 
     /// What the screen asks its parent to do.
     public enum Delegate: Equatable, Sendable {
@@ -139,13 +147,12 @@ public struct SearchLinks: Reducer, Sendable {
 
       case .searchResponse(.success(let links)):
         state.isSearching = false
-        state.errorMessage = nil
         state.rows = IdentifiedArray(uniqueElements: links.map { Row($0, query: state.query) })
         return .none
 
       case .searchResponse(.failure(let error)):
         state.isSearching = false
-        state.errorMessage = error.description
+        state.alert = .failure(error)
         return .none
 
       case .searchSubmitted(let query):
@@ -153,10 +160,11 @@ public struct SearchLinks: Reducer, Sendable {
         state.isSearching = true
         return search(query)
 
-      case .delegate, .favoriteResponse, .rows:
+      case .alert, .delegate, .favoriteResponse, .rows:
         return .none
       }
     }
+    .ifLet(\.$alert, action: .case(Action.alert))
     .onChange(of: \.query) { _, query in
       Reduce { state, action in
         // NB: a submitted query is searched at once, not after the typing settles.

@@ -49,12 +49,11 @@ import Testing
 
   @Test func loadRequestedShowsEveryLinkNewestFirstWithItsCategoryName() async throws {
     try await seed()
-    let store = makeStore(AllLinks.State(errorMessage: "Old failure."))
+    let store = makeStore(AllLinks.State())
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
       $0.isLastPageLoaded = true
-      $0.errorMessage = nil
     }
     await store.finish()
   }
@@ -86,7 +85,9 @@ import Testing
     let store = makeStore(AllLinks.State(rows: [kotlin]))
     await store.send(.categoryFilterChanged(id(9))) { $0.categoryFilter = id(9) }
     await store.receive(.linksResponse(.failure(.categoryNotFound(id(9))))) {
-      $0.errorMessage = "No category with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = AlertState {
+        TextState("No category with id '00000000-0000-0000-0000-000000000009' exists.")
+      }
     }
     await store.finish()
   }
@@ -96,7 +97,7 @@ import Testing
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     await store.finish()
   }
@@ -107,14 +108,13 @@ import Testing
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
       $0.rows = [rust, kotlin, swift]
       $0.isLastPageLoaded = true
-      $0.errorMessage = nil
     }
     await store.finish()
   }
@@ -311,7 +311,7 @@ import Testing
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.nextPageRequested)
     await store.receive(.nextPageResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.nextPageRequested)
@@ -320,7 +320,6 @@ import Testing
     ) {
       $0.rows = [rows[0], rows[1], rows[2], rows[3]]
       $0.nextPage = after(rows[3])
-      $0.errorMessage = nil
     }
     await store.finish()
   }
@@ -470,7 +469,9 @@ import Testing
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000002' exists.")
+      }
     }
     await store.finish()
   }
@@ -483,12 +484,13 @@ import Testing
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000002' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000002' exists.")
+      }
     }
     await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.errorMessage = nil
       $0.rows[id: id(1)]?.isFavorite = true
     }
     await store.finish()

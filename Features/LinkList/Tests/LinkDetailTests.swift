@@ -41,14 +41,13 @@ import struct LinkClient.Comment
   @Test func openingRecordsTheViewAndLoadsTheComments() async throws {
     var (link, comments) = try await seed()
     link.lastViewedDate = fixture.date
-    let store = makeStore(LinkDetail.State(linkID: link.id, errorMessage: "Old failure."))
+    let store = makeStore(LinkDetail.State(linkID: link.id))
     await store.send(.onAppear)
     await store.receive(
       .contentResponse(.success(LinkDetail.Content(link: link, comments: comments)))
     ) {
       $0.link = link
       $0.comments = IdentifiedArray(uniqueElements: comments)
-      $0.errorMessage = nil
     }
     await store.finish()
     #expect(try await fixture.stored(link.id) == link)
@@ -58,7 +57,9 @@ import struct LinkClient.Comment
     let store = makeStore(LinkDetail.State(linkID: id(5)))
     await store.send(.onAppear)
     await store.receive(.contentResponse(.failure(.notFound(id(5))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000005' exists.")
+      }
     }
     await store.finish()
   }
@@ -100,7 +101,7 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     await store.send(.addCommentSubmitted("  "))
     await store.receive(.addCommentResponse(.failure(.emptyComment))) {
-      $0.errorMessage = "A comment cannot be empty."
+      $0.alert = AlertState { TextState("A comment cannot be empty.") }
     }
     await store.finish()
     #expect(try await fixture.linkClient.fetchComments(link.id) == comments)
@@ -123,7 +124,9 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     await store.send(.updateCommentSubmitted(id(9), "edited"))
     await store.receive(.updateCommentResponse(.failure(.commentNotFound(id(9))))) {
-      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = AlertState {
+        TextState("No comment with id '00000000-0000-0000-0000-000000000009' exists.")
+      }
     }
     await store.finish()
   }
@@ -144,7 +147,9 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     await store.send(.deleteCommentSubmitted(id(9)))
     await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
-      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = AlertState {
+        TextState("No comment with id '00000000-0000-0000-0000-000000000009' exists.")
+      }
     }
     await store.finish()
   }
@@ -157,11 +162,10 @@ import struct LinkClient.Comment
     let added = Comment(id: id(3), linkID: link.id, text: "third", createdAt: fixture.date)
     await store.send(.addCommentSubmitted("  "))
     await store.receive(.addCommentResponse(.failure(.emptyComment))) {
-      $0.errorMessage = "A comment cannot be empty."
+      $0.alert = AlertState { TextState("A comment cannot be empty.") }
     }
     await store.send(.addCommentSubmitted("third"))
     await store.receive(.addCommentResponse(.success(added))) {
-      $0.errorMessage = nil
       $0.comments.append(added)
     }
     await store.finish()
@@ -174,11 +178,12 @@ import struct LinkClient.Comment
     updated.text = "edited"
     await store.send(.updateCommentSubmitted(id(9), "edited"))
     await store.receive(.updateCommentResponse(.failure(.commentNotFound(id(9))))) {
-      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = AlertState {
+        TextState("No comment with id '00000000-0000-0000-0000-000000000009' exists.")
+      }
     }
     await store.send(.updateCommentSubmitted(updated.id, "edited"))
     await store.receive(.updateCommentResponse(.success(updated))) {
-      $0.errorMessage = nil
       $0.comments[id: updated.id] = updated
     }
     await store.finish()
@@ -189,11 +194,12 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     await store.send(.deleteCommentSubmitted(id(9)))
     await store.receive(.deleteCommentResponse(.failure(.commentNotFound(id(9))))) {
-      $0.errorMessage = "No comment with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.alert = AlertState {
+        TextState("No comment with id '00000000-0000-0000-0000-000000000009' exists.")
+      }
     }
     await store.send(.deleteCommentSubmitted(comments[1].id))
     await store.receive(.deleteCommentResponse(.success(comments[1].id))) {
-      $0.errorMessage = nil
       $0.comments.remove(id: comments[1].id)
     }
     await store.finish()
@@ -208,12 +214,11 @@ import struct LinkClient.Comment
     store.dependencies.linkClient.setFavorite = { _, _ in throw LinkError.storageFailed("busy") }
     await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.failure(.storageFailed("busy")))) {
-      $0.errorMessage = "The links could not be read or saved: busy"
+      $0.alert = AlertState { TextState("The links could not be read or saved: busy") }
     }
     store.dependencies.linkClient.setFavorite = { try await client.setFavorite($0, $1) }
     await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.success(favorite))) {
-      $0.errorMessage = nil
       $0.link = favorite
     }
     await store.finish()
@@ -239,7 +244,9 @@ import struct LinkClient.Comment
     let store = makeStore(loaded(link, comments))
     await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.failure(.notFound(link.id)))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000000' exists.")
+      }
     }
     await store.finish()
   }

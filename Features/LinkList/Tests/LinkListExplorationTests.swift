@@ -28,7 +28,7 @@ import Testing
   }
 
   /// What a person does: switches screens, adds, edits and deletes links, adds and deletes
-  /// categories (confirming), opens a link and closes it.
+  /// categories (confirming), opens a link, edits it from its detail, and closes what is shown.
   static var actions: ActionGenerator<LinkList.State, LinkList.Action> {
     ActionGenerator(
       .case { random, _ in
@@ -52,8 +52,11 @@ import Testing
         else { return nil }
         return .categories(.destination(.presented(.alert(answer))))
       },
-      .case { _, state in state.detail == nil ? nil : .detail(.dismiss) },
-      .case { _, state in state.editor == nil ? nil : .editor(.dismiss) }
+      .case { _, state in
+        state.destination?.detail?.link == nil
+          ? nil : .destination(.presented(.detail(.editSubmitted)))
+      },
+      .case(weight: 2) { _, state in state.destination == nil ? nil : .destination(.dismiss) }
     )
   }
 
@@ -66,7 +69,8 @@ import Testing
   }
 
   /// The contract: the screen shown lists stored links only, each once, as stored (a screen
-  /// not shown may be stale: it reloads when it is shown again).
+  /// not shown may be stale: it reloads when it is shown again); a presented detail shows a
+  /// stored link (deleting it closes the detail).
   static func isConsistent(_ state: LinkList.State, stored: [Link.ID: Link]) -> Bool {
     let rows: [(id: Link.ID, title: String)] =
       switch state.screen {
@@ -75,6 +79,11 @@ import Testing
       case .recent: state.recent.rows.map { ($0.id, $0.title) }
       }
     guard Set(rows.map(\.id)).count == rows.count else { return false }
+    if let detail = state.destination?.detail, detail.link != nil,
+      stored[detail.linkID] == nil
+    {
+      return false
+    }
     return rows.allSatisfy { row in stored[row.id]?.title == row.title }
   }
 }

@@ -138,7 +138,8 @@ extension LinkListTests {
     await store.receive(
       .path(.element(id: 1, action: .detail(.delegate(.editLink(seeded.swift)))))
     ) {
-      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
+      $0.destination = .editor(
+        LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift)))
     }
     await store.finish()
   }
@@ -175,11 +176,13 @@ extension LinkListTests {
     let kotlin = Path.State.detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin))
     let store = makeStore(
       LinkList.State(
-        screen: .recent, editor: LinkEditor.State(mode: .update(id(1)), draft: LinkDraft()),
+        screen: .recent,
+        destination: .editor(
+          LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(), isSaving: true)),
         path: StackState([kotlin]))
     )
     await store.send(.saveLinkResponse(.success(updated))) {
-      $0.editor = nil
+      $0.destination = nil
     }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
@@ -248,20 +251,28 @@ extension LinkListTests {
     await store.finish()
   }
 
-  @Test func thePushedScreensErrorsShowAfterTheOthersAndAreDismissedWithThem() {
-    var category = AllLinks.State(categoryFilter: id(0))
-    category.errorMessage = "category"
-    var state = LinkList.State(
-      detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"),
-      path: StackState([
-        .detail(LinkDetail.State(linkID: id(2), errorMessage: "pushed detail")),
-        .category(category),
-        .detail(LinkDetail.State(linkID: id(3))),
-      ]))
-    #expect(state.errorMessages == ["detail", "pushed detail", "category"])
-    state.dismissErrors()
-    #expect(state.errorMessages == [])
-    #expect(state.path.count == 3, "dismissing errors pops nothing")
+  @Test func aPushedScreensFailureShowsInItsOwnAlertAndChangesNothingElse() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        path: StackState([
+          .category(AllLinks.State(categoryFilter: id(0))),
+          .detail(LinkDetail.State(linkID: id(1), link: seeded.swift)),
+        ])))
+    await store.send(.path(.element(id: 1, action: .detail(.addCommentSubmitted(" ")))))
+    await store.receive(
+      .path(.element(id: 1, action: .detail(.addCommentResponse(.failure(.emptyComment)))))
+    ) {
+      $0.path[id: 1] = .detail(
+        LinkDetail.State(
+          linkID: id(1), link: seeded.swift,
+          alert: AlertState { TextState("A comment cannot be empty.") }))
+    }
+    await store.send(.path(.element(id: 1, action: .detail(.alert(.dismiss))))) {
+      $0.path[id: 1] = .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))
+    }
+    await store.finish()
+    #expect(try await fixture.linkClient.fetchComments(id(1)) == [])
   }
 
   @Test func aScreensStateReadsItsOwnCaseOnly() {

@@ -127,15 +127,18 @@ import Testing
     var viewed = seeded.swift
     viewed.lastViewedDate = fixture.date
     let store = makeStore()
-    await store.send(.linkSelected(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
-    await store.receive(.detail(.presented(.onAppear)))
+    await store.send(.linkSelected(id(1))) {
+      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+    }
+    await store.receive(.destination(.presented(.detail(.onAppear))))
     await store.receive(
-      .detail(
+      .destination(
         .presented(
-          .contentResponse(.success(LinkDetail.Content(link: viewed, comments: [comment])))))
+          .detail(
+            .contentResponse(.success(LinkDetail.Content(link: viewed, comments: [comment]))))))
     ) {
-      $0.detail?.link = viewed
-      $0.detail?.comments = [comment]
+      $0.destination?.detail?.link = viewed
+      $0.destination?.detail?.comments = [comment]
     }
     await store.finish()
     #expect(try await fixture.linkClient.fetchRecentLinks().map(\.id) == [id(1), id(2)])
@@ -178,22 +181,25 @@ import Testing
       viewed.lastViewedDate = fixture.date
       await store.send(tap)
       await store.receive(delegates[0])
-      await store.receive(delegates[1]) { $0.detail = LinkDetail.State(linkID: id(2)) }
-      await store.receive(.detail(.presented(.onAppear)))
-      await store.receive(
-        .detail(
-          .presented(.contentResponse(.success(LinkDetail.Content(link: viewed, comments: [])))))
-      ) {
-        $0.detail?.link = viewed
+      await store.receive(delegates[1]) {
+        $0.destination = .detail(LinkDetail.State(linkID: id(2)))
       }
-      await store.send(.detail(.dismiss)) { $0.detail = nil }
+      await store.receive(.destination(.presented(.detail(.onAppear))))
+      await store.receive(
+        .destination(
+          .presented(
+            .detail(.contentResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
+      ) {
+        $0.destination?.detail?.link = viewed
+      }
+      await store.send(.destination(.dismiss)) { $0.destination = nil }
     }
     await store.finish()
   }
 
   @Test func dismissingTheDetailClosesTheLink() async {
-    let store = makeStore(LinkList.State(detail: LinkDetail.State(linkID: id(1))))
-    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    let store = makeStore(LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1)))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
   }
 
@@ -205,39 +211,46 @@ import Testing
       try await clock.sleep(for: .seconds(1))
       return try await client.markViewed(id)
     }
-    await store.send(.linkSelected(id(1))) { $0.detail = LinkDetail.State(linkID: id(1)) }
-    await store.receive(.detail(.presented(.onAppear)))
-    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    await store.send(.linkSelected(id(1))) {
+      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+    }
+    await store.receive(.destination(.presented(.detail(.onAppear))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     // The answer would have arrived for a detail that is gone: it never does.
     await fixture.clock.advance(by: .seconds(1))
     await store.finish()
   }
 
-  @Test func aDetailFailureShowsAmongTheLinksErrorsUntilTheDetailCloses() async throws {
+  @Test func aDetailFailureShowsInTheDetailsOwnAlertAndStoresNothing() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(detail: LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift)))
-    await store.send(.detail(.presented(.addCommentSubmitted(" "))))
-    await store.receive(.detail(.presented(.addCommentResponse(.failure(.emptyComment))))) {
-      $0.detail?.errorMessage = "A comment cannot be empty."
+      LinkList.State(
+        destination: .detail(LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift))))
+    await store.send(.destination(.presented(.detail(.addCommentSubmitted(" ")))))
+    await store.receive(
+      .destination(.presented(.detail(.addCommentResponse(.failure(.emptyComment)))))
+    ) {
+      $0.destination?.detail?.alert = AlertState { TextState("A comment cannot be empty.") }
     }
-    #expect(store.state.errorMessages == ["A comment cannot be empty."])
-    await store.send(.detail(.dismiss)) { $0.detail = nil }
-    #expect(store.state.errorMessages == [])
+    await store.send(.destination(.presented(.detail(.alert(.dismiss))))) {
+      $0.destination?.detail?.alert = nil
+    }
     await store.finish()
+    #expect(try await fixture.linkClient.fetchComments(seeded.swift.id) == [])
   }
 
   @Test func dismissingTheDetailCancelsACommentInFlight() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(detail: LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift)))
+      LinkList.State(
+        destination: .detail(LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift))))
     let (clock, client) = (fixture.clock, fixture.linkClient)
     store.dependencies.linkClient.addComment = { linkID, text in
       try await clock.sleep(for: .seconds(1))
       return try await client.addComment(linkID, text)
     }
-    await store.send(.detail(.presented(.addCommentSubmitted("late"))))
-    await store.send(.detail(.dismiss)) { $0.detail = nil }
+    await store.send(.destination(.presented(.detail(.addCommentSubmitted("late")))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
     // The answer would have arrived for a detail that is gone: it never does, nor is it stored.
     await fixture.clock.advance(by: .seconds(1))
     await store.finish()
@@ -249,7 +262,7 @@ import Testing
   @Test func addLinkTappedOpensAnEmptyEditorInTheCategoryShown() async {
     let store = makeStore(LinkList.State(all: AllLinks.State(categoryFilter: id(0))))
     await store.send(.newLinkSubmitted) {
-      $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft(categoryID: id(0)))
+      $0.destination = .editor(LinkEditor.State(mode: .add, draft: LinkDraft(categoryID: id(0))))
     }
     await store.finish()
   }
@@ -348,7 +361,9 @@ import Testing
   ) async throws {
     let store = makeStore()
     await store.send(.addLinkSubmitted(draft))
-    await store.receive(.addLinkResponse(.failure(error))) { $0.errorMessage = message }
+    await store.receive(.addLinkResponse(.failure(error))) {
+      $0.destination = .alert(AlertState { TextState(message) })
+    }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks() == [])
   }
@@ -360,11 +375,9 @@ import Testing
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.addLinkSubmitted(LinkDraft(title: " ", url: "https://swift.org")))
     await store.receive(.addLinkResponse(.failure(.emptyTitle))) {
-      $0.errorMessage = "A link needs a title."
+      $0.destination = .alert(AlertState { TextState("A link needs a title.") })
     }
-    await store.send(.addLinkSubmitted(LinkDraft(title: "Swift", url: "https://swift.org"))) {
-      $0.errorMessage = nil
-    }
+    await store.send(.addLinkSubmitted(LinkDraft(title: "Swift", url: "https://swift.org")))
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 1))))
     await store.finish()
   }
@@ -391,11 +404,11 @@ import Testing
     let store = makeStore(
       LinkList.State(
         screen: .recent, recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
-        detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin)))
+        destination: .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin))))
     await store.send(.updateLinkSubmitted(id(2), draft))
     await store.receive(.updateLinkResponse(.success(SavedLink(link: updated, idPrefixLength: 32))))
     {
-      $0.detail?.link = updated
+      $0.destination?.detail?.link = updated
     }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([updated])))) {
@@ -406,10 +419,11 @@ import Testing
 
   @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheError() async throws {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
-    let store = makeStore(LinkList.State(errorMessage: "Old failure."))
-    await store.send(.updateLinkSubmitted(id(5), draft)) { $0.errorMessage = nil }
+    let store = makeStore(LinkList.State())
+    await store.send(.updateLinkSubmitted(id(5), draft))
     await store.receive(.updateLinkResponse(.failure(.notFound(id(5))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+      $0.destination = .alert(
+        AlertState { TextState("No link with id '00000000-0000-0000-0000-000000000005' exists.") })
     }
     await store.finish()
   }
@@ -423,7 +437,7 @@ import Testing
       $0.recent.rows = recentRows([seeded.kotlin])
     }
     await store.send(.saveLinkResponse(.failure(.emptyTitle))) {
-      $0.errorMessage = "A link needs a title."
+      $0.destination = .alert(AlertState { TextState("A link needs a title.") })
     }
     await store.finish()
   }
@@ -451,12 +465,12 @@ import Testing
   {
     let draft = LinkDraft(title: " Swift ", url: "https://swift.org", memo: "read")
     let store = makeStore(
-      LinkList.State(editor: LinkEditor.State(mode: .add, draft: draft, isSaving: true)))
+      LinkList.State(
+        destination: .editor(LinkEditor.State(mode: .add, draft: draft, isSaving: true))))
     await store.send(.saveLinkResponse(.failure(error))) {
-      $0.editor?.isSaving = false
-      $0.editor?.alert = AlertState { TextState(message) }
+      $0.destination?.editor?.isSaving = false
+      $0.destination?.editor?.alert = AlertState { TextState(message) }
     }
-    #expect(store.state.errorMessage == nil)
     await store.finish()
   }
 
@@ -468,65 +482,98 @@ import Testing
       createdAt: Fixture.start)
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.newLinkSubmitted) {
-      $0.editor = LinkEditor.State(mode: .add, draft: LinkDraft())
+      $0.destination = .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))
     }
-    await store.send(.editor(.presented(.binding(.set(\.draft, bad))))) { $0.editor?.draft = bad }
-    await store.send(.editor(.presented(.saveSubmitted)))
-    await store.receive(.editor(.presented(.checkResponse(.success(bad))))) {
-      $0.editor?.isSaving = true
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, bad)))))) {
+      $0.destination?.editor?.draft = bad
     }
-    await store.receive(.editor(.presented(.delegate(.save(.add, bad)))))
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(bad)))))) {
+      $0.destination?.editor?.isSaving = true
+    }
+    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, bad))))))
     await store.receive(.saveLinkResponse(.failure(.emptyTitle))) {
-      $0.editor?.isSaving = false
-      $0.editor?.alert = AlertState { TextState("A link needs a title.") }
+      $0.destination?.editor?.isSaving = false
+      $0.destination?.editor?.alert = AlertState { TextState("A link needs a title.") }
     }
-    await store.send(.editor(.presented(.alert(.dismiss)))) { $0.editor?.alert = nil }
-    await store.send(.editor(.presented(.binding(.set(\.draft, good))))) {
-      $0.editor?.draft = good
+    await store.send(.destination(.presented(.editor(.alert(.dismiss))))) {
+      $0.destination?.editor?.alert = nil
     }
-    await store.send(.editor(.presented(.saveSubmitted)))
-    await store.receive(.editor(.presented(.checkResponse(.success(good))))) {
-      $0.editor?.isSaving = true
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, good)))))) {
+      $0.destination?.editor?.draft = good
     }
-    await store.receive(.editor(.presented(.delegate(.save(.add, good)))))
-    await store.receive(.saveLinkResponse(.success(link))) { $0.editor = nil }
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(good)))))) {
+      $0.destination?.editor?.isSaving = true
+    }
+    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, good))))))
+    await store.receive(.saveLinkResponse(.success(link))) { $0.destination = nil }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([]))))
     await store.finish()
   }
 
-  @Test func errorMessagesListsTheLookupsThenTheLinksThenEachChilds() {
-    var state = LinkList.State(
-      editor: LinkEditor.State(mode: .add, draft: LinkDraft()),
-      detail: LinkDetail.State(linkID: id(1), errorMessage: "detail"), errorMessage: "links",
-      lookup: LinkLookup.State(errorMessage: "lookup"))
-    state.all.errorMessage = "all"
-    state.search.errorMessage = "search"
-    state.recent.errorMessage = "recent"
+  @Test func openingALinkWhileTheEditorIsOpenPresentsTheDetailInItsPlace() async throws {
+    _ = try await seed()
+    let store = makeStore(
+      LinkList.State(destination: .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))))
+    let (clock, client) = (fixture.clock, fixture.linkClient)
+    store.dependencies.linkClient.markViewed = { id in
+      try await clock.sleep(for: .seconds(1))
+      return try await client.markViewed(id)
+    }
+    await store.send(.linkSelected(id(1))) {
+      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+    }
+    #expect(store.state.destination?.editor == nil, "one screen presented at a time")
+    await store.receive(.destination(.presented(.detail(.onAppear))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
+  @Test func aNewLinkWhileADetailIsOpenPresentsTheEditorInItsPlace() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+    await store.send(.newLinkSubmitted) {
+      $0.destination = .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))
+    }
+    #expect(store.state.destination?.detail == nil, "one screen presented at a time")
+    await store.finish()
+  }
+
+  @Test func aFailureOfTheRootPresentsItsAlertInPlaceOfTheDetail() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+    await store.send(.deleteLinkSubmitted(id(9)))
+    await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
+      $0.destination = .alert(
+        AlertState { TextState("No link with id '00000000-0000-0000-0000-000000000009' exists.") })
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
     #expect(
-      state.errorMessages == [
-        "lookup", "links", "all", "search", "recent", "detail",
-      ])
-    state.dismissErrors()
-    #expect(state.errorMessages == [])
-    #expect(state.editor != nil && state.detail != nil, "dismissing errors closes nothing")
+      try await fixture.linkClient.fetchLinks() == [seeded.rust, seeded.kotlin, seeded.swift])
   }
 
   @Test func cancellingTheEditorClosesItAndSavesNothing() async throws {
-    let store = makeStore(LinkList.State(editor: LinkEditor.State(mode: .add, draft: LinkDraft())))
-    await store.send(.editor(.presented(.cancelSubmitted)))
-    await store.receive(.editor(.dismiss)) { $0.editor = nil }
+    let store = makeStore(
+      LinkList.State(destination: .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))))
+    await store.send(.destination(.presented(.editor(.cancelSubmitted))))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks() == [])
   }
 
-  @Test func editingFromTheDetailOpensTheEditorOnTheLink() async throws {
+  @Test func editingFromTheDetailPresentsTheEditorOnTheLinkInTheDetailsPlace() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.presented(.editSubmitted)))
-    await store.receive(.detail(.presented(.delegate(.editLink(seeded.swift))))) {
-      $0.editor = LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift))
+      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+    await store.send(.destination(.presented(.detail(.editSubmitted))))
+    await store.receive(.destination(.presented(.detail(.delegate(.editLink(seeded.swift)))))) {
+      $0.destination = .editor(
+        LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift)))
     }
     await store.finish()
   }
@@ -541,14 +588,13 @@ import Testing
         screen: .search, all: AllLinks.State(rows: allRows(links)),
         search: SearchLinks.State(rows: searchRows(links)),
         recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
-        detail: LinkDetail.State(linkID: id(2), link: seeded.kotlin),
-        errorMessage: "Old failure."))
-    await store.send(.deleteLinkSubmitted(id(2))) { $0.errorMessage = nil }
+        destination: .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin)), ))
+    await store.send(.deleteLinkSubmitted(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
       $0.all.rows.remove(id: id(2))
       $0.search.rows.remove(id: id(2))
       $0.recent.rows.remove(id: id(2))
-      $0.detail = nil
+      $0.destination = nil
     }
     await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(.search(.searchResponse(.success([seeded.rust, seeded.swift])))) {
@@ -563,7 +609,8 @@ import Testing
     let store = makeStore()
     await store.send(.deleteLinkSubmitted(id(9)))
     await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000009' exists."
+      $0.destination = .alert(
+        AlertState { TextState("No link with id '00000000-0000-0000-0000-000000000009' exists.") })
     }
     await store.finish()
     #expect(
@@ -573,10 +620,10 @@ import Testing
   @Test func deletingFromTheDetailDeletesTheLinkAndClosesIt() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(detail: LinkDetail.State(linkID: id(1), link: seeded.swift)))
-    await store.send(.detail(.presented(.deleteSubmitted)))
-    await store.receive(.detail(.presented(.delegate(.deleteLink(id(1))))))
-    await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.detail = nil }
+      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+    await store.send(.destination(.presented(.detail(.deleteSubmitted))))
+    await store.receive(.destination(.presented(.detail(.delegate(.deleteLink(id(1)))))))
+    await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.destination = nil }
     await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }

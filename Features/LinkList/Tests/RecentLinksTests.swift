@@ -38,10 +38,9 @@ import Testing
   @Test func onAppearShowsTheSixMostRecentlyViewedLinks() async throws {
     let viewed = try await seed()
     let recent = Array(viewed.reversed().prefix(6))
-    let store = makeStore(RecentLinks.State(errorMessage: "Old failure."))
+    let store = makeStore(RecentLinks.State())
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
-      $0.errorMessage = nil
       $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(RecentLinks.Row.init))
     }
     await store.finish()
@@ -65,7 +64,7 @@ import Testing
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     await store.finish()
   }
@@ -77,12 +76,11 @@ import Testing
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
-      $0.errorMessage = nil
       $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
     }
     await store.finish()
@@ -150,7 +148,9 @@ import Testing
     await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(false)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(1))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000001' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000001' exists.")
+      }
     }
     await store.finish()
   }
@@ -165,12 +165,13 @@ import Testing
     await store.send(.rows(.element(id: id(5), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(5), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(5))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000005' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000005' exists.")
+      }
     }
     await store.send(.rows(.element(id: id(6), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.errorMessage = nil
       $0.rows[id: id(6)]?.isFavorite = true
     }
     await store.finish()

@@ -177,7 +177,7 @@ final class QueryLog: Sendable {
     }
     await store.receive(.searchResponse(.failure(.storageFailed("Disk full.")))) {
       $0.isSearching = false
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     await store.finish()
   }
@@ -192,13 +192,12 @@ final class QueryLog: Sendable {
     }
     await store.receive(.searchResponse(.failure(.storageFailed("Disk full.")))) {
       $0.isSearching = false
-      $0.errorMessage = "The links could not be read or saved: Disk full."
+      $0.alert = AlertState { TextState("The links could not be read or saved: Disk full.") }
     }
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.onAppear) { $0.isSearching = true }
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.errorMessage = nil
       $0.rows = IdentifiedArray(uniqueElements: swiftRows)
     }
     await store.finish()
@@ -243,7 +242,9 @@ final class QueryLog: Sendable {
     await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000000' exists.")
+      }
     }
     await store.finish()
   }
@@ -257,12 +258,13 @@ final class QueryLog: Sendable {
     await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
-      $0.errorMessage = "No link with id '00000000-0000-0000-0000-000000000000' exists."
+      $0.alert = AlertState {
+        TextState("No link with id '00000000-0000-0000-0000-000000000000' exists.")
+      }
     }
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.errorMessage = nil
       $0.rows[id: id(2)]?.isFavorite = true
     }
     await store.finish()
