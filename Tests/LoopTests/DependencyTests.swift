@@ -42,6 +42,41 @@ private struct Feature: Reducer {
   }
 }
 
+/// A client split as isowords splits its clients: the interface declares the test value, and
+/// (below, as a live module would) a separate extension adds the live value.
+private struct GreetingClient: Sendable {
+  var greet: @Sendable () -> String
+}
+
+extension GreetingClient: TestDependencyKey {
+  static var testValue: GreetingClient { GreetingClient(greet: { "test" }) }
+}
+
+extension GreetingClient: DependencyKey {
+  static let liveValue = GreetingClient(greet: { "live" })
+}
+
+/// An interface whose live module is not linked: only a test value exists.
+private struct FarewellClient: Sendable {
+  var farewell: @Sendable () -> String
+}
+
+extension FarewellClient: TestDependencyKey {
+  static var testValue: FarewellClient { FarewellClient(farewell: { "test" }) }
+}
+
+extension DependencyValues {
+  fileprivate var greeting: GreetingClient {
+    get { self[GreetingClient.self] }
+    set { self[GreetingClient.self] = newValue }
+  }
+
+  fileprivate var farewell: FarewellClient {
+    get { self[FarewellClient.self] }
+    set { self[FarewellClient.self] = newValue }
+  }
+}
+
 /// A state that stamps itself with the injected date and id when it is created.
 private struct Stamp: Equatable {
   let id: UUID
@@ -216,6 +251,52 @@ private struct Stamp: Equatable {
       @Dependency(\.numbers) var numbers
       #expect(numbers.name() == "live")
     }
+  }
+
+  @Test func aKeyWhoseLiveValueIsDeclaredApartGivesItInALiveContext() {
+    withDependencies {
+      $0 = DependencyValues(context: .live)
+    } operation: {
+      @Dependency(\.greeting) var greeting
+      #expect(greeting.greet() == "live")
+    }
+  }
+
+  @Test func aKeyWithALiveValueDeclaredApartGivesItsTestValueInATest() {
+    @Dependency(\.greeting) var greeting
+    #expect(greeting.greet() == "test")
+  }
+
+  @Test func aTestDependencyKeyPreviewsItsTestValue() {
+    withDependencies {
+      $0 = DependencyValues(context: .preview)
+    } operation: {
+      @Dependency(\.farewell) var farewell
+      #expect(farewell.farewell() == "test")
+    }
+  }
+
+  @Test func aKeyWithoutALiveValueReportsInALiveContextAndGivesItsTestValue() {
+    let issues = IssueCollector()
+    let farewell = withIssueReporter(issues) {
+      withDependencies {
+        $0 = DependencyValues(context: .live)
+      } operation: {
+        @Dependency(\.farewell) var farewell
+        return farewell.farewell()
+      }
+    }
+    #expect(farewell == "test")
+    #expect(
+      issues.messages == [
+        """
+        'FarewellClient' has no live value, but was read in a live context: its conformance to \
+        DependencyKey (in the client's live module) is not linked into this program. Its test \
+        value is used instead.
+
+        To fix, import the live module where the app is composed, or override the dependency.
+        """
+      ])
   }
 
   @Test func incrementingUUIDsCountUp() {

@@ -23,6 +23,7 @@ import Synchronization
 /// Values come from the current task (see `withDependencies(_:operation:)`), so effects see the
 /// dependencies of the store that started them. A key nobody overrode resolves by context:
 /// `liveValue` in an app, `testValue` in a test process, `previewValue` in the preview context.
+/// A ``TestDependencyKey`` whose live value another module declares finds it at run time.
 /// Live values are created once and shared; test values are created on each use, so every test
 /// starts fresh.
 public struct DependencyValues: Sendable {
@@ -78,7 +79,7 @@ public struct DependencyValues: Sendable {
   // NB: inlinable, so that the property a module declares for its dependency reads it
   // specialized for the key: unspecialized, each read looked up the box's generic metadata.
   @inlinable
-  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let box = overrides[ObjectIdentifier(key)] { return box.value(of: key) }
       switch context {
@@ -117,7 +118,7 @@ class DependencyBox: @unchecked Sendable {
 
   /// The value, for the key it is stored under.
   @inlinable
-  final func value<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
+  final func value<Key: TestDependencyKey>(of _: Key.Type) -> Key.Value {
     unsafeDowncast(self, to: TypedDependencyBox<Key.Value>.self).value
   }
 }
@@ -140,21 +141,49 @@ enum LiveValues {
   @usableFromInline static let cache = Mutex<[ObjectIdentifier: DependencyBox]>([:])
 
   @inlinable
-  static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+  static func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     if let box = cache.withLock({ $0[ObjectIdentifier(key)] }) { return box.value(of: key) }
     return make(key)
   }
 
-  /// Builds the live value of `key`, once.
+  /// Builds the live value of `key`, once; the test value, reporting an issue, for a key whose
+  /// live module the program does not link.
   @usableFromInline
-  static func make<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+  static func make<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
     // NB: built outside the lock, since a live value may read other dependencies.
-    let value = Key.liveValue
+    let value: Key.Value
+    if let live = liveValue(of: key) {
+      value = live
+    } else {
+      reportIssue(
+        """
+        '\(dependencyName(key))' has no live value, but was read in a live context: its \
+        conformance to DependencyKey (in the client's live module) is not linked into this \
+        program. Its test value is used instead.
+
+        To fix, import the live module where the app is composed, or override the dependency.
+        """)
+      value = Key.testValue
+    }
     return cache.withLock { cache in
       if let existing = cache[ObjectIdentifier(key)] { return existing.value(of: key) }
       cache[ObjectIdentifier(key)] = TypedDependencyBox<Key.Value>(value)
       return value
     }
+  }
+
+  /// The live value of `key` when some module linked into the program conforms it to
+  /// ``DependencyKey``, else `nil`.
+  ///
+  /// NB: a cast, not a constraint: the interface module that reads the key knows it only as a
+  /// ``TestDependencyKey``, and the runtime finds the conformance wherever it was declared.
+  static func liveValue<Key: TestDependencyKey>(of key: Key.Type) -> Key.Value? {
+    guard let live = key as? any DependencyKey.Type else { return nil }
+    return liveValue(ofLive: live) as? Key.Value
+  }
+
+  private static func liveValue<Live: DependencyKey>(ofLive key: Live.Type) -> any Sendable {
+    key.liveValue
   }
 }
 
