@@ -83,8 +83,8 @@ public func modify<Root, Case>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows {
-  let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  guard let present = root, var value = casePath.extract(present) else {
+  var payload = root.flatMap(casePath.extract)
+  guard payload != nil else {
     IssueReporting.current.reportIssue(
       """
       'modify' failed: expected the case holding '\(Case.self)', but the value is \
@@ -92,13 +92,12 @@ public func modify<Root, Case>(
 
       To fix, modify the case the value is, or set the value instead of modifying it.
       """,
-      at: location)
+      at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     return
   }
-  let before = value
-  try body(&value)
-  reportIfUnchanged(before, value, at: location)
-  root = casePath.embed(value)
+  // NB: the optional form checks that the closure changed the payload.
+  try modify(&payload, body, fileID: fileID, filePath: filePath, line: line, column: column)
+  root = payload.map(casePath.embed)
 }
 
 /// Reports that `after` equals `before`, when the value is `Equatable` and the closure runs

@@ -177,6 +177,22 @@ private enum Screen: Equatable {
       ])
   }
 
+  @Test func modifyOfACaseReportsAnUnchangedPayload() async {
+    var screen: Screen? = .counter(1)
+    let issues = await capturingIssues {
+      modify(&screen, case: .case(Screen.counter)) { _ in }
+    }
+    #expect(screen == .counter(1))
+    #expect(
+      issues.messages == [
+        """
+        'modify' failed: expected the 'Int' value to be modified, but it was unchanged.
+
+        To fix, remove the 'modify' call, or change the value in its closure.
+        """
+      ])
+  }
+
   @Test func modifyReportsAnUnchangedValueInAnExhaustiveStore() async {
     let store = TestStore(initialState: Holder.State(child: 0)) { Holder() }
     let issues = await capturingIssues {

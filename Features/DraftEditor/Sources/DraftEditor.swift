@@ -42,7 +42,7 @@ public protocol Editing: Sendable {
 /// NB: the parent, not the editor, runs the save: the parent holds the client and the list the
 /// saved item joins, so one reducer decides what is stored and what is shown, and the editor
 /// stays a form any feature presents without knowing its storage.
-public struct DraftEditor<Edited: Editing>: Reducer {
+public struct DraftEditor<Edited: Editing>: Reducer, Sendable {
   /// Whether the editor adds an item or updates one.
   public enum Mode: Equatable, Sendable {
     /// Save as a new item.
@@ -72,6 +72,13 @@ public struct DraftEditor<Edited: Editing>: Reducer {
       self.draft = draft
       self.isSaving = isSaving
       self.alert = alert
+    }
+
+    /// Ends the save the editor asked for with the client's refusal: the editor stays open with
+    /// its draft, shows why, and may save again.
+    public mutating func saveFailed(_ error: some Error & CustomStringConvertible) {
+      isSaving = false
+      alert = .failure(error)
     }
   }
 
@@ -116,7 +123,7 @@ public struct DraftEditor<Edited: Editing>: Reducer {
         return .none
 
       case .cancelSubmitted:
-        return .run { [dismiss] _ in await dismiss() }
+        return .run { _ in await dismiss() }
 
       case .checkResponse(.success(let checked)):
         state.alert = nil

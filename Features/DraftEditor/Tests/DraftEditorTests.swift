@@ -80,6 +80,15 @@ enum NameEditing: Editing {
     await store.finish()
   }
 
+  @Test func aSaveTheParentsClientRefusedEndsSavingAndShowsWhyOverTheDraft() {
+    var state = DraftEditor<NameEditing>.State(mode: .add, draft: "Ada", isSaving: true)
+    state.saveFailed(NameEditing.Blank())
+    #expect(
+      state
+        == DraftEditor.State(
+          mode: .add, draft: "Ada", isSaving: false, alert: .failure(NameEditing.Blank())))
+  }
+
   @Test func aSaveWhileSavingDoesNothing() async {
     let store = makeStore(DraftEditor.State(mode: .add, draft: "Ada", isSaving: true))
     await store.send(.saveSubmitted)

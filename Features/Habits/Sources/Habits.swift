@@ -71,41 +71,23 @@ public struct Habits: Reducer, Sendable {
   /// ```
   public struct Destination: Reducer {
     /// The presented child.
-    public enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable, CasePathable {
       /// A question waiting for the user's answer (``Alert``), a deletion to confirm; or a
       /// failure of the client, which asks nothing.
       case alert(AlertState<Alert>)
       /// A habit's detail.
       case detail(HabitDetail.State)
 
-      /// The question asked, when that is what is presented.
-      ///
-      /// Setting it changes the question presented; it does not present one instead of the
-      /// detail.
+      /// The question asked, when that is what is presented; set, it changes in place.
       public var alert: AlertState<Alert>? {
-        get {
-          guard case .alert(let alert) = self else { return nil }
-          return alert
-        }
-        set {
-          guard case .alert = self, let newValue else { return }
-          self = .alert(newValue)
-        }
+        get { self[case: .case(State.alert)] }
+        set { self[case: .case(State.alert)] = newValue }
       }
 
-      /// The detail, when that is what is presented.
-      ///
-      /// Setting it changes the detail presented; it does not present one instead of the
-      /// confirmation.
+      /// The detail, when that is what is presented; set, it changes in place.
       public var detail: HabitDetail.State? {
-        get {
-          guard case .detail(let detail) = self else { return nil }
-          return detail
-        }
-        set {
-          guard case .detail = self, let newValue else { return }
-          self = .detail(newValue)
-        }
+        get { self[case: .case(State.detail)] }
+        set { self[case: .case(State.detail)] = newValue }
       }
     }
 

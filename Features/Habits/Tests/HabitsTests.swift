@@ -419,10 +419,14 @@ import Testing
     await withIssueReporter(issues) {
       await store.send(.destination(.presented(.alert(.confirmDeletion(read.id)))))
     }
+    // NB: the line of the `ifLet` is Loop's to check; this test checks the feature's answer.
+    let messages = issues.messages.map {
+      $0.replacing(/Habits\/Habits\.swift:\d+/, with: "Habits/Habits.swift:<line>")
+    }
     #expect(
-      issues.messages == [
+      messages == [
         """
-        An 'ifLet' at 'Habits/Habits.swift:186' received a presentation action when nothing \
+        An 'ifLet' at 'Habits/Habits.swift:<line>' received a presentation action when nothing \
         was presented:
 
             Habits.Action.destination(

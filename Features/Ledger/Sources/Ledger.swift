@@ -88,42 +88,26 @@ public struct Ledger: Reducer, Sendable {
   /// ```
   public struct Destination: Reducer {
     /// The presented child.
-    public enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable, CasePathable {
       /// A failure of the client, which asks nothing.
       case alert(AlertState<Alert>)
       /// The editor of a new or a stored transaction.
       case editor(TransactionEditor.State)
 
-      /// The failure shown, when that is what is presented.
-      ///
-      /// Setting it changes the failure shown; it does not present one instead of the editor.
+      /// The ledger client's failure, when that is what is presented; set, it changes in place.
       public var alert: AlertState<Alert>? {
-        get {
-          guard case .alert(let alert) = self else { return nil }
-          return alert
-        }
-        set {
-          guard case .alert = self, let newValue else { return }
-          self = .alert(newValue)
-        }
+        get { self[case: .case(State.alert)] }
+        set { self[case: .case(State.alert)] = newValue }
       }
 
-      /// The editor, when that is what is presented.
-      ///
-      /// Setting it changes the editor presented; it does not present one instead of the alert.
+      /// The editor, when that is what is presented; set, it changes in place.
       public var editor: TransactionEditor.State? {
-        get {
-          guard case .editor(let editor) = self else { return nil }
-          return editor
-        }
-        set {
-          guard case .editor = self, let newValue else { return }
-          self = .editor(newValue)
-        }
+        get { self[case: .case(State.editor)] }
+        set { self[case: .case(State.editor)] = newValue }
       }
     }
 
-    /// The presented child's actions.
+    /// What the editor or the failure alert sends.
     public enum Action: Equatable, Sendable {
       /// The alert's answer: none, a failure asks nothing.
       case alert(Alert)
@@ -272,8 +256,7 @@ public struct Ledger: Reducer, Sendable {
           return .none
         }
         // NB: the editor asked for this save: it stays open with its draft and shows why.
-        state.destination?.editor?.isSaving = false
-        state.destination?.editor?.alert = .failure(error)
+        state.destination?.editor?.saveFailed(error)
         return .none
 
       case .transactionsResponse(.success(let transactions)):

@@ -104,7 +104,7 @@ public struct LinkList: Reducer, Sendable {
   /// ```
   public struct Destination: Reducer {
     /// The presented child.
-    public enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable, CasePathable {
       /// A failure of the client, which asks nothing.
       case alert(AlertState<Alert>)
       /// A link opened on its own, with its comments.
@@ -112,53 +112,26 @@ public struct LinkList: Reducer, Sendable {
       /// The editor of a new or a stored link.
       case editor(LinkEditor.State)
 
-      /// The failure shown, when that is what is presented.
-      ///
-      /// Setting it changes the failure shown; it does not present one instead of another
-      /// child.
+      /// The link client's failure, when that is what is presented; set, it changes in place.
       public var alert: AlertState<Alert>? {
-        get {
-          guard case .alert(let alert) = self else { return nil }
-          return alert
-        }
-        set {
-          guard case .alert = self, let newValue else { return }
-          self = .alert(newValue)
-        }
+        get { self[case: .case(State.alert)] }
+        set { self[case: .case(State.alert)] = newValue }
       }
 
-      /// The opened link, when that is what is presented.
-      ///
-      /// Setting it changes the detail presented; it does not present one instead of another
-      /// child.
+      /// The opened link, when that is what is presented; set, it changes in place.
       public var detail: LinkDetail.State? {
-        get {
-          guard case .detail(let detail) = self else { return nil }
-          return detail
-        }
-        set {
-          guard case .detail = self, let newValue else { return }
-          self = .detail(newValue)
-        }
+        get { self[case: .case(State.detail)] }
+        set { self[case: .case(State.detail)] = newValue }
       }
 
-      /// The editor, when that is what is presented.
-      ///
-      /// Setting it changes the editor presented; it does not present one instead of another
-      /// child.
+      /// The editor, when that is what is presented; set, it changes in place.
       public var editor: LinkEditor.State? {
-        get {
-          guard case .editor(let editor) = self else { return nil }
-          return editor
-        }
-        set {
-          guard case .editor = self, let newValue else { return }
-          self = .editor(newValue)
-        }
+        get { self[case: .case(State.editor)] }
+        set { self[case: .case(State.editor)] = newValue }
       }
     }
 
-    /// The presented child's actions.
+    /// What the opened link, the editor or the failure alert sends.
     public enum Action: Equatable, Sendable {
       /// The alert's answer: none, a failure asks nothing.
       case alert(Alert)
@@ -353,8 +326,7 @@ public struct LinkList: Reducer, Sendable {
           return .none
         }
         // NB: the editor asked for this save: it stays open with its draft and shows why.
-        state.destination?.editor?.isSaving = false
-        state.destination?.editor?.alert = .failure(error)
+        state.destination?.editor?.saveFailed(error)
         return .none
 
       case .screenSelected(let screen):
