@@ -94,24 +94,13 @@ final class AnswerTap: @unchecked Sendable {
   /// enum cases it is made of (a feature's action wraps its child's), found by a `NestedSearch`
   /// (`firstNested(in:isCandidate:find:)`), which reads a case's payload without `Mirror`.
   ///
-  /// NB: one search for every action: it learns once which cases of which actions may carry a
-  /// `Result`, and passes by the others without reading their payloads.
+  /// NB: one search for every action: it learns once which cases of which actions may carry an
+  /// error, and passes by the others without reading their payloads. It looks for the error
+  /// itself, not for the `Result`, so a success (most answers) is passed by on its tag, with
+  /// nothing copied out of it or cast.
   func carriedFailure(in action: AppFeature.Action) -> (any Error)? {
-    failures.first(in: action, find: { ($0 as? any FailureCarrying)?.carriedFailure })
+    failures.first(in: action, find: { $0 as? any Error })
   }
 
-  private let failures = NestedSearch(isCandidate: { $0 is any FailureCarrying.Type })
-}
-
-/// A client's answer that may be a failure: a `Result`.
-protocol FailureCarrying {
-  /// The error, when the answer is a failure.
-  var carriedFailure: (any Error)? { get }
-}
-
-extension Result: FailureCarrying {
-  var carriedFailure: (any Error)? {
-    guard case .failure(let error) = self else { return nil }
-    return error
-  }
+  private let failures = NestedSearch(isCandidate: { $0 is any Error.Type })
 }

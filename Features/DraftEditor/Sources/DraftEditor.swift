@@ -33,8 +33,8 @@ public protocol Editing: Sendable {
 /// (``Action/checkResponse(_:)``): a draft that fails it stays as typed, and the editor presents
 /// why as an alert (``State/alert``, made by `AlertState.failure(_:)`), which asks nothing; a
 /// draft that passes is handed to the parent to save (``Action/Delegate/save(_:_:)``). The
-/// parent saves through its client and closes the editor, or ends ``State/isSaving`` and
-/// presents the client's failure in the same alert. A text interface learns that a save failed
+/// parent saves through its client and closes the editor, or presents the client's failure in
+/// the same alert and lets the user save again (``State/saveFailed(_:)``). A text interface learns that a save failed
 /// from the typed failure of the response that reported it (the check's, or the parent's
 /// client's), not from the state. Cancelling closes the editor: it dismisses itself
 /// (`@Dependency(\.dismiss)`), which its parent presents with `@Presents` and `ifLet`.
