@@ -88,7 +88,7 @@ public struct LinkList: Reducer, Sendable {
     /// Creates the state; nothing is loaded by default.
     ///
     /// The screens given then share one ``links``: what each was given, together (where two
-    /// were given the same link, the first one's, in the order of the parameters).
+    /// were given the same link, one that has its details, read whole, over one that has not).
     public init(
       screen: Screen = .all, all: AllLinks.State = AllLinks.State(),
       search: SearchLinks.State = SearchLinks.State(),
@@ -107,7 +107,9 @@ public struct LinkList: Reducer, Sendable {
       self.path = path
       var links = IdentifiedArrayOf<LoadedLink>()
       func take(_ loaded: some Sequence<LoadedLink>) {
-        for link in loaded where !links.contains(id: link.id) { links.append(link) }
+        for link in loaded where links[id: link.id]?.details == nil {
+          links[id: link.id] = link
+        }
       }
       take(all.links)
       take(search.links)
