@@ -88,13 +88,15 @@ public struct AllLinks: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// Show only this category's links; `nil` for every link.
     public var categoryFilter: Category.ID?
-    /// What the links part loaded about the links, shared with its other screens (the parent's
-    /// ``LinkList/LinkList/State/links``): the screen shows those of ``rowIDs``. Change it with
-    /// `withLock`.
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
     @Shared public var links: IdentifiedArrayOf<LoadedLink>
-    /// The links shown, newest first: the pages loaded since the first, without the rows
-    /// dropped (``droppedRowCount``). An id whose link left ``links`` (it was deleted) shows no
-    /// row.
+    /// The links shown, newest first.
+    ///
+    /// The pages loaded since the first, without the rows dropped (``droppedRowCount``). An id
+    /// whose link left ``links`` (it was deleted) shows no row.
     public var rowIDs: [Link.ID]
     /// The names of the categories, by id, as the last page read them: what each row shows of
     /// its link's category.
@@ -277,7 +279,8 @@ public struct AllLinks: Reducer, Sendable {
         let kept = page.links.dropFirst(excess - droppedRows)
         state.rowIDs.append(contentsOf: kept.lazy.map(\.id))
         state.droppedRowCount += excess
-        show(Page(links: Array(kept), categoryNames: page.categoryNames, next: page.next), in: &state)
+        show(
+          Page(links: Array(kept), categoryNames: page.categoryNames, next: page.next), in: &state)
         return .none
 
       case .alert, .delegate, .favoriteResponse, .rows:

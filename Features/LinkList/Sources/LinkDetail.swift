@@ -18,8 +18,9 @@ public struct LinkDetail: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The link shown.
     public var linkID: Link.ID
-    /// What the links part loaded about the link, shared with every screen that shows it (an
-    /// element of the parent's ``LinkList/LinkList/State/links``): `nil` before it is loaded,
+    /// What the links part loaded about the link, shared with every screen that shows it.
+    ///
+    /// An element of the parent's ``LinkList/LinkList/State/links``: `nil` before it is loaded,
     /// and once it is deleted. Change it with `withLock`.
     @Shared public var loadedLink: LoadedLink?
     /// Its comments, oldest first.

@@ -80,8 +80,9 @@ public struct LinkList: Reducer, Sendable {
     public var lookup: LinkLookup.State
     /// The screens pushed from the categories: a category's links, then a link's detail.
     public var path: StackState<Path.State>
-    /// What the links part loaded about the links its screens show, shared with each of them:
-    /// every screen reads its rows through it, so a change to it is every screen's. Change it
+    /// What the links part loaded about the links its screens show, shared with each of them.
+    ///
+    /// Every screen reads its rows through it, so a change to it is every screen's. Change it
     /// with `withLock` (`state.$links.withLock { … }`).
     @Shared public var links: IdentifiedArrayOf<LoadedLink>
 
@@ -163,8 +164,9 @@ public struct LinkList: Reducer, Sendable {
       $links.withLock { $0.removeAll { !shown.contains($0.id) } }
     }
 
-    /// What is opened over the screens: the presented link and the pushed screens. When it
-    /// changes, the links no screen shows any more are let go of.
+    /// What is opened over the screens: the presented link and the pushed screens.
+    ///
+    /// When it changes, the links no screen shows any more are let go of.
     var opened: Opened {
       Opened(detail: destination?.detail?.linkID, path: path.ids)
     }

@@ -53,12 +53,14 @@ public struct RecentLinks: Reducer, Sendable {
 
   /// The screen's state.
   public struct State: Equatable, Sendable {
-    /// What the links part loaded about the links, shared with its other screens (the parent's
-    /// ``LinkList/LinkList/State/links``): the screen shows those of ``rowIDs``. Change it with
-    /// `withLock`.
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
     @Shared public var links: IdentifiedArrayOf<LoadedLink>
-    /// The links viewed most recently, most recent first. An id whose link left ``links`` (it
-    /// was deleted) shows no row.
+    /// The links viewed most recently, most recent first.
+    ///
+    /// An id whose link left ``links`` (it was deleted) shows no row.
     public var rowIDs: [Link.ID]
     /// Why the client failed, shown over the screen; `nil` when none is shown.
     @Presents public var alert: AlertState<Action.Alert>?

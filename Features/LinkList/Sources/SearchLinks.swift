@@ -77,12 +77,14 @@ public struct SearchLinks: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The query, as typed.
     public var query: String
-    /// What the links part loaded about the links, shared with its other screens (the parent's
-    /// ``LinkList/LinkList/State/links``): the screen shows those of ``rowIDs``. Change it with
-    /// `withLock`.
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
     @Shared public var links: IdentifiedArrayOf<LoadedLink>
-    /// The links found, newest first. An id whose link left ``links`` (it was deleted) shows no
-    /// row.
+    /// The links found, newest first.
+    ///
+    /// An id whose link left ``links`` (it was deleted) shows no row.
     public var rowIDs: [Link.ID]
     /// Whether a search is waiting or running.
     public var isSearching: Bool

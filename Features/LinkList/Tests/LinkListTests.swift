@@ -805,8 +805,7 @@ import Testing
     favorite.isFavorite = true
     let store = makeStore(everyScreenLoaded(seeded, destination: .detail(detail(seeded.kotlin))))
     await store.send(.destination(.presented(.detail(.favoriteSubmitted))))
-    await store.receive(.destination(.presented(.detail(.favoriteResponse(.success(favorite))))))
-    {
+    await store.receive(.destination(.presented(.detail(.favoriteResponse(.success(favorite)))))) {
       $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
     }
     #expect(store.state.all.rows[id: id(2)]?.isFavorite == true)

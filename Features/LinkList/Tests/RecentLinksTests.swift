@@ -33,7 +33,6 @@ import Testing
     }
   }
 
-
   /// "A" (id 1), viewed at the start.
   let viewedA = Link(
     id: id(1), title: "A", url: seededURL(1), createdAt: Fixture.start,

@@ -39,7 +39,6 @@ final class QueryLog: Sendable {
     Link(id: id(0), title: "Swift Testing", url: seededURL(0), createdAt: seededDate(0)),
   ]
 
-
   /// The links' rows for the query "swift": newest first, matched at the start.
   var swiftRows: [SearchLinks.Row] {
     [
