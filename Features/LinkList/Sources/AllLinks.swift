@@ -135,7 +135,12 @@ public struct AllLinks: Reducer, Sendable {
     /// - Complexity: O(*n*) in the rows.
     public var rows: IdentifiedArrayOf<Row> {
       let links = self.links
-      return IdentifiedArray(uniqueElements: rowIDs.lazy.compactMap { row(of: links[id: $0]) })
+      var rows = IdentifiedArrayOf<Row>()
+      // NB: appended one by one, so an id shown twice (which the pages never bring) shows once.
+      for id in rowIDs {
+        if let row = row(of: links[id: id]) { rows.append(row) }
+      }
+      return rows
     }
 
     /// The row of a link the screen shows, or `nil`.

@@ -24,7 +24,8 @@ import Persistence
 ///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
 ///   alone); an added link shows on "All links" if its place is among the rows loaded (the
 ///   screen reloads instead when the categories were never loaded, so the row can name its
-///   category), an updated one in the open detail and on the reloaded screen;
+///   category), an updated one on every screen that shows it (one change to the shared links)
+///   and on the reloaded screen;
 /// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from the
 ///   shared links, which takes it off every screen in one change, closes its detail, and reloads
 ///   the current screen;

@@ -759,6 +759,47 @@ import Testing
     await store.finish()
   }
 
+  // MARK: The links the screens share
+
+  @Test func theScreensGivenShareTheLinksTheyWereGivenKeepingThoseReadWhole() async throws {
+    let seeded = try await seed()
+    let state = everyScreenLoaded(seeded)
+    // NB: "All links" read Kotlin as a page does; "Search" and "Recent" read it whole.
+    #expect(state.links.map(\.title) == ["Rust", "Kotlin", "Swift"])
+    #expect(state.links[id: id(2)] == LoadedLink(seeded.kotlin))
+    #expect(state.recent.rows.map(\.title) == ["Kotlin"])
+    state.$links.withLock { $0[id: id(2)]?.title = "Kotlin 2" }
+    #expect(state.all.rows[id: id(2)]?.title == "Kotlin 2")
+    #expect(state.search.rows[id: id(2)]?.title == "Kotlin 2")
+    #expect(state.recent.rows[id: id(2)]?.title == "Kotlin 2")
+  }
+
+  @Test func aLinkNoScreenShowsAfterALoadIsLetGoOf() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        screen: .search, all: allShowing([seeded.rust]),
+        search: .showing([seeded.rust, seeded.kotlin, seeded.swift])))
+    await store.send(.search(.searchSubmitted("swift"))) {
+      $0.search.query = "swift"
+      $0.search.isSearching = true
+    }
+    // NB: Kotlin is shown nowhere now; Rust still is, on "All links".
+    await store.receive(.search(.searchResponse(.success([seeded.swift])))) {
+      $0.search.isSearching = false
+      $0.search.rowIDs = [id(1)]
+      $0.$links.withLock { _ = $0.remove(id: id(2)) }
+    }
+    await store.finish()
+  }
+
+  @Test func aLinkShownOnAnotherScreenStaysWhenItsDetailCloses() async throws {
+    let seeded = try await seed()
+    let store = makeStore(everyScreenLoaded(seeded, destination: .detail(detail(seeded.kotlin))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
   // MARK: Favorites across screens
 
   @Test(arguments: LinkList.Screen.allCases)
