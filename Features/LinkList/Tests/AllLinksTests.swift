@@ -412,6 +412,16 @@ import Testing
     #expect(state.rows.map(\.title) == ["Rust", "Kotlin", "Go", "Swift"])
   }
 
+  @Test func anAddedLinkPassesOverTheIdOfALinkDeletedMeanwhile() {
+    var state = showing([rust, kotlin, swift], isLastPageLoaded: true)
+    state.$links.withLock { _ = $0.remove(id: kotlin.id) }
+    let oldest = Link(
+      id: id(7), title: "Ada", url: seededURL(7),
+      createdAt: Fixture.start.addingTimeInterval(-60))
+    state.show(added: oldest, categoryName: nil)
+    #expect(state.rows.map(\.title) == ["Rust", "Swift", "Ada"])
+  }
+
   /// Where the loaded rows cannot tell an added link's place, so it is not shown.
   enum UnplacedLink: CaseIterable {
     /// No page is loaded yet.
