@@ -64,13 +64,15 @@ enum LinkCommands {
       extra: [("CATEGORY", { $0.categoryName ?? "" })])
     var seen = 0
     while true {
-      // NB: the page's rows are a slice of the screen's, released before the next page arrives:
-      // the reducer then drops the oldest rows in place rather than copying them all.
+      // NB: the screen's state is released before the next page arrives: the reducer then drops
+      // the oldest ids in place rather than copying them all.
       do {
         let screen = session.store.state.links.all
-        // NB: the rows this page added; those of earlier pages may have been dropped.
-        let rows = window.take(screen.rows.elements.dropFirst(seen - screen.droppedRowCount))
-        seen = screen.droppedRowCount + screen.rows.count
+        // NB: the rows this page added, read through the shared links one by one (not every row
+        // of the screen); those of earlier pages may have been dropped.
+        let rows = window.take(
+          screen.rowIDs.dropFirst(seen - screen.droppedRowCount).compactMap(screen.row(id:)))
+        seen = screen.droppedRowCount + screen.rowIDs.count
         // NB: the refs' length is asked for before the first row: a ref must name its link among
         // every link, not only among those printed so far.
         if !rows.isEmpty { try await printer.prepare() }

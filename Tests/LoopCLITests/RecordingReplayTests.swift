@@ -136,7 +136,7 @@ import Testing
 
             AppFeature.State(
               links: LinkList.State(
-            … (18 lines)
+            … (22 lines)
                 ),
                 categories: Categories.State(
                   destination: nil,
@@ -156,7 +156,7 @@ import Testing
                   selectedCategoryID: nil
                 ),
                 destination: nil,
-            … (26 lines)
+            … (27 lines)
 
         (Recorded: −, Replayed: +)
 

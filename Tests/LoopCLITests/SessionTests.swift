@@ -193,7 +193,9 @@ import Testing
             screen: .recent,
             all: AllLinks.State(
               categoryFilter: nil,
-              rows: [],
+              links: [],
+              rowIDs: [],
+              categoryNames: [:],
               nextPage: nil,
               isLastPageLoaded: false,
               droppedRowCount: 0,
@@ -201,12 +203,14 @@ import Testing
             ),
             search: SearchLinks.State(
               query: "",
-              rows: [],
+              links: [],
+              rowIDs: [],
               isSearching: false,
               alert: nil
             ),
             recent: RecentLinks.State(
-              rows: [],
+              links: [],
+              rowIDs: [],
               alert: nil
             ),
             categories: Categories.State(
@@ -218,7 +222,8 @@ import Testing
             lookup: LinkLookup.State(
               refMatches: []
             ),
-            path: []
+            path: [],
+            links: []
           ),
           habits: Habits.State(
             destination: nil,

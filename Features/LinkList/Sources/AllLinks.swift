@@ -56,29 +56,30 @@ public struct AllLinks: Reducer, Sendable {
       self.categoryName = categoryName
     }
 
-    /// The row of a link.
-    public init(_ link: Link, categoryName: String?) {
-      self.init(LinkSummary(link), categoryName: categoryName)
-    }
-
-    /// The row of a link as a page reads it.
-    public init(_ link: LinkSummary, categoryName: String?) {
+    /// The row of a loaded link.
+    public init(_ link: LoadedLink, categoryName: String?) {
       self.init(
         id: link.id, title: link.title, url: link.address, isFavorite: link.isFavorite,
         createdAt: link.createdAt, categoryName: categoryName)
     }
   }
 
-  /// A page of the screen's rows, and where the next page starts (`nil` after the last).
+  /// A page of the screen's links, with the names of the categories, and where the next page
+  /// starts (`nil` after the last).
   public struct Page: Equatable, Sendable {
-    /// The rows, newest first.
-    public var rows: [Row]
+    /// The links, newest first.
+    public var links: [LinkSummary]
+    /// The name of every category, by id, as read with the page.
+    public var categoryNames: [Category.ID: String]
     /// Where the next page starts; `nil` when this page is the last.
     public var next: LinkPage.Cursor?
 
     /// Creates a page.
-    public init(rows: [Row], next: LinkPage.Cursor?) {
-      self.rows = rows
+    public init(
+      links: [LinkSummary], categoryNames: [Category.ID: String] = [:], next: LinkPage.Cursor?
+    ) {
+      self.links = links
+      self.categoryNames = categoryNames
       self.next = next
     }
   }
@@ -87,14 +88,24 @@ public struct AllLinks: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// Show only this category's links; `nil` for every link.
     public var categoryFilter: Category.ID?
-    /// The rows loaded, newest first: the pages loaded since the first, without the rows
-    /// dropped (``droppedRowCount``).
-    public var rows: IdentifiedArrayOf<Row>
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
+    @Shared public var links: IdentifiedArrayOf<LoadedLink>
+    /// The links shown, newest first.
+    ///
+    /// The pages loaded since the first, without the rows dropped (``droppedRowCount``). An id
+    /// whose link left ``links`` (it was deleted) shows no row.
+    public var rowIDs: [Link.ID]
+    /// The names of the categories, by id, as the last page read them: what each row shows of
+    /// its link's category.
+    public var categoryNames: [Category.ID: String]
     /// Where the next page starts; `nil` before the first page is loaded and after the last.
     public var nextPage: LinkPage.Cursor?
     /// Whether the last page is loaded: no link comes after the rows.
     public var isLastPageLoaded: Bool
-    /// How many rows were loaded before ``rows``' first, and dropped to keep at most
+    /// How many rows were loaded before ``rowIDs``' first, and dropped to keep at most
     /// ``AllLinks/maximumRowCount``; 0 when the rows start at the newest link.
     public var droppedRowCount: Int
     /// Why the client failed, shown over the screen; `nil` when none is shown.
@@ -102,16 +113,46 @@ public struct AllLinks: Reducer, Sendable {
 
     /// Creates the state.
     public init(
-      categoryFilter: Category.ID? = nil, rows: IdentifiedArrayOf<Row> = [],
-      nextPage: LinkPage.Cursor? = nil, isLastPageLoaded: Bool = false, droppedRowCount: Int = 0,
+      categoryFilter: Category.ID? = nil,
+      links: Shared<IdentifiedArrayOf<LoadedLink>> = Shared(value: []), rowIDs: [Link.ID] = [],
+      categoryNames: [Category.ID: String] = [:], nextPage: LinkPage.Cursor? = nil,
+      isLastPageLoaded: Bool = false, droppedRowCount: Int = 0,
       alert: AlertState<Action.Alert>? = nil
     ) {
       self.categoryFilter = categoryFilter
-      self.rows = rows
+      self._links = links
+      self.rowIDs = rowIDs
+      self.categoryNames = categoryNames
       self.nextPage = nextPage
       self.isLastPageLoaded = isLastPageLoaded
       self.droppedRowCount = droppedRowCount
       self.alert = alert
+    }
+
+    /// The rows shown, newest first: each of ``rowIDs`` whose link is loaded, read through
+    /// ``links``.
+    ///
+    /// - Complexity: O(*n*) in the rows.
+    public var rows: IdentifiedArrayOf<Row> {
+      let links = self.links
+      var rows = IdentifiedArrayOf<Row>()
+      // NB: appended one by one, so an id shown twice (which the pages never bring) shows once.
+      for id in rowIDs {
+        if let row = row(of: links[id: id]) { rows.append(row) }
+      }
+      return rows
+    }
+
+    /// The row of a link the screen shows, or `nil`.
+    ///
+    /// - Complexity: O(1).
+    public func row(id: Link.ID) -> Row? {
+      row(of: links[id: id])
+    }
+
+    private func row(of link: LoadedLink?) -> Row? {
+      guard let link else { return nil }
+      return Row(link, categoryName: link.categoryID.flatMap { categoryNames[$0] })
     }
 
     /// Shows a link added since the rows were loaded, in its place among the rows, if it has one.
@@ -127,14 +168,22 @@ public struct AllLinks: Reducer, Sendable {
     public mutating func show(added link: Link, categoryName: String?) {
       guard nextPage != nil || isLastPageLoaded, droppedRowCount == 0,
         categoryFilter == nil || link.categoryID == categoryFilter,
-        !rows.contains(id: link.id), !(nextPage?.precedes(link) ?? false)
+        !rowIDs.contains(link.id), !(nextPage?.precedes(link) ?? false)
       else { return }
-      // NB: the first row that comes after the link, newest first.
+      let links = self.links
+      // NB: the first row that comes after the link, newest first (a deleted link's id, with no
+      // row, is passed over).
       let index =
-        rows.firstIndex {
-          $0.createdAt < link.createdAt || ($0.createdAt == link.createdAt && $0.id < link.id)
-        } ?? rows.count
-      rows.insert(Row(link, categoryName: categoryName), at: index)
+        rowIDs.firstIndex { id in
+          guard let row = links[id: id] else { return false }
+          return row.createdAt < link.createdAt
+            || (row.createdAt == link.createdAt && row.id < link.id)
+        } ?? rowIDs.count
+      rowIDs.insert(link.id, at: index)
+      if let categoryID = link.categoryID, let categoryName {
+        categoryNames[categoryID] = categoryName
+      }
+      $links.withLock { $0.show(link) }
     }
   }
 
@@ -206,7 +255,7 @@ public struct AllLinks: Reducer, Sendable {
         return .none
 
       case .linksResponse(.success(let page)):
-        state.rows = IdentifiedArray(uniqueElements: page.rows)
+        state.rowIDs = page.links.map(\.id)
         state.droppedRowCount = 0
         show(page, in: &state)
         return .none
@@ -227,12 +276,16 @@ public struct AllLinks: Reducer, Sendable {
         // link shown since (``State/show(added:categoryName:)``) came before the page.
         // NB: the oldest rows dropped in place, then the page appended: the rows kept keep
         // their index entries, only the dropped and the new ids are hashed.
-        let excess = max(0, state.rows.count + page.rows.count - maximumRowCount)
-        let droppedRows = min(excess, state.rows.count)
-        state.rows.removeFirst(droppedRows)
-        for row in page.rows.dropFirst(excess - droppedRows) { state.rows.append(row) }
+        // NB: the links dropped stay in the shared `links` until the parent lets go of what no
+        // screen shows.
+        let excess = max(0, state.rowIDs.count + page.links.count - maximumRowCount)
+        let droppedRows = min(excess, state.rowIDs.count)
+        state.rowIDs.removeFirst(droppedRows)
+        let kept = page.links.dropFirst(excess - droppedRows)
+        state.rowIDs.append(contentsOf: kept.lazy.map(\.id))
         state.droppedRowCount += excess
-        show(page, in: &state)
+        show(
+          Page(links: Array(kept), categoryNames: page.categoryNames, next: page.next), in: &state)
         return .none
 
       case .alert, .delegate, .favoriteResponse, .rows:
@@ -251,8 +304,13 @@ public struct AllLinks: Reducer, Sendable {
     fetch(state.categoryFilter, after: nil) { .linksResponse($0) }
   }
 
-  /// Notes where the page after `page` starts, and whether it was the last.
+  /// Keeps the page's links in the shared `links` and its category names, and notes where the
+  /// page after it starts, and whether it was the last.
   private func show(_ page: Page, in state: inout State) {
+    state.$links.withLock { links in
+      for link in page.links { links.show(link) }
+    }
+    state.categoryNames = page.categoryNames
     state.nextPage = page.next
     state.isLastPageLoaded = page.next == nil
   }
@@ -274,16 +332,16 @@ public struct AllLinks: Reducer, Sendable {
               try await categoryClient.fetchCategories().map { ($0.id, $0.name) },
               uniquingKeysWith: { first, _ in first })
             let page = try await linkClient.fetchLinkPage(filter, cursor, pageSize)
-            return Page(
-              rows: page.links.map { Row($0, categoryName: $0.categoryID.flatMap { names[$0] }) },
-              next: page.next)
+            return Page(links: page.links, categoryNames: names, next: page.next)
           }))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 }
 
-extension AllLinks.State: LinkRowsState {}
+extension AllLinks.State: LinkRowsState {
+  var sharedLinks: Shared<IdentifiedArrayOf<LoadedLink>> { $links }
+}
 
 extension AllLinks.Action: LinkRowsAction {
   static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }

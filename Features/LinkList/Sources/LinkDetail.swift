@@ -8,7 +8,9 @@ import struct LinkClient.Comment
 ///
 /// Opening it (``Action/onAppear``) records the view (so the link rises in "Recent") and loads
 /// the comments. Comments are added, updated and deleted here through the client; editing and
-/// deleting the link itself are asked of the parent, which owns the editor and the lists. A
+/// deleting the link itself are asked of the parent, which owns the editor and the lists. The
+/// link is read through the links the parent shares with its screens (``LoadedLink``), so a
+/// favorite toggled here shows on every screen, and a save anywhere shows here. A
 /// failure of the client is presented as an alert (``State/alert``, made by
 /// `AlertState.failure(_:)`), which asks nothing and closes on `.alert(.dismiss)`.
 public struct LinkDetail: Reducer, Sendable {
@@ -16,23 +18,31 @@ public struct LinkDetail: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The link shown.
     public var linkID: Link.ID
-    /// The link, once loaded.
-    public var link: Link?
+    /// What the links part loaded about the link, shared with every screen that shows it.
+    ///
+    /// An element of the parent's ``LinkList/LinkList/State/links``: `nil` before it is loaded,
+    /// and once it is deleted. Change it with `withLock`.
+    @Shared public var loadedLink: LoadedLink?
     /// Its comments, oldest first.
     public var comments: IdentifiedArrayOf<Comment>
     /// Why the client failed, shown over the link; `nil` when none is shown.
     @Presents public var alert: AlertState<Action.Alert>?
 
-    /// Creates the state.
+    /// Creates the state, reading the link from `links`, the links the parent shares (a new
+    /// array when none is given).
     public init(
-      linkID: Link.ID, link: Link? = nil, comments: IdentifiedArrayOf<Comment> = [],
-      alert: AlertState<Action.Alert>? = nil
+      linkID: Link.ID, links: Shared<IdentifiedArrayOf<LoadedLink>> = Shared(value: []),
+      comments: IdentifiedArrayOf<Comment> = [], alert: AlertState<Action.Alert>? = nil
     ) {
       self.linkID = linkID
-      self.link = link
+      self._loadedLink = links[id: linkID]
       self.comments = comments
       self.alert = alert
     }
+
+    /// The link, once read whole (opened, or read whole by another screen): read through
+    /// ``loadedLink``.
+    public var link: Link? { loadedLink?.link }
   }
 
   /// A link with its comments, as loaded when the detail opens.
@@ -146,7 +156,7 @@ public struct LinkDetail: Reducer, Sendable {
       return .send(.delegate(.editLink(link)))
 
     case .favoriteResponse(.success(let link)):
-      state.link = link
+      state.$loadedLink.withLock { $0 = LoadedLink(link) }
       return .none
 
     case .favoriteSubmitted:
@@ -170,7 +180,7 @@ public struct LinkDetail: Reducer, Sendable {
       }
 
     case .contentResponse(.success(let content)):
-      state.link = content.link
+      state.$loadedLink.withLock { $0 = LoadedLink(content.link) }
       state.comments = IdentifiedArray(uniqueElements: content.comments)
       return .none
 

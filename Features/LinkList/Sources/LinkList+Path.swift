@@ -68,28 +68,11 @@ extension LinkList.Path.State {
 }
 
 extension StackState<LinkList.Path.State> {
-  /// Takes a deleted link off the stack: pops its first screen (with those above it), and drops
-  /// its row from the category screens below.
+  /// Pops a deleted link's first screen, with those above it (its rows left the category
+  /// screens with the shared links).
   mutating func remove(link id: Link.ID) {
-    if let index = firstIndex(where: { $0.detail?.linkID == id }) {
-      pop(from: ids[index])
-    }
-    for screenID in ids {
-      guard case .category(var links)? = self[id: screenID] else { continue }
-      links.rows.remove(id: id)
-      self[id: screenID] = .category(links)
-    }
-  }
-
-  /// Shows a saved link on every pushed screen of it.
-  mutating func show(saved link: Link) {
-    for screenID in ids {
-      guard case .detail(var detail)? = self[id: screenID], detail.linkID == link.id else {
-        continue
-      }
-      detail.link = link
-      self[id: screenID] = .detail(detail)
-    }
+    guard let index = firstIndex(where: { $0.detail?.linkID == id }) else { return }
+    pop(from: ids[index])
   }
 
   /// Takes a deleted category off the stack: pops its first screen, with those above it.
@@ -104,7 +87,7 @@ extension StackState<LinkList.Path.State> {
       guard case .category(var links)? = self[id: screenID],
         links.categoryFilter == category.id
       else { continue }
-      for row in links.rows { links.rows[id: row.id]?.categoryName = category.name }
+      links.categoryNames[category.id] = category.name
       self[id: screenID] = .category(links)
     }
   }

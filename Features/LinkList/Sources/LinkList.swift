@@ -24,9 +24,11 @@ import Persistence
 ///   through the client and answer with the ``SavedLink`` (and the digits of its id that name it
 ///   alone); an added link shows on "All links" if its place is among the rows loaded (the
 ///   screen reloads instead when the categories were never loaded, so the row can name its
-///   category), an updated one in the open detail and on the reloaded screen;
-/// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from every
-///   screen, closes its detail, and reloads the current screen;
+///   category), an updated one on every screen that shows it (one change to the shared links)
+///   and on the reloaded screen;
+/// - deleting a link (``Action/deleteLinkSubmitted(_:)``, or from the detail) removes it from the
+///   shared links, which takes it off every screen in one change, closes its detail, and reloads
+///   the current screen;
 /// - selecting a category filters "All links"; renaming or deleting one reloads it;
 /// - opening a category (``Action/categorySelected(_:)``) pushes its links onto the navigation
 ///   stack (``State/path``), and opening a link there pushes its detail (``Path``); the pushed
@@ -41,8 +43,14 @@ import Persistence
 /// `.destination(.dismiss)`. Each screen shows its own failures in its own alert, and a text
 /// interface reads a failure from the typed response that carried it.
 ///
-/// A favorite toggled on one screen is saved at once, and shows on the other screens when they
-/// next load.
+/// What the screens show of the links is one shared value (``State/links``, an identified array of
+/// ``LoadedLink``), which this root hands to each screen it makes, as `Habits` hands its detail a
+/// habit: a screen keeps only which links it shows, in its order, and its own extras, and reads
+/// its rows through the shared value. So a link deleted, favorited (on any screen) or saved is one
+/// change that every screen shows at once, with no copy to keep in step; a screen still reloads to
+/// learn which links it lists now. The root lets go of a loaded link once no screen shows it (after
+/// a screen loads, or when what is presented or pushed changes), so the shared value holds no more
+/// than the screens show.
 public struct LinkList: Reducer, Sendable {
   /// The screens of links.
   public enum Screen: String, Equatable, Sendable, CaseIterable, Codable {
@@ -73,8 +81,16 @@ public struct LinkList: Reducer, Sendable {
     public var lookup: LinkLookup.State
     /// The screens pushed from the categories: a category's links, then a link's detail.
     public var path: StackState<Path.State>
+    /// What the links part loaded about the links its screens show, shared with each of them.
+    ///
+    /// Every screen reads its rows through it, so a change to it is every screen's. Change it
+    /// with `withLock` (`state.$links.withLock { … }`).
+    @Shared public var links: IdentifiedArrayOf<LoadedLink>
 
     /// Creates the state; nothing is loaded by default.
+    ///
+    /// The screens given then share one ``links``: what each was given, together (where two
+    /// were given the same link, one that has its details, read whole, over one that has not).
     public init(
       screen: Screen = .all, all: AllLinks.State = AllLinks.State(),
       search: SearchLinks.State = SearchLinks.State(),
@@ -91,6 +107,74 @@ public struct LinkList: Reducer, Sendable {
       self.destination = destination
       self.lookup = lookup
       self.path = path
+      var links = IdentifiedArrayOf<LoadedLink>()
+      func take(_ loaded: some Sequence<LoadedLink>) {
+        for link in loaded where links[id: link.id]?.details == nil {
+          links[id: link.id] = link
+        }
+      }
+      take(all.links)
+      take(search.links)
+      take(recent.links)
+      take(destination?.detail?.loadedLink.map { [$0] } ?? [])
+      for screen in path {
+        switch screen {
+        case .category(let category): take(category.links)
+        case .detail(let detail): take(detail.loadedLink.map { [$0] } ?? [])
+        }
+      }
+      let shared = Shared(value: links)
+      self._links = shared
+      self.all.$links = shared
+      self.search.$links = shared
+      self.recent.$links = shared
+      if case .detail(var detail) = destination {
+        detail.$loadedLink = shared[id: detail.linkID]
+        self.destination = .detail(detail)
+      }
+      for id in path.ids {
+        switch path[id: id] {
+        case .category(var category)?:
+          category.$links = shared
+          self.path[id: id] = .category(category)
+        case .detail(var detail)?:
+          detail.$loadedLink = shared[id: detail.linkID]
+          self.path[id: id] = .detail(detail)
+        case nil: break
+        }
+      }
+    }
+
+    /// Lets go of the loaded links no screen shows: those of no screen's rows, and no opened
+    /// link's.
+    ///
+    /// - Complexity: O(*n*) in the links loaded and the rows of the screens.
+    mutating func letGoOfUnshownLinks() {
+      var shown = Set(all.rowIDs)
+      shown.formUnion(search.rowIDs)
+      shown.formUnion(recent.rowIDs)
+      if let id = destination?.detail?.linkID { shown.insert(id) }
+      for screen in path {
+        switch screen {
+        case .category(let category): shown.formUnion(category.rowIDs)
+        case .detail(let detail): shown.insert(detail.linkID)
+        }
+      }
+      // NB: no change at all when every link is shown, the usual case.
+      guard links.contains(where: { !shown.contains($0.id) }) else { return }
+      $links.withLock { $0.removeAll { !shown.contains($0.id) } }
+    }
+
+    /// What is opened over the screens: the presented link and the pushed screens.
+    ///
+    /// When it changes, the links no screen shows any more are let go of.
+    var opened: Opened {
+      Opened(detail: destination?.detail?.linkID, path: path.ids)
+    }
+
+    struct Opened: Equatable {
+      var detail: Link.ID?
+      var path: [StackElementID]
     }
   }
 
@@ -248,11 +332,13 @@ public struct LinkList: Reducer, Sendable {
 
       case .categorySelected(let categoryID):
         return push(
-          .category(AllLinks.State(categoryFilter: categoryID)), then: .category(.onAppear),
-          &state)
+          .category(AllLinks.State(categoryFilter: categoryID, links: state.$links)),
+          then: .category(.onAppear), &state)
 
       case .path(.element(_, .category(.delegate(.openLink(let id))))):
-        return push(.detail(LinkDetail.State(linkID: id)), then: .detail(.onAppear), &state)
+        return push(
+          .detail(LinkDetail.State(linkID: id, links: state.$links)), then: .detail(.onAppear),
+          &state)
 
       case .categories(.delegate(.showLinks(in: let categoryID))):
         state.screen = .all
@@ -270,9 +356,10 @@ public struct LinkList: Reducer, Sendable {
         return .send(.all(.categoryFilterChanged(nil)))
 
       case .deleteLinkResponse(.success(let id)):
-        state.all.rows.remove(id: id)
-        state.search.rows.remove(id: id)
-        state.recent.rows.remove(id: id)
+        // NB: one change takes the link off every screen, pushed ones too.
+        state.$links.withLock { _ = $0.remove(id: id) }
+        // NB: a shared value changes what the screens show, not which screens are open: the
+        // opened link's screens close here.
         if state.destination?.detail?.linkID == id { state.destination = nil }
         state.path.remove(link: id)
         return load(state.screen)
@@ -308,9 +395,10 @@ public struct LinkList: Reducer, Sendable {
         }
 
       case .lookup(.delegate(.showPreview(let content))):
+        state.$links.withLock { $0.show(content.link) }
         state.destination = .detail(
           LinkDetail.State(
-            linkID: content.link.id, link: content.link,
+            linkID: content.link.id, links: state.$links,
             comments: IdentifiedArray(uniqueElements: content.comments)))
         return .none
 
@@ -349,6 +437,25 @@ public struct LinkList: Reducer, Sendable {
     }
     .ifLet(\.$destination, action: .case(Action.destination)) { Destination() }
     .forEach(\.path, action: .case(Action.path)) { Path() }
+    .onChange(of: \.opened) { _, _ in
+      Reduce { state, _ in
+        state.letGoOfUnshownLinks()
+        return .none
+      }
+    }
+    Reduce { state, action in
+      switch action {
+      case .all(.linksResponse(.success)), .all(.nextPageResponse(.success)),
+        .search(.searchResponse(.success)), .recent(.linksResponse(.success)),
+        .path(.element(_, .category(.linksResponse(.success)))),
+        .path(.element(_, .category(.nextPageResponse(.success)))):
+        // NB: a screen loaded rows in place of others (or dropped its oldest).
+        state.letGoOfUnshownLinks()
+      default:
+        break
+      }
+      return .none
+    }
   }
 
   /// A link just stored, with the digits of its id that name it alone.
@@ -364,14 +471,14 @@ public struct LinkList: Reducer, Sendable {
 
   /// Shows the link's detail, which records the view and loads the comments.
   private func open(_ id: Link.ID, _ state: inout State) -> Effect<Action> {
-    state.destination = .detail(LinkDetail.State(linkID: id))
+    state.destination = .detail(LinkDetail.State(linkID: id, links: state.$links))
     return .send(.destination(.presented(.detail(.onAppear))))
   }
 
-  /// Shows a changed link wherever it is open, and reloads the screens that list it.
+  /// Shows a saved link on every screen that shows it, in one change to the shared links, and
+  /// reloads the screens that list links (a new title or category may list it elsewhere).
   private func show(saved link: Link, _ state: inout State) -> Effect<Action> {
-    if state.destination?.detail?.linkID == link.id { state.destination?.detail?.link = link }
-    state.path.show(saved: link)
+    state.$links.withLock { $0.update(link) }
     return .merge(load(state.screen), state.path.reloadingCategories)
   }
 

@@ -10,8 +10,8 @@ import Loop
 public protocol LinkRowItem: Identifiable, Equatable, Sendable where ID == Link.ID {
   /// The link's title.
   var title: String { get }
-  /// Whether the link is a favorite; the hosting screen sets it once the client has saved it.
-  var isFavorite: Bool { get set }
+  /// Whether the link is a favorite.
+  var isFavorite: Bool { get }
 }
 
 /// One row of links, shared by every screen that lists links: generic over the screen's row
@@ -19,7 +19,8 @@ public protocol LinkRowItem: Identifiable, Equatable, Sendable where ID == Link.
 ///
 /// The row has no client. Opening the link and toggling its favorite become ``Action/delegate(_:)``
 /// actions, which every hosting screen performs the same way, through one reducer (`LinkRows`):
-/// the favorite is saved through the client, then shown on the row.
+/// the favorite is saved through the client, then kept in the links shared by every screen
+/// (``LoadedLink``), so every row of the link shows it.
 public struct LinkRow<Item: LinkRowItem>: Reducer {
   /// The row's state is the screen's row value.
   public typealias State = Item

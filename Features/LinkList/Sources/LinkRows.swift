@@ -4,8 +4,9 @@ import Persistence
 
 /// What a screen listing links does with its ``LinkRow``s, written once for "All links",
 /// "Search" and "Recent": a row asking to open its link becomes the screen's request to its
-/// parent, and a row toggling its favorite is saved through the client, then shown on the row
-/// (or the client's failure in the screen's alert).
+/// parent, and a row toggling its favorite is saved through the client, then kept in the links
+/// the screens share, so that every screen's row shows it (or the client's failure is shown in the
+/// screen's alert).
 ///
 /// A screen's state and actions adopt ``LinkRowsState`` and ``LinkRowsAction``, and the screen
 /// runs `LinkRows` after its own reducer, which leaves those actions alone:
@@ -35,14 +36,21 @@ where ScreenState.Row == ScreenAction.Row {
       if let response = Self.favoriteResponse.extract(action) {
         switch response {
         case .success(let link):
-          state.rows[id: link.id]?.isFavorite = link.isFavorite
+          state.sharedLinks.withLock { $0.update(link) }
         case .failure(let error):
           state.alert = .failure(error)
         }
         return .none
       }
-      guard case .element(let id, .delegate(let request))? = Self.rows.extract(action) else {
+      guard case .element(let id, let rowAction)? = Self.rows.extract(action) else {
         return .none
+      }
+      guard case .delegate(let request) = rowAction else {
+        // NB: a row is read through the shared links, never stored: the row decides on a copy
+        // and changes nothing.
+        guard var row = state.row(id: id) else { return .none }
+        return LinkRow<State.Row>().reduce(into: &row, action: rowAction)
+          .map { Action.rows(.element(id: id, action: $0)) }
       }
       switch request {
       case .open:
@@ -52,9 +60,6 @@ where ScreenState.Row == ScreenAction.Row {
           await send(.favoriteResponse(Result { try await linkClient.setFavorite(id, isFavorite) }))
         }
       }
-    }
-    .forEach(\.rows, action: Self.rows) {
-      LinkRow<State.Row>()
     }
   }
 
@@ -73,8 +78,10 @@ protocol LinkRowsState {
   associatedtype Row: LinkRowItem
   /// The answers to the screen's alerts.
   associatedtype Alert
-  /// The screen's rows.
-  var rows: IdentifiedArrayOf<Row> { get set }
+  /// The links the screens share: a favorite saved is kept there.
+  var sharedLinks: Shared<IdentifiedArrayOf<LoadedLink>> { get }
+  /// The row of a link the screen shows, or `nil`.
+  func row(id: Link.ID) -> Row?
   /// The failure the screen shows (its `@Presents` alert); `nil` when none is shown.
   var alert: AlertState<Alert>? { get set }
 }

@@ -37,28 +37,59 @@ public struct RecentLinks: Reducer, Sendable {
       self.lastViewedDate = lastViewedDate
     }
 
-    /// The row of a viewed link, or `nil` for a link never viewed.
+    /// The row of a loaded link, or `nil` for a link never viewed (or whose address is not a
+    /// URL).
     ///
     /// - Parameter link: The link.
-    public init?(_ link: Link) {
-      guard let lastViewedDate = link.lastViewedDate else { return nil }
+    public init?(_ link: LoadedLink) {
+      guard let lastViewedDate = link.details?.lastViewedDate, let url = link.url else {
+        return nil
+      }
       self.init(
-        id: link.id, title: link.title, url: link.url, isFavorite: link.isFavorite,
+        id: link.id, title: link.title, url: url, isFavorite: link.isFavorite,
         lastViewedDate: lastViewedDate)
     }
   }
 
   /// The screen's state.
   public struct State: Equatable, Sendable {
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
+    @Shared public var links: IdentifiedArrayOf<LoadedLink>
     /// The links viewed most recently, most recent first.
-    public var rows: IdentifiedArrayOf<Row>
+    ///
+    /// An id whose link left ``links`` (it was deleted) shows no row.
+    public var rowIDs: [Link.ID]
     /// Why the client failed, shown over the screen; `nil` when none is shown.
     @Presents public var alert: AlertState<Action.Alert>?
 
     /// Creates the state.
-    public init(rows: IdentifiedArrayOf<Row> = [], alert: AlertState<Action.Alert>? = nil) {
-      self.rows = rows
+    public init(
+      links: Shared<IdentifiedArrayOf<LoadedLink>> = Shared(value: []), rowIDs: [Link.ID] = [],
+      alert: AlertState<Action.Alert>? = nil
+    ) {
+      self._links = links
+      self.rowIDs = rowIDs
       self.alert = alert
+    }
+
+    /// The rows shown, most recent first: each of ``rowIDs`` whose link is loaded, read through
+    /// ``links``, with when it was last viewed.
+    ///
+    /// - Complexity: O(*n*) in the rows.
+    public var rows: IdentifiedArrayOf<Row> {
+      let links = self.links
+      return IdentifiedArray(
+        uniqueElements: rowIDs.lazy.compactMap { links[id: $0].flatMap(Row.init) })
+    }
+
+    /// The row of a link the screen shows, or `nil`.
+    ///
+    /// - Complexity: O(1).
+    public func row(id: Link.ID) -> Row? {
+      links[id: id].flatMap(Row.init)
     }
   }
 
@@ -99,7 +130,12 @@ public struct RecentLinks: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case .linksResponse(.success(let links)):
-        state.rows = IdentifiedArray(uniqueElements: links.compactMap(Row.init))
+        // NB: only viewed links have a row.
+        let viewed = links.filter { $0.lastViewedDate != nil }
+        state.rowIDs = viewed.map(\.id)
+        state.$links.withLock { loaded in
+          for link in viewed { loaded.show(link) }
+        }
         return .none
 
       case .linksResponse(.failure(let error)):
@@ -121,7 +157,9 @@ public struct RecentLinks: Reducer, Sendable {
   }
 }
 
-extension RecentLinks.State: LinkRowsState {}
+extension RecentLinks.State: LinkRowsState {
+  var sharedLinks: Shared<IdentifiedArrayOf<LoadedLink>> { $links }
+}
 
 extension RecentLinks.Action: LinkRowsAction {
   static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }

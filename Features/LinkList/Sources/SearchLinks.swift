@@ -53,10 +53,11 @@ public struct SearchLinks: Reducer, Sendable {
       self.matchedRange = matchedRange
     }
 
-    /// The row of a link found by `query`.
+    /// The row of a loaded link found by `query`, or `nil` if its address is not a URL.
     ///
     /// The range is the first case-insensitive match of the trimmed query in the title.
-    public init(_ link: Link, query: String) {
+    public init?(_ link: LoadedLink, query: String) {
+      guard let url = link.url else { return nil }
       let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
       let title = link.title
       var matchedRange: Range<Int>?
@@ -67,7 +68,7 @@ public struct SearchLinks: Reducer, Sendable {
             from: title.startIndex, to: match.upperBound)
       }
       self.init(
-        id: link.id, title: title, url: link.url, isFavorite: link.isFavorite,
+        id: link.id, title: title, url: url, isFavorite: link.isFavorite,
         createdAt: link.createdAt, matchedRange: matchedRange)
     }
   }
@@ -76,8 +77,15 @@ public struct SearchLinks: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The query, as typed.
     public var query: String
+    /// What the links part loaded about the links, shared with its other screens.
+    ///
+    /// The parent's ``LinkList/LinkList/State/links``: the screen shows those of ``rowIDs``.
+    /// Change it with `withLock`.
+    @Shared public var links: IdentifiedArrayOf<LoadedLink>
     /// The links found, newest first.
-    public var rows: IdentifiedArrayOf<Row>
+    ///
+    /// An id whose link left ``links`` (it was deleted) shows no row.
+    public var rowIDs: [Link.ID]
     /// Whether a search is waiting or running.
     public var isSearching: Bool
     /// Why the client failed, shown over the screen; `nil` when none is shown.
@@ -85,13 +93,33 @@ public struct SearchLinks: Reducer, Sendable {
 
     /// Creates the state.
     public init(
-      query: String = "", rows: IdentifiedArrayOf<Row> = [], isSearching: Bool = false,
-      alert: AlertState<Action.Alert>? = nil
+      query: String = "", links: Shared<IdentifiedArrayOf<LoadedLink>> = Shared(value: []),
+      rowIDs: [Link.ID] = [], isSearching: Bool = false, alert: AlertState<Action.Alert>? = nil
     ) {
       self.query = query
-      self.rows = rows
+      self._links = links
+      self.rowIDs = rowIDs
       self.isSearching = isSearching
       self.alert = alert
+    }
+
+    /// The rows shown, newest first: each of ``rowIDs`` whose link is loaded, read through
+    /// ``links``, with where the query matched its title.
+    ///
+    /// - Complexity: O(*n*) in the rows.
+    public var rows: IdentifiedArrayOf<Row> {
+      let links = self.links
+      return IdentifiedArray(
+        uniqueElements: rowIDs.lazy.compactMap { id in
+          links[id: id].flatMap { Row($0, query: query) }
+        })
+    }
+
+    /// The row of a link the screen shows, or `nil`.
+    ///
+    /// - Complexity: O(1).
+    public func row(id: Link.ID) -> Row? {
+      links[id: id].flatMap { Row($0, query: query) }
     }
   }
 
@@ -147,7 +175,10 @@ public struct SearchLinks: Reducer, Sendable {
 
       case .searchResponse(.success(let links)):
         state.isSearching = false
-        state.rows = IdentifiedArray(uniqueElements: links.map { Row($0, query: state.query) })
+        state.rowIDs = links.map(\.id)
+        state.$links.withLock { loaded in
+          for link in links { loaded.show(link) }
+        }
         return .none
 
       case .searchResponse(.failure(let error)):
@@ -187,7 +218,9 @@ public struct SearchLinks: Reducer, Sendable {
   }
 }
 
-extension SearchLinks.State: LinkRowsState {}
+extension SearchLinks.State: LinkRowsState {
+  var sharedLinks: Shared<IdentifiedArrayOf<LoadedLink>> { $links }
+}
 
 extension SearchLinks.Action: LinkRowsAction {
   static func openLink(_ id: Link.ID) -> Self { .delegate(.openLink(id)) }

@@ -27,22 +27,34 @@ import Testing
     return try await fixture.seedLinks(["Swift", "Kotlin", "Rust"], in: [work.id, nil, work.id])
   }
 
-  let rust = AllLinks.Row(
-    id: id(3), title: "Rust", url: seededURL(2).absoluteString, isFavorite: false,
-    createdAt: seededDate(2),
-    categoryName: "Work")
-  let kotlin = AllLinks.Row(
-    id: id(2), title: "Kotlin", url: seededURL(1).absoluteString, isFavorite: false,
-    createdAt: seededDate(1),
-    categoryName: nil)
-  let swift = AllLinks.Row(
-    id: id(1), title: "Swift", url: seededURL(0).absoluteString, isFavorite: false,
-    createdAt: seededDate(0),
-    categoryName: "Work")
+  let rust = LinkSummary(
+    id: id(3), title: "Rust", address: seededURL(2).absoluteString, categoryID: id(0),
+    createdAt: seededDate(2))
+  let kotlin = LinkSummary(
+    id: id(2), title: "Kotlin", address: seededURL(1).absoluteString, createdAt: seededDate(1))
+  let swift = LinkSummary(
+    id: id(1), title: "Swift", address: seededURL(0).absoluteString, categoryID: id(0),
+    createdAt: seededDate(0))
 
-  /// A last page of `rows`, or one followed by the page after `next`.
-  func page(_ rows: [AllLinks.Row], next: LinkPage.Cursor? = nil) -> AllLinks.Page {
-    AllLinks.Page(rows: rows, next: next)
+  /// The names of ``seed()``'s categories, as a page reads them.
+  let names: [Category.ID: String] = [id(0): "Work"]
+
+  /// A last page of `links`, or one followed by the page after `next`, with the category names
+  /// read with it.
+  func page(
+    _ links: [LinkSummary], next: LinkPage.Cursor? = nil, names: [Category.ID: String]? = nil
+  ) -> AllLinks.Page {
+    AllLinks.Page(links: links, categoryNames: names ?? self.names, next: next)
+  }
+
+  /// A screen showing `links`, loaded as pages read them, with ``seed()``'s category names.
+  func showing(
+    _ links: [LinkSummary], categoryFilter: Category.ID? = nil, nextPage: LinkPage.Cursor? = nil,
+    isLastPageLoaded: Bool = false, droppedRowCount: Int = 0
+  ) -> AllLinks.State {
+    .showing(
+      links, names: names, categoryFilter: categoryFilter, nextPage: nextPage,
+      isLastPageLoaded: isLastPageLoaded, droppedRowCount: droppedRowCount)
   }
 
   // MARK: Loading
@@ -52,9 +64,21 @@ import Testing
     let store = makeStore(AllLinks.State())
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
-      $0.rows = [rust, kotlin, swift]
+      $0.show([rust, kotlin, swift], names: names)
       $0.isLastPageLoaded = true
     }
+    #expect(
+      store.state.rows == [
+        AllLinks.Row(
+          id: id(3), title: "Rust", url: seededURL(2).absoluteString, isFavorite: false,
+          createdAt: seededDate(2), categoryName: "Work"),
+        AllLinks.Row(
+          id: id(2), title: "Kotlin", url: seededURL(1).absoluteString, isFavorite: false,
+          createdAt: seededDate(1), categoryName: nil),
+        AllLinks.Row(
+          id: id(1), title: "Swift", url: seededURL(0).absoluteString, isFavorite: false,
+          createdAt: seededDate(0), categoryName: "Work"),
+      ])
     await store.finish()
   }
 
@@ -63,26 +87,26 @@ import Testing
     let store = makeStore()
     await store.send(.categoryFilterChanged(id(0))) { $0.categoryFilter = id(0) }
     await store.receive(.linksResponse(.success(page([rust, swift])))) {
-      $0.rows = [rust, swift]
+      $0.show([rust, swift], names: names)
       $0.isLastPageLoaded = true
     }
     await store.send(.categoryFilterChanged(nil)) { $0.categoryFilter = nil }
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
-      $0.rows = [rust, kotlin, swift]
+      $0.show([rust, kotlin, swift], names: names)
     }
     await store.finish()
   }
 
   @Test func choosingTheFilterShownLoadsNothing() async throws {
     try await seed()
-    let store = makeStore(AllLinks.State(categoryFilter: id(0), rows: [rust, swift]))
+    let store = makeStore(showing([rust, swift], categoryFilter: id(0)))
     await store.send(.categoryFilterChanged(id(0)))
     await store.finish()
   }
 
-  @Test func categoryFilterChangedToAMissingCategoryShowsTheErrorAndKeepsTheRows() async throws {
+  @Test func categoryFilterChangedToAMissingCategoryShowsTheAlertAndKeepsTheRows() async throws {
     try await seed()
-    let store = makeStore(AllLinks.State(rows: [kotlin]))
+    let store = makeStore(showing([kotlin]))
     await store.send(.categoryFilterChanged(id(9))) { $0.categoryFilter = id(9) }
     await store.receive(.linksResponse(.failure(.categoryNotFound(id(9))))) {
       $0.alert = AlertState {
@@ -92,8 +116,8 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
-    let store = makeStore(AllLinks.State(rows: [kotlin]))
+  @Test func aFailedLoadShowsTheAlertAndKeepsTheRows() async {
+    let store = makeStore(showing([kotlin]))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
@@ -102,7 +126,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func aLoadAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+  @Test func aLoadAfterAFailedOneShowsTheLinksUnderTheAlert() async throws {
     try await seed()
     let store = makeStore()
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
@@ -113,7 +137,7 @@ import Testing
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
-      $0.rows = [rust, kotlin, swift]
+      $0.show([rust, kotlin, swift], names: names)
       $0.isLastPageLoaded = true
     }
     await store.finish()
@@ -135,7 +159,7 @@ import Testing
     await store.send(.categoryFilterChanged(nil)) { $0.categoryFilter = nil }
     await answers.clock.advance(by: .seconds(1))
     await store.receive(.linksResponse(.success(page([rust, kotlin, swift])))) {
-      $0.rows = [rust, kotlin, swift]
+      $0.show([rust, kotlin, swift], names: names)
       $0.isLastPageLoaded = true
     }
     await answers.clock.advance(by: .seconds(1))
@@ -146,9 +170,9 @@ import Testing
 
   /// Five links, "1" (the oldest) to "5", a minute apart, none in a category.
   @discardableResult
-  func seedFive() async throws -> [AllLinks.Row] {
+  func seedFive() async throws -> [LinkSummary] {
     let links = try await fixture.seedLinks(["1", "2", "3", "4", "5"])
-    return links.reversed().map { AllLinks.Row($0, categoryName: nil) }
+    return links.reversed().map(LinkSummary.init)
   }
 
   func paging(
@@ -162,17 +186,19 @@ import Testing
   }
 
   /// Where the page after `row` starts.
-  func after(_ row: AllLinks.Row) -> LinkPage.Cursor {
+  func after(_ row: LinkSummary) -> LinkPage.Cursor {
     LinkPage.Cursor(createdAt: row.createdAt, id: row.id)
   }
 
   /// Shows the first page of ``seedFive()``'s rows on a ``paging()`` store: "5" and "4".
   func showFirstPage(
-    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+    of rows: [LinkSummary], in store: TestStore<AllLinks.State, AllLinks.Action>
   ) async {
     await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
+    await store.receive(
+      .linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]), names: [:])))
+    ) {
+      $0.show([rows[0], rows[1]], names: [:])
       $0.nextPage = after(rows[1])
     }
   }
@@ -198,24 +224,24 @@ import Testing
 
   /// Shows the second page after the first: "3" and "2".
   func showSecondPage(
-    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+    of rows: [LinkSummary], in store: TestStore<AllLinks.State, AllLinks.Action>
   ) async {
     await store.send(.nextPageRequested)
     await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]), names: [:])))
     ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.show([rows[0], rows[1], rows[2], rows[3]], names: [:])
       $0.nextPage = after(rows[3])
     }
   }
 
   /// Shows the last page after the second: "1".
   func showLastPage(
-    of rows: [AllLinks.Row], in store: TestStore<AllLinks.State, AllLinks.Action>
+    of rows: [LinkSummary], in store: TestStore<AllLinks.State, AllLinks.Action>
   ) async {
     await store.send(.nextPageRequested)
-    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
-      $0.rows = IdentifiedArray(uniqueElements: rows)
+    await store.receive(.nextPageResponse(.success(page([rows[4]], names: [:])))) {
+      $0.show(rows, names: [:])
       $0.nextPage = nil
       $0.isLastPageLoaded = true
     }
@@ -258,23 +284,27 @@ import Testing
     let store = paging(maximumRowCount: 3)
     await showFirstPage(of: rows, in: store)
     await store.send(.nextPageRequested)
+    // NB: the links of the rows dropped stay loaded: the parent lets go of what no screen shows.
     await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]), names: [:])))
     ) {
-      $0.rows = [rows[1], rows[2], rows[3]]
+      $0.show([rows[1], rows[2], rows[3]], names: [:])
       $0.nextPage = after(rows[3])
       $0.droppedRowCount = 1
     }
     await store.send(.nextPageRequested)
-    await store.receive(.nextPageResponse(.success(page([rows[4]])))) {
-      $0.rows = [rows[2], rows[3], rows[4]]
+    await store.receive(.nextPageResponse(.success(page([rows[4]], names: [:])))) {
+      $0.show([rows[2], rows[3], rows[4]], names: [:])
       $0.nextPage = nil
       $0.isLastPageLoaded = true
       $0.droppedRowCount = 2
     }
+    #expect(store.state.rows.map(\.title) == ["3", "2", "1"])
     await store.send(.onAppear)
-    await store.receive(.linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]))))) {
-      $0.rows = [rows[0], rows[1]]
+    await store.receive(
+      .linksResponse(.success(page([rows[0], rows[1]], next: after(rows[1]), names: [:])))
+    ) {
+      $0.show([rows[0], rows[1]], names: [:])
       $0.nextPage = after(rows[1])
       $0.isLastPageLoaded = false
       $0.droppedRowCount = 0
@@ -284,19 +314,19 @@ import Testing
 
   @Test func aNextPageOfMoreRowsThanAreKeptKeepsItsNewestRows() async throws {
     let rows = try await seedFive()
-    let store = paging(
-      AllLinks.State(rows: [rows[0]], nextPage: after(rows[0])), pageSize: 2, maximumRowCount: 2)
+    var state = showing([rows[0]], nextPage: after(rows[0]))
+    state.categoryNames = [:]
+    let store = paging(state, pageSize: 2, maximumRowCount: 2)
     // NB: a client answering more rows than the page asked for.
     store.dependencies.linkClient.fetchLinkPage = { _, _, _ in
-      LinkPage(
-        links: rows[1...3].map {
-          LinkSummary(id: $0.id, title: $0.title, address: $0.url, createdAt: $0.createdAt)
-        },
-        next: nil)
+      LinkPage(links: Array(rows[1...3]), next: nil)
     }
     await store.send(.nextPageRequested)
-    await store.receive(.nextPageResponse(.success(page([rows[1], rows[2], rows[3]])))) {
-      $0.rows = [rows[2], rows[3]]
+    await store.receive(
+      .nextPageResponse(.success(page([rows[1], rows[2], rows[3]], names: [:])))
+    ) {
+      // NB: the newest link of the page is dropped at once: it is never loaded.
+      $0.show([rows[2], rows[3]], names: [:])
       $0.nextPage = nil
       $0.isLastPageLoaded = true
       $0.droppedRowCount = 2
@@ -304,7 +334,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFailedNextPageShowsTheErrorKeepsTheRowsAndIsAskedAgain() async throws {
+  @Test func aFailedNextPageShowsTheAlertKeepsTheRowsAndIsAskedAgain() async throws {
     let rows = try await seedFive()
     let store = paging()
     await showFirstPage(of: rows, in: store)
@@ -316,9 +346,9 @@ import Testing
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.nextPageRequested)
     await store.receive(
-      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]))))
+      .nextPageResponse(.success(page([rows[2], rows[3]], next: after(rows[3]), names: [:])))
     ) {
-      $0.rows = [rows[0], rows[1], rows[2], rows[3]]
+      $0.show([rows[0], rows[1], rows[2], rows[3]], names: [:])
       $0.nextPage = after(rows[3])
     }
     await store.finish()
@@ -327,13 +357,11 @@ import Testing
   @Test func aFilterChangedWhileTheNextPageLoadsShowsOnlyTheNewFiltersFirstPage() async throws {
     let work = try await fixture.seed { categories, _ in try await categories.addCategory("Work") }
     let links = try await fixture.seedLinks(["1", "2", "3"], in: [work.id, nil, work.id])
-    let rows = links.reversed().map {
-      AllLinks.Row($0, categoryName: $0.categoryID == nil ? nil : "Work")
-    }
+    let rows = links.reversed().map(LinkSummary.init)
     // NB: the next page is read first but answers last: a stale page arriving after the new one.
     let answers = HeldAnswers(answeringAt: .seconds(2), .seconds(1))
     let client = fixture.linkClient
-    let store = paging(AllLinks.State(rows: [rows[0], rows[1]], nextPage: after(rows[1])))
+    let store = paging(showing([rows[0], rows[1]], nextPage: after(rows[1])))
     store.dependencies.linkClient.fetchLinkPage = { categoryID, cursor, limit in
       try await answers.answer { try await client.fetchLinkPage(categoryID, cursor, limit) }
     }
@@ -342,7 +370,7 @@ import Testing
     await store.send(.categoryFilterChanged(work.id)) { $0.categoryFilter = work.id }
     await answers.clock.advance(by: .seconds(1))
     await store.receive(.linksResponse(.success(page([rows[0], rows[2]])))) {
-      $0.rows = [rows[0], rows[2]]
+      $0.show([rows[0], rows[2]], names: names)
       $0.nextPage = nil
       $0.isLastPageLoaded = true
     }
@@ -364,22 +392,34 @@ import Testing
   @Test func anAddedLinkShowsInItsPlaceAmongTheLoadedRows() {
     let newest = Link(
       id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
-    var state = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    var state = showing([rust, kotlin, swift], isLastPageLoaded: true)
     state.show(added: newest, categoryName: nil)
     #expect(state.rows.map(\.title) == ["Zig", "Rust", "Kotlin", "Swift"])
-    let between = Link(id: id(8), title: "Go", url: seededURL(8), createdAt: seededDate(1))
-    state.show(added: between, categoryName: "Work")
+    let between = Link(
+      id: id(8), title: "Go", url: seededURL(8), categoryID: id(5), createdAt: seededDate(1))
+    state.show(added: between, categoryName: "Home")
     #expect(state.rows.map(\.title) == ["Zig", "Rust", "Go", "Kotlin", "Swift"])
-    #expect(state.rows[id: id(8)]?.categoryName == "Work")
+    #expect(state.rows[id: id(8)]?.categoryName == "Home")
+    #expect(state.links[id: id(8)] == LoadedLink(between))
   }
 
   @Test func anAddedLinkAsOldAsARowGoesAfterItWhenItsIdIsSmaller() {
     // NB: the client's order, newest first and then the larger id first: Kotlin (id 2) comes
     // before a link of its own time with id 0.
     let twin = Link(id: id(0), title: "Go", url: seededURL(8), createdAt: kotlin.createdAt)
-    var state = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+    var state = showing([rust, kotlin, swift], isLastPageLoaded: true)
     state.show(added: twin, categoryName: nil)
     #expect(state.rows.map(\.title) == ["Rust", "Kotlin", "Go", "Swift"])
+  }
+
+  @Test func anAddedLinkPassesOverTheIdOfALinkDeletedMeanwhile() {
+    var state = showing([rust, kotlin, swift], isLastPageLoaded: true)
+    state.$links.withLock { _ = $0.remove(id: kotlin.id) }
+    let oldest = Link(
+      id: id(7), title: "Ada", url: seededURL(7),
+      createdAt: Fixture.start.addingTimeInterval(-60))
+    state.show(added: oldest, categoryName: nil)
+    #expect(state.rows.map(\.title) == ["Rust", "Swift", "Ada"])
   }
 
   /// Where the loaded rows cannot tell an added link's place, so it is not shown.
@@ -404,20 +444,20 @@ import Testing
       return (AllLinks.State(), zig)
     case .afterDroppedRows:
       return (
-        AllLinks.State(rows: [kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1), zig
+        showing([kotlin, swift], isLastPageLoaded: true, droppedRowCount: 1), zig
       )
     case .outsideTheFilter:
       return (
-        AllLinks.State(categoryFilter: id(0), rows: [rust, swift], isLastPageLoaded: true), zig
+        showing([rust, swift], categoryFilter: id(0), isLastPageLoaded: true), zig
       )
     case .onAPageToCome:
       let old = Link(
         id: id(7), title: "Ada", url: seededURL(7),
         createdAt: Fixture.start.addingTimeInterval(-60))
       let cursor = LinkPage.Cursor(createdAt: kotlin.createdAt, id: kotlin.id)
-      return (AllLinks.State(rows: [rust, kotlin], nextPage: cursor), old)
+      return (showing([rust, kotlin], nextPage: cursor), old)
     case .alreadyShown:
-      var shown = AllLinks.State(rows: [rust, kotlin, swift], isLastPageLoaded: true)
+      var shown = showing([rust, kotlin, swift], isLastPageLoaded: true)
       shown.show(added: zig, categoryName: nil)
       return (shown, zig)
     }
@@ -434,7 +474,7 @@ import Testing
   // MARK: Rows
 
   @Test func openingARowAsksTheParentToOpenTheLink() async throws {
-    let store = makeStore(AllLinks.State(rows: [kotlin]))
+    let store = makeStore(showing([kotlin]))
     await store.send(.rows(.element(id: id(2), action: .selected)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(2))))
@@ -444,28 +484,30 @@ import Testing
   @Test func togglingARowsFavoriteSavesItThenShowsIt() async throws {
     var saved = try await seed()[1]
     saved.isFavorite = true
-    let store = makeStore(AllLinks.State(rows: [rust, kotlin, swift]))
+    let store = makeStore(showing([rust, kotlin, swift]))
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
+    // NB: the link as saved, read whole, in the links the screens share.
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(2)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(2)] = LoadedLink(saved) }
     }
+    #expect(store.state.rows[id: id(2)]?.isFavorite == true)
     await store.finish()
     #expect(try await fixture.stored(id(2)).isFavorite)
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(false)))))
     saved.isFavorite = false
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(2)]?.isFavorite = false
+      $0.$links.withLock { $0[id: id(2)]?.isFavorite = false }
     }
     await store.finish()
     #expect(try await !fixture.stored(id(2)).isFavorite)
   }
 
-  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async throws {
+  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheAlert() async throws {
     try await seed()
     try await fixture.linkClient.deleteLink(id(2))
-    let store = makeStore(AllLinks.State(rows: [kotlin]))
+    let store = makeStore(showing([kotlin]))
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
@@ -476,11 +518,11 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+  @Test func aFavoriteSavedAfterAFailedOneShowsUnderTheAlert() async throws {
     var saved = try await seed()[0]
     saved.isFavorite = true
     try await fixture.linkClient.deleteLink(id(2))
-    let store = makeStore(AllLinks.State(rows: [kotlin, swift]))
+    let store = makeStore(showing([kotlin, swift]))
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(2))))) {
@@ -491,7 +533,7 @@ import Testing
     await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(1)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(1)] = LoadedLink(saved) }
     }
     await store.finish()
   }

@@ -33,7 +33,8 @@ import struct LinkClient.Comment
   /// The detail of a loaded link.
   func loaded(_ link: Link, _ comments: [Comment]) -> LinkDetail.State {
     LinkDetail.State(
-      linkID: link.id, link: link, comments: IdentifiedArray(uniqueElements: comments))
+      linkID: link.id, links: Shared(value: [LoadedLink(link)]),
+      comments: IdentifiedArray(uniqueElements: comments))
   }
 
   // MARK: Opening
@@ -46,7 +47,7 @@ import struct LinkClient.Comment
     await store.receive(
       .contentResponse(.success(LinkDetail.Content(link: link, comments: comments)))
     ) {
-      $0.link = link
+      $0.$loadedLink.withLock { $0 = LoadedLink(link) }
       $0.comments = IdentifiedArray(uniqueElements: comments)
     }
     await store.finish()
@@ -78,7 +79,7 @@ import struct LinkClient.Comment
     await store.receive(
       .contentResponse(.success(LinkDetail.Content(link: link, comments: comments)))
     ) {
-      $0.link = link
+      $0.$loadedLink.withLock { $0 = LoadedLink(link) }
     }
     await fixture.clock.advance(by: .seconds(1))
     await store.finish()
@@ -154,9 +155,9 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  // MARK: Errors cleared by a later success
+  // MARK: A later success, under the alert of a failure
 
-  @Test func aCommentAddedAfterABlankOneClearsTheError() async throws {
+  @Test func aCommentAddedAfterABlankOneShowsUnderTheAlert() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
     let added = Comment(id: id(3), linkID: link.id, text: "third", createdAt: fixture.date)
@@ -171,7 +172,7 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  @Test func aCommentUpdatedAfterAFailedUpdateClearsTheError() async throws {
+  @Test func aCommentUpdatedAfterAFailedUpdateShowsUnderTheAlert() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
     var updated = comments[1]
@@ -189,7 +190,7 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  @Test func aCommentDeletedAfterAFailedDeletionClearsTheError() async throws {
+  @Test func aCommentDeletedAfterAFailedDeletionLeavesUnderTheAlert() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
     await store.send(.deleteCommentSubmitted(id(9)))
@@ -205,7 +206,7 @@ import struct LinkClient.Comment
     await store.finish()
   }
 
-  @Test func aFavoriteSavedAfterAFailureClearsTheError() async throws {
+  @Test func aFavoriteSavedAfterAFailureShowsUnderTheAlert() async throws {
     let (link, comments) = try await seed()
     let store = makeStore(loaded(link, comments))
     var favorite = link
@@ -219,7 +220,7 @@ import struct LinkClient.Comment
     store.dependencies.linkClient.setFavorite = { try await client.setFavorite($0, $1) }
     await store.send(.favoriteSubmitted)
     await store.receive(.favoriteResponse(.success(favorite))) {
-      $0.link = favorite
+      $0.$loadedLink.withLock { $0 = LoadedLink(favorite) }
     }
     await store.finish()
   }
@@ -232,9 +233,13 @@ import struct LinkClient.Comment
     var favorite = link
     favorite.isFavorite = true
     await store.send(.favoriteSubmitted)
-    await store.receive(.favoriteResponse(.success(favorite))) { $0.link = favorite }
+    await store.receive(.favoriteResponse(.success(favorite))) {
+      $0.$loadedLink.withLock { $0?.isFavorite = true }
+    }
     await store.send(.favoriteSubmitted)
-    await store.receive(.favoriteResponse(.success(link))) { $0.link = link }
+    await store.receive(.favoriteResponse(.success(link))) {
+      $0.$loadedLink.withLock { $0?.isFavorite = false }
+    }
     await store.finish()
   }
 

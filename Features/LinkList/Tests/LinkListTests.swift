@@ -39,36 +39,57 @@ import Testing
     return Seeded(work: work, swift: links[0], kotlin: kotlin, rust: links[2])
   }
 
-  // MARK: Rows as each screen shows them
+  // MARK: Screens as they show links
 
-  func allRows(_ links: [Link], category: String? = "Work") -> IdentifiedArrayOf<AllLinks.Row> {
-    IdentifiedArray(
-      uniqueElements: links.map {
-        AllLinks.Row($0, categoryName: $0.categoryID.map { _ in category } ?? nil)
-      })
-  }
+  /// The names of the seeded categories, as a page of "All links" reads them.
+  let workNames: [Category.ID: String] = [id(0): "Work"]
 
-  /// The one page of "All links" the client answers with: `links`' rows, and none after.
-  func allPage(_ links: [Link], category: String? = "Work") -> AllLinks.Page {
-    AllLinks.Page(rows: Array(allRows(links, category: category)), next: nil)
+  /// The one page of "All links" the client answers with: `links`, and none after, with the
+  /// category names (the seeded ones unless given).
+  func allPage(_ links: [Link], names: [Category.ID: String]? = nil) -> AllLinks.Page {
+    AllLinks.Page(
+      links: links.map(LinkSummary.init), categoryNames: names ?? workNames, next: nil)
   }
 
   /// "All links" reloads after a change: it is shown again, and its one page of `links` arrives.
   func receiveAllLinksReload(
-    of links: [Link], category: String? = "Work",
+    of links: [Link], names: [Category.ID: String]? = nil,
     in store: TestStore<LinkList.State, LinkList.Action>
   ) async {
     await store.receive(.all(.onAppear))
-    await store.receive(.all(.linksResponse(.success(allPage(links, category: category))))) {
-      $0.all.rows = allRows(links, category: category)
+    await store.receive(.all(.linksResponse(.success(allPage(links, names: names))))) {
+      $0.all.show(links.map(LinkSummary.init), names: names ?? workNames)
       $0.all.isLastPageLoaded = true
     }
   }
 
+  /// "All links" showing `links` as its pages read them, with the seeded category names.
+  func allShowing(
+    _ links: [Link], categoryFilter: Category.ID? = nil, isLastPageLoaded: Bool = false
+  ) -> AllLinks.State {
+    .showing(
+      links.map(LinkSummary.init), names: workNames, categoryFilter: categoryFilter,
+      isLastPageLoaded: isLastPageLoaded)
+  }
+
   /// "All links" with every seeded link loaded, newest first, and no page after.
   func allLinksLoaded(_ seeded: Seeded) -> AllLinks.State {
-    AllLinks.State(
-      rows: allRows([seeded.rust, seeded.kotlin, seeded.swift]), isLastPageLoaded: true)
+    allShowing([seeded.rust, seeded.kotlin, seeded.swift], isLastPageLoaded: true)
+  }
+
+  /// The opened link, read whole.
+  func detail(_ link: Link) -> LinkDetail.State {
+    LinkDetail.State(linkID: link.id, links: Shared(value: [LoadedLink(link)]))
+  }
+
+  /// Every screen loaded: "All links" and "Search" with every seeded link, "Recent" with Kotlin.
+  func everyScreenLoaded(
+    _ seeded: Seeded, screen: LinkList.Screen = .all, destination: LinkList.Destination.State? = nil
+  ) -> LinkList.State {
+    let links = [seeded.rust, seeded.kotlin, seeded.swift]
+    return LinkList.State(
+      screen: screen, all: allShowing(links), search: .showing(links),
+      recent: .showing([seeded.kotlin]), destination: destination)
   }
 
   /// A link "Go" in "Work" added a minute after the seeded ones: as drafted, and as stored (the
@@ -82,14 +103,6 @@ import Testing
     return (draft, link)
   }
 
-  func searchRows(_ links: [Link]) -> IdentifiedArrayOf<SearchLinks.Row> {
-    IdentifiedArray(uniqueElements: links.map { SearchLinks.Row($0, query: "") })
-  }
-
-  func recentRows(_ links: [Link]) -> IdentifiedArrayOf<RecentLinks.Row> {
-    IdentifiedArray(uniqueElements: links.compactMap(RecentLinks.Row.init))
-  }
-
   // MARK: Screens
 
   @Test func screenSelectedShowsAndLoadsEachScreen() async throws {
@@ -100,21 +113,23 @@ import Testing
     await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(.search(.searchResponse(.success(newestFirst)))) {
       $0.search.isSearching = false
-      $0.search.rows = searchRows(newestFirst)
+      $0.search.show(newestFirst)
     }
     await store.send(.screenSelected(.recent)) { $0.screen = .recent }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
-      $0.recent.rows = recentRows([seeded.kotlin])
+      $0.recent.rowIDs = [id(2)]
     }
     await store.send(.screenSelected(.all)) { $0.screen = .all }
     await store.receive(.all(.onAppear))
     await store.receive(
       .all(.linksResponse(.success(allPage(newestFirst))))
     ) {
-      $0.all.rows = allRows(newestFirst)
+      $0.all.show(newestFirst.map(LinkSummary.init), names: workNames)
       $0.all.isLastPageLoaded = true
     }
+    // NB: the screens read one link's facts from one place.
+    #expect(store.state.links.map(\.title) == ["Rust", "Kotlin", "Swift"])
     await store.finish()
   }
 
@@ -128,7 +143,7 @@ import Testing
     viewed.lastViewedDate = fixture.date
     let store = makeStore()
     await store.send(.linkSelected(id(1))) {
-      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+      $0.destination = .detail(LinkDetail.State(linkID: id(1), links: $0.$links))
     }
     await store.receive(.destination(.presented(.detail(.onAppear))))
     await store.receive(
@@ -137,7 +152,7 @@ import Testing
           .detail(
             .contentResponse(.success(LinkDetail.Content(link: viewed, comments: [comment]))))))
     ) {
-      $0.destination?.detail?.link = viewed
+      $0.$links.withLock { $0.show(viewed) }
       $0.destination?.detail?.comments = [comment]
     }
     await store.finish()
@@ -146,12 +161,7 @@ import Testing
 
   @Test func openingARowOnAnyScreenShowsItsDetail() async throws {
     let seeded = try await seed()
-    let links = [seeded.rust, seeded.kotlin, seeded.swift]
-    let store = makeStore(
-      LinkList.State(
-        all: AllLinks.State(rows: allRows(links)),
-        search: SearchLinks.State(rows: searchRows(links)),
-        recent: RecentLinks.State(rows: recentRows([seeded.kotlin]))))
+    let store = makeStore(everyScreenLoaded(seeded))
     let opens: [(LinkList.Action, [LinkList.Action])] = [
       (
         .all(.rows(.element(id: id(2), action: .selected))),
@@ -182,7 +192,7 @@ import Testing
       await store.send(tap)
       await store.receive(delegates[0])
       await store.receive(delegates[1]) {
-        $0.destination = .detail(LinkDetail.State(linkID: id(2)))
+        $0.destination = .detail(LinkDetail.State(linkID: id(2), links: $0.$links))
       }
       await store.receive(.destination(.presented(.detail(.onAppear))))
       await store.receive(
@@ -190,8 +200,10 @@ import Testing
           .presented(
             .detail(.contentResponse(.success(LinkDetail.Content(link: viewed, comments: []))))))
       ) {
-        $0.destination?.detail?.link = viewed
+        // NB: the view is recorded on every screen that shows the link.
+        $0.$links.withLock { $0.show(viewed) }
       }
+      #expect(store.state.recent.rows[id: id(2)]?.lastViewedDate == fixture.date)
       await store.send(.destination(.dismiss)) { $0.destination = nil }
     }
     await store.finish()
@@ -212,7 +224,7 @@ import Testing
       return try await client.markViewed(id)
     }
     await store.send(.linkSelected(id(1))) {
-      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+      $0.destination = .detail(LinkDetail.State(linkID: id(1), links: $0.$links))
     }
     await store.receive(.destination(.presented(.detail(.onAppear))))
     await store.send(.destination(.dismiss)) { $0.destination = nil }
@@ -225,7 +237,7 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(
-        destination: .detail(LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift))))
+        destination: .detail(detail(seeded.swift))))
     await store.send(.destination(.presented(.detail(.addCommentSubmitted(" ")))))
     await store.receive(
       .destination(.presented(.detail(.addCommentResponse(.failure(.emptyComment)))))
@@ -243,14 +255,18 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(
-        destination: .detail(LinkDetail.State(linkID: seeded.swift.id, link: seeded.swift))))
+        destination: .detail(detail(seeded.swift))))
     let (clock, client) = (fixture.clock, fixture.linkClient)
     store.dependencies.linkClient.addComment = { linkID, text in
       try await clock.sleep(for: .seconds(1))
       return try await client.addComment(linkID, text)
     }
     await store.send(.destination(.presented(.detail(.addCommentSubmitted("late")))))
-    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    // NB: no screen shows the link once its detail closes: it is let go of.
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+      $0.$links.withLock { $0 = [] }
+    }
     // The answer would have arrived for a detail that is gone: it never does, nor is it stored.
     await fixture.clock.advance(by: .seconds(1))
     await store.finish()
@@ -293,8 +309,10 @@ import Testing
     await store.send(.addLinkSubmitted(draft))
     // NB: the ids count up: id 4 shares 31 digits with id 3, its neighbour.
     await store.receive(.addLinkResponse(.success(SavedLink(link: link, idPrefixLength: 32)))) {
-      $0.all.rows = allRows([link, seeded.rust, seeded.kotlin, seeded.swift])
+      $0.all.rowIDs.insert(id(4), at: 0)
+      $0.$links.withLock { $0.show(link) }
     }
+    #expect(store.state.all.rows.first?.categoryName == "Work")
     await store.finish()
   }
 
@@ -336,7 +354,7 @@ import Testing
       .search(.searchResponse(.success([link, seeded.rust, seeded.kotlin, seeded.swift])))
     ) {
       $0.search.isSearching = false
-      $0.search.rows = searchRows([link, seeded.rust, seeded.kotlin, seeded.swift])
+      $0.search.show([link, seeded.rust, seeded.kotlin, seeded.swift])
     }
     await store.finish()
   }
@@ -356,7 +374,7 @@ import Testing
   ]
 
   @Test(arguments: invalidDrafts)
-  func addLinkSubmittedWithAnInvalidDraftShowsTheErrorAndSavesNothing(
+  func addLinkSubmittedWithAnInvalidDraftShowsTheAlertAndSavesNothing(
     _ draft: LinkDraft, _ error: LinkError, _ message: String
   ) async throws {
     let store = makeStore()
@@ -368,7 +386,7 @@ import Testing
     #expect(try await fixture.linkClient.fetchLinks() == [])
   }
 
-  @Test func anAddAfterAFailedOneClearsTheError() async throws {
+  @Test func anAddAfterAFailedOneSavesUnderTheAlert() async throws {
     let link = Link(
       id: id(0), title: "Swift", url: url("https://swift.org"),
       createdAt: Fixture.start)
@@ -395,29 +413,32 @@ import Testing
     await store.finish()
   }
 
-  @Test func updateLinkSubmittedSavesShowsItInTheOpenDetailAndReloadsTheScreen() async throws {
+  @Test func updateLinkSubmittedSavesShowsItOnEveryScreenInOneChangeAndReloadsTheScreen()
+    async throws
+  {
     let seeded = try await seed()
     var updated = seeded.kotlin
     updated.title = "Kotlin Multiplatform"
     updated.categoryID = seeded.work.id
     let draft = LinkDraft(updated)
     let store = makeStore(
-      LinkList.State(
-        screen: .recent, recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
-        destination: .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin))))
+      everyScreenLoaded(seeded, screen: .recent, destination: .detail(detail(seeded.kotlin))))
     await store.send(.updateLinkSubmitted(id(2), draft))
     await store.receive(.updateLinkResponse(.success(SavedLink(link: updated, idPrefixLength: 32))))
     {
-      $0.destination?.detail?.link = updated
+      $0.$links.withLock { $0[id: id(2)] = LoadedLink(updated) }
     }
+    #expect(store.state.destination?.detail?.link == updated)
+    #expect(store.state.all.rows[id: id(2)]?.title == "Kotlin Multiplatform")
+    #expect(store.state.all.rows[id: id(2)]?.categoryName == "Work")
+    #expect(store.state.search.rows[id: id(2)]?.title == "Kotlin Multiplatform")
+    #expect(store.state.recent.rows[id: id(2)]?.title == "Kotlin Multiplatform")
     await store.receive(.recent(.onAppear))
-    await store.receive(.recent(.linksResponse(.success([updated])))) {
-      $0.recent.rows = recentRows([updated])
-    }
+    await store.receive(.recent(.linksResponse(.success([updated]))))
     await store.finish()
   }
 
-  @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheError() async throws {
+  @Test func updateLinkSubmittedForALinkDeletedMeanwhileShowsTheAlert() async throws {
     let draft = LinkDraft(title: "Swift", url: "https://swift.org")
     let store = makeStore(LinkList.State())
     await store.send(.updateLinkSubmitted(id(5), draft))
@@ -428,13 +449,13 @@ import Testing
     await store.finish()
   }
 
-  @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsError() async throws {
+  @Test func aSaveAnsweredAfterTheEditorClosedStillReloadsOrShowsItsAlert() async throws {
     let seeded = try await seed()
     let store = makeStore(LinkList.State(screen: .recent))
     await store.send(.saveLinkResponse(.success(seeded.kotlin)))
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([seeded.kotlin])))) {
-      $0.recent.rows = recentRows([seeded.kotlin])
+      $0.recent.show([seeded.kotlin])
     }
     await store.send(.saveLinkResponse(.failure(.emptyTitle))) {
       $0.destination = .alert(AlertState { TextState("A link needs a title.") })
@@ -523,7 +544,7 @@ import Testing
       return try await client.markViewed(id)
     }
     await store.send(.linkSelected(id(1))) {
-      $0.destination = .detail(LinkDetail.State(linkID: id(1)))
+      $0.destination = .detail(LinkDetail.State(linkID: id(1), links: $0.$links))
     }
     #expect(store.state.destination?.editor == nil, "one screen presented at a time")
     await store.receive(.destination(.presented(.detail(.onAppear))))
@@ -534,9 +555,10 @@ import Testing
   @Test func aNewLinkWhileADetailIsOpenPresentsTheEditorInItsPlace() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+      LinkList.State(destination: .detail(detail(seeded.swift))))
     await store.send(.newLinkSubmitted) {
       $0.destination = .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))
+      $0.$links.withLock { $0 = [] }
     }
     #expect(store.state.destination?.detail == nil, "one screen presented at a time")
     await store.finish()
@@ -545,11 +567,12 @@ import Testing
   @Test func aFailureOfTheRootPresentsItsAlertInPlaceOfTheDetail() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+      LinkList.State(destination: .detail(detail(seeded.swift))))
     await store.send(.deleteLinkSubmitted(id(9)))
     await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
       $0.destination = .alert(
         AlertState { TextState("No link with id '00000000-0000-0000-0000-000000000009' exists.") })
+      $0.$links.withLock { $0 = [] }
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     await store.finish()
@@ -569,44 +592,45 @@ import Testing
   @Test func editingFromTheDetailPresentsTheEditorOnTheLinkInTheDetailsPlace() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+      LinkList.State(destination: .detail(detail(seeded.swift))))
     await store.send(.destination(.presented(.detail(.editSubmitted))))
     await store.receive(.destination(.presented(.detail(.delegate(.editLink(seeded.swift)))))) {
       $0.destination = .editor(
         LinkEditor.State(mode: .update(id(1)), draft: LinkDraft(seeded.swift)))
+      $0.$links.withLock { $0 = [] }
     }
     await store.finish()
   }
 
   // MARK: Deleting
 
-  @Test func deleteLinkTappedRemovesItEverywhereClosesItsDetailAndReloadsTheScreen() async throws {
+  @Test func deleteLinkSubmittedTakesItOffEveryScreenInOneChangeClosesItsDetailAndReloads()
+    async throws
+  {
     let seeded = try await seed()
-    let links = [seeded.rust, seeded.kotlin, seeded.swift]
     let store = makeStore(
-      LinkList.State(
-        screen: .search, all: AllLinks.State(rows: allRows(links)),
-        search: SearchLinks.State(rows: searchRows(links)),
-        recent: RecentLinks.State(rows: recentRows([seeded.kotlin])),
-        destination: .detail(LinkDetail.State(linkID: id(2), link: seeded.kotlin)), ))
+      everyScreenLoaded(seeded, screen: .search, destination: .detail(detail(seeded.kotlin))))
     await store.send(.deleteLinkSubmitted(id(2)))
     await store.receive(.deleteLinkResponse(.success(id(2)))) {
-      $0.all.rows.remove(id: id(2))
-      $0.search.rows.remove(id: id(2))
-      $0.recent.rows.remove(id: id(2))
+      // NB: one change to the shared links; the screens' own order is left as it was.
+      $0.$links.withLock { _ = $0.remove(id: id(2)) }
       $0.destination = nil
     }
+    #expect(store.state.all.rows.map(\.title) == ["Rust", "Swift"])
+    #expect(store.state.search.rows.map(\.title) == ["Rust", "Swift"])
+    #expect(store.state.recent.rows.isEmpty)
     await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
     await store.receive(.search(.searchResponse(.success([seeded.rust, seeded.swift])))) {
       $0.search.isSearching = false
+      $0.search.rowIDs = [id(3), id(1)]
     }
     await store.finish()
     #expect(try await fixture.linkClient.fetchLinks().map(\.title) == ["Rust", "Swift"])
   }
 
-  @Test func deletingAMissingLinkShowsTheErrorAndChangesNothing() async throws {
+  @Test func deletingAMissingLinkShowsTheAlertAndChangesNothing() async throws {
     let seeded = try await seed()
-    let store = makeStore()
+    let store = makeStore(everyScreenLoaded(seeded))
     await store.send(.deleteLinkSubmitted(id(9)))
     await store.receive(.deleteLinkResponse(.failure(.notFound(id(9))))) {
       $0.destination = .alert(
@@ -620,10 +644,13 @@ import Testing
   @Test func deletingFromTheDetailDeletesTheLinkAndClosesIt() async throws {
     let seeded = try await seed()
     let store = makeStore(
-      LinkList.State(destination: .detail(LinkDetail.State(linkID: id(1), link: seeded.swift))))
+      LinkList.State(destination: .detail(detail(seeded.swift))))
     await store.send(.destination(.presented(.detail(.deleteSubmitted))))
     await store.receive(.destination(.presented(.detail(.delegate(.deleteLink(id(1)))))))
-    await store.receive(.deleteLinkResponse(.success(id(1)))) { $0.destination = nil }
+    await store.receive(.deleteLinkResponse(.success(id(1)))) {
+      $0.$links.withLock { $0 = [] }
+      $0.destination = nil
+    }
     await receiveAllLinksReload(of: [seeded.rust, seeded.kotlin], in: store)
     await store.finish()
   }
@@ -643,7 +670,7 @@ import Testing
         .linksResponse(
           .success(allPage([seeded.rust, seeded.swift]))))
     ) {
-      $0.all.rows = allRows([seeded.rust, seeded.swift])
+      $0.all.show([seeded.rust, seeded.swift].map(LinkSummary.init), names: workNames)
       $0.all.isLastPageLoaded = true
     }
     await store.finish()
@@ -666,7 +693,7 @@ import Testing
     let links = [seeded.rust, seeded.kotlin, seeded.swift]
     var office = seeded.work
     office.name = "Office"
-    let store = makeStore(LinkList.State(all: AllLinks.State(rows: allRows(links))))
+    let store = makeStore(LinkList.State(all: allShowing(links)))
     await store.send(.categories(.renameSubmitted(id(0), name: "Office")))
     await store.receive(.categories(.renameResponse(.success(office))))
     await store.receive(
@@ -675,7 +702,7 @@ import Testing
       $0.categories.rows = [CategorySummary(category: office, linkCount: 2)]
     }
     await store.receive(.categories(.delegate(.showRenamed(office))))
-    await receiveAllLinksReload(of: links, category: "Office", in: store)
+    await receiveAllLinksReload(of: links, names: [id(0): "Office"], in: store)
     await store.finish()
   }
 
@@ -683,8 +710,7 @@ import Testing
     let seeded = try await seed()
     let store = makeStore(
       LinkList.State(
-        all: AllLinks.State(
-          categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift])),
+        all: allShowing([seeded.rust, seeded.swift], categoryFilter: id(0)),
         categories: Categories.State(selectedCategoryID: id(0))))
     var (rust, swift) = (seeded.rust, seeded.swift)
     rust.categoryID = nil
@@ -699,9 +725,9 @@ import Testing
     await store.receive(
       .all(
         .linksResponse(
-          .success(allPage([rust, seeded.kotlin, swift]))))
+          .success(allPage([rust, seeded.kotlin, swift], names: [:]))))
     ) {
-      $0.all.rows = allRows([rust, seeded.kotlin, swift])
+      $0.all.show([rust, seeded.kotlin, swift].map(LinkSummary.init), names: [:])
       $0.all.isLastPageLoaded = true
     }
     await store.finish()
@@ -712,7 +738,7 @@ import Testing
     let home = try await fixture.seed { categories, _ in try await categories.addCategory("Home") }
     let store = makeStore(
       LinkList.State(
-        all: AllLinks.State(categoryFilter: id(0), rows: allRows([seeded.rust, seeded.swift]))))
+        all: allShowing([seeded.rust, seeded.swift], categoryFilter: id(0))))
     await store.send(.categories(.deleteSubmitted(home.id)))
     await store.receive(.categories(.deleteResponse(.success(home.id))))
     await store.receive(
@@ -733,71 +759,99 @@ import Testing
     await store.finish()
   }
 
+  // MARK: The links the screens share
+
+  @Test func theScreensGivenShareTheLinksTheyWereGivenKeepingThoseReadWhole() async throws {
+    let seeded = try await seed()
+    let state = everyScreenLoaded(seeded)
+    // NB: "All links" read Kotlin as a page does; "Search" and "Recent" read it whole.
+    #expect(state.links.map(\.title) == ["Rust", "Kotlin", "Swift"])
+    #expect(state.links[id: id(2)] == LoadedLink(seeded.kotlin))
+    #expect(state.recent.rows.map(\.title) == ["Kotlin"])
+    state.$links.withLock { $0[id: id(2)]?.title = "Kotlin 2" }
+    #expect(state.all.rows[id: id(2)]?.title == "Kotlin 2")
+    #expect(state.search.rows[id: id(2)]?.title == "Kotlin 2")
+    #expect(state.recent.rows[id: id(2)]?.title == "Kotlin 2")
+  }
+
+  @Test func aLinkNoScreenShowsAfterALoadIsLetGoOf() async throws {
+    let seeded = try await seed()
+    let store = makeStore(
+      LinkList.State(
+        screen: .search, all: allShowing([seeded.rust]),
+        search: .showing([seeded.rust, seeded.kotlin, seeded.swift])))
+    await store.send(.search(.searchSubmitted("swift"))) {
+      $0.search.query = "swift"
+      $0.search.isSearching = true
+    }
+    // NB: Kotlin is shown nowhere now; Rust still is, on "All links".
+    await store.receive(.search(.searchResponse(.success([seeded.swift])))) {
+      $0.search.isSearching = false
+      $0.search.rowIDs = [id(1)]
+      $0.$links.withLock { _ = $0.remove(id: id(2)) }
+    }
+    await store.finish()
+  }
+
+  @Test func aLinkShownOnAnotherScreenStaysWhenItsDetailCloses() async throws {
+    let seeded = try await seed()
+    let store = makeStore(everyScreenLoaded(seeded, destination: .detail(detail(seeded.kotlin))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
   // MARK: Favorites across screens
 
   @Test(arguments: LinkList.Screen.allCases)
-  func aFavoriteToggledOnOneScreenShowsOnTheOthersWhenTheyNextLoad(_ screen: LinkList.Screen)
+  func aFavoriteToggledOnOneScreenShowsOnEveryScreenInOneChange(_ screen: LinkList.Screen)
     async throws
   {
     let seeded = try await seed()
-    let links = [seeded.rust, seeded.kotlin, seeded.swift]
     var favorite = seeded.kotlin
     favorite.isFavorite = true
-    let store = makeStore(
-      LinkList.State(
-        screen: screen, all: AllLinks.State(rows: allRows(links)),
-        search: SearchLinks.State(rows: searchRows(links)),
-        recent: RecentLinks.State(rows: recentRows([seeded.kotlin]))))
+    let store = makeStore(everyScreenLoaded(seeded, screen: screen))
 
     switch screen {
     case .all:
       await store.send(.all(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(.all(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.all(.favoriteResponse(.success(favorite)))) {
-        $0.all.rows[id: id(2)]?.isFavorite = true
+        $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
       }
     case .search:
       await store.send(.search(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(
         .search(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.search(.favoriteResponse(.success(favorite)))) {
-        $0.search.rows[id: id(2)]?.isFavorite = true
+        $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
       }
     case .recent:
       await store.send(.recent(.rows(.element(id: id(2), action: .favoriteSubmitted))))
       await store.receive(
         .recent(.rows(.element(id: id(2), action: .delegate(.setFavorite(true))))))
       await store.receive(.recent(.favoriteResponse(.success(favorite)))) {
-        $0.recent.rows[id: id(2)]?.isFavorite = true
+        $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
       }
     }
     #expect(try await fixture.stored(id(2)).isFavorite)
+    #expect(store.state.all.rows[id: id(2)]?.isFavorite == true)
+    #expect(store.state.search.rows[id: id(2)]?.isFavorite == true)
+    #expect(store.state.recent.rows[id: id(2)]?.isFavorite == true)
+    await store.finish()
+  }
 
-    let now = [seeded.rust, favorite, seeded.swift]
-    for other in LinkList.Screen.allCases where other != screen {
-      await store.send(.screenSelected(other)) { $0.screen = other }
-      switch other {
-      case .all:
-        await store.receive(.all(.onAppear))
-        await store.receive(
-          .all(.linksResponse(.success(allPage(now))))
-        ) {
-          $0.all.rows[id: id(2)]?.isFavorite = true
-          $0.all.isLastPageLoaded = true
-        }
-      case .search:
-        await store.receive(.search(.onAppear)) { $0.search.isSearching = true }
-        await store.receive(.search(.searchResponse(.success(now)))) {
-          $0.search.isSearching = false
-          $0.search.rows[id: id(2)]?.isFavorite = true
-        }
-      case .recent:
-        await store.receive(.recent(.onAppear))
-        await store.receive(.recent(.linksResponse(.success([favorite])))) {
-          $0.recent.rows[id: id(2)]?.isFavorite = true
-        }
-      }
+  @Test func aFavoriteToggledInTheDetailShowsOnEveryScreenInOneChange() async throws {
+    let seeded = try await seed()
+    var favorite = seeded.kotlin
+    favorite.isFavorite = true
+    let store = makeStore(everyScreenLoaded(seeded, destination: .detail(detail(seeded.kotlin))))
+    await store.send(.destination(.presented(.detail(.favoriteSubmitted))))
+    await store.receive(.destination(.presented(.detail(.favoriteResponse(.success(favorite)))))) {
+      $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
     }
+    #expect(store.state.all.rows[id: id(2)]?.isFavorite == true)
+    #expect(store.state.search.rows[id: id(2)]?.isFavorite == true)
+    #expect(store.state.recent.rows[id: id(2)]?.isFavorite == true)
     await store.finish()
   }
 }

@@ -179,8 +179,9 @@ import struct LinkClient.Comment
     await store.send(.lookup(.previewSubmitted(links[0].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
     await store.receive(.lookup(.delegate(.showPreview(content)))) {
+      $0.$links.withLock { $0.show(links[0]) }
       $0.destination = .detail(
-        LinkDetail.State(linkID: links[0].id, link: links[0], comments: [comment]))
+        LinkDetail.State(linkID: links[0].id, links: $0.$links, comments: [comment]))
     }
     await store.finish()
     #expect(try await fixture.stored(links[0].id).lastViewedDate == nil)
@@ -190,11 +191,15 @@ import struct LinkClient.Comment
     let links = try await fixture.seedLinks(["Swift", "Loop"])
     let content = LinkDetail.Content(link: links[1], comments: [])
     let store = makeLinkListStore(
-      LinkList.State(destination: .detail(LinkDetail.State(linkID: links[0].id, link: links[0]))))
+      LinkList.State(
+        destination: .detail(
+          LinkDetail.State(linkID: links[0].id, links: Shared(value: [LoadedLink(links[0])])))))
     await store.send(.lookup(.previewSubmitted(links[1].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
+    // NB: the link shown before is let go of: no screen shows it now.
     await store.receive(.lookup(.delegate(.showPreview(content)))) {
-      $0.destination = .detail(LinkDetail.State(linkID: links[1].id, link: links[1], comments: []))
+      $0.$links.withLock { $0 = [LoadedLink(links[1])] }
+      $0.destination = .detail(LinkDetail.State(linkID: links[1].id, links: $0.$links))
     }
     await store.finish()
   }
@@ -221,7 +226,8 @@ import struct LinkClient.Comment
     await store.send(.lookup(.previewSubmitted(links[0].id)))
     await store.receive(.lookup(.previewResponse(.success(content))))
     await store.receive(.lookup(.delegate(.showPreview(content)))) {
-      $0.destination = .detail(LinkDetail.State(linkID: links[0].id, link: links[0], comments: []))
+      $0.$links.withLock { $0.show(links[0]) }
+      $0.destination = .detail(LinkDetail.State(linkID: links[0].id, links: $0.$links))
     }
     await store.finish()
   }

@@ -33,7 +33,10 @@ import Testing
     }
   }
 
-  func row(_ link: Link) -> RecentLinks.Row? { RecentLinks.Row(link) }
+  /// "A" (id 1), viewed at the start.
+  let viewedA = Link(
+    id: id(1), title: "A", url: seededURL(1), createdAt: Fixture.start,
+    lastViewedDate: Fixture.start)
 
   @Test func onAppearShowsTheSixMostRecentlyViewedLinks() async throws {
     let viewed = try await seed()
@@ -41,7 +44,7 @@ import Testing
     let store = makeStore(RecentLinks.State())
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
-      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(RecentLinks.Row.init))
+      $0.show(recent)
     }
     await store.finish()
     #expect(store.state.rows.map(\.title) == ["L6", "L5", "L4", "L2", "L1", "L0"])
@@ -51,16 +54,11 @@ import Testing
 
   @Test func aLinkNeverViewedHasNoRow() {
     let link = Link(id: id(1), title: "A", url: URL(fileURLWithPath: "/"), createdAt: .distantPast)
-    #expect(RecentLinks.Row(link) == nil)
+    #expect(RecentLinks.Row(LoadedLink(link)) == nil)
   }
 
-  @Test func aFailedLoadShowsTheErrorAndKeepsTheRows() async {
-    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(
-        id: id(1), title: "A", url: seededURL(1), isFavorite: false,
-        lastViewedDate: Fixture.start)
-    ]
-    let store = makeStore(RecentLinks.State(rows: rows))
+  @Test func aFailedLoadShowsTheAlertAndKeepsTheRows() async {
+    let store = makeStore(.showing([viewedA]))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.onAppear)
     await store.receive(.linksResponse(.failure(.storageFailed("Disk full.")))) {
@@ -69,7 +67,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func aLoadAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+  @Test func aLoadAfterAFailedOneShowsTheLinksUnderTheAlert() async throws {
     let viewed = try await seed()
     let recent = Array(viewed.reversed().prefix(6))
     let store = makeStore()
@@ -81,7 +79,7 @@ import Testing
     store.dependencies.linkClient = fixture.linkClient
     await store.send(.onAppear)
     await store.receive(.linksResponse(.success(recent))) {
-      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
+      $0.show(recent)
     }
     await store.finish()
   }
@@ -104,7 +102,7 @@ import Testing
     await answers.clock.advance(by: .seconds(1))
     let recent = [l7] + viewed.reversed().prefix(5)
     await store.receive(.linksResponse(.success(recent))) {
-      $0.rows = IdentifiedArray(uniqueElements: recent.compactMap(row))
+      $0.show(recent)
     }
     await answers.clock.advance(by: .seconds(1))
     await store.finish()
@@ -112,12 +110,7 @@ import Testing
   }
 
   @Test func openingARowAsksTheParentToOpenTheLink() async {
-    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(
-        id: id(1), title: "A", url: seededURL(1), isFavorite: false,
-        lastViewedDate: Fixture.start)
-    ]
-    let store = makeStore(RecentLinks.State(rows: rows))
+    let store = makeStore(.showing([viewedA]))
     await store.send(.rows(.element(id: id(1), action: .selected)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(1))))
@@ -128,23 +121,21 @@ import Testing
     let viewed = try await seed()
     var saved = viewed[6]
     saved.isFavorite = true
-    let store = makeStore(
-      RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
+    let store = makeStore(.showing(viewed))
     await store.send(.rows(.element(id: id(6), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(6)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(6)]?.isFavorite = true }
     }
+    #expect(store.state.rows[id: id(6)]?.isFavorite == true)
     await store.finish()
     #expect(try await fixture.stored(id(6)).isFavorite)
   }
 
-  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async {
-    let rows: IdentifiedArrayOf<RecentLinks.Row> = [
-      RecentLinks.Row(
-        id: id(1), title: "A", url: seededURL(1), isFavorite: true, lastViewedDate: Fixture.start)
-    ]
-    let store = makeStore(RecentLinks.State(rows: rows))
+  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheAlert() async {
+    var favorite = viewedA
+    favorite.isFavorite = true
+    let store = makeStore(.showing([favorite]))
     await store.send(.rows(.element(id: id(1), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(1), action: .delegate(.setFavorite(false)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(1))))) {
@@ -155,13 +146,12 @@ import Testing
     await store.finish()
   }
 
-  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+  @Test func aFavoriteSavedAfterAFailedOneShowsUnderTheAlert() async throws {
     let viewed = try await seed()
     var saved = viewed[6]
     saved.isFavorite = true
     try await fixture.linkClient.deleteLink(id(5))
-    let store = makeStore(
-      RecentLinks.State(rows: IdentifiedArray(uniqueElements: viewed.compactMap(row))))
+    let store = makeStore(.showing(viewed))
     await store.send(.rows(.element(id: id(5), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(5), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(5))))) {
@@ -172,7 +162,7 @@ import Testing
     await store.send(.rows(.element(id: id(6), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(6), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(6)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(6)]?.isFavorite = true }
     }
     await store.finish()
   }

@@ -33,6 +33,12 @@ final class QueryLog: Sendable {
     try await fixture.seedLinks(["Swift Testing", "Kotlin", "SWIFT concurrency"])
   }
 
+  /// The links the query "swift" finds, newest first, as ``seed()`` stores them.
+  let swiftLinks = [
+    Link(id: id(2), title: "SWIFT concurrency", url: seededURL(2), createdAt: seededDate(2)),
+    Link(id: id(0), title: "Swift Testing", url: seededURL(0), createdAt: seededDate(0)),
+  ]
+
   /// The links' rows for the query "swift": newest first, matched at the start.
   var swiftRows: [SearchLinks.Row] {
     [
@@ -72,15 +78,16 @@ final class QueryLog: Sendable {
     await fixture.clock.advance(by: .milliseconds(1))
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.rows = IdentifiedArray(uniqueElements: swiftRows)
+      $0.show([links[2], links[0]])
     }
+    #expect(store.state.rows.elements == swiftRows)
     await store.finish()
   }
 
   @Test func aKeystrokeThatLeavesTheQueryAsItWasSearchesNothing() async throws {
     try await seed()
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     let log = slowSearches(store)
     await store.send(.queryChanged("swift"))
     await fixture.clock.advance(by: SearchLinks.debounce)
@@ -103,7 +110,7 @@ final class QueryLog: Sendable {
     await fixture.clock.advance(by: .seconds(1))
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.rows = IdentifiedArray(uniqueElements: swiftRows)
+      $0.show([links[2], links[0]])
     }
     await store.finish()
     #expect(log.all == ["kotlin", "swift"])
@@ -121,7 +128,7 @@ final class QueryLog: Sendable {
     await fixture.clock.advance(by: .seconds(1))
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.rows = IdentifiedArray(uniqueElements: swiftRows)
+      $0.show([links[2], links[0]])
     }
     await fixture.clock.advance(by: .seconds(5))
     await store.finish()
@@ -131,14 +138,17 @@ final class QueryLog: Sendable {
   @Test func aBlankQueryListsEveryLinkWithNoMatch() async throws {
     let links = try await seed()
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     await store.send(.searchSubmitted("  ")) {
       $0.query = "  "
       $0.isSearching = true
     }
     await store.receive(.searchResponse(.success([links[2], links[1], links[0]]))) {
       $0.isSearching = false
-      $0.rows = [
+      $0.show([links[2], links[1], links[0]])
+    }
+    #expect(
+      store.state.rows == [
         SearchLinks.Row(
           id: id(2), title: "SWIFT concurrency", url: seededURL(2), isFavorite: false,
           createdAt: seededDate(2), matchedRange: nil),
@@ -148,8 +158,7 @@ final class QueryLog: Sendable {
         SearchLinks.Row(
           id: id(0), title: "Swift Testing", url: seededURL(0), isFavorite: false,
           createdAt: seededDate(0), matchedRange: nil),
-      ]
-    }
+      ])
     await store.finish()
   }
 
@@ -158,18 +167,18 @@ final class QueryLog: Sendable {
     _ = try await fixture.linkClient.setFavorite(id(0), true)
     links[0].isFavorite = true
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     await store.send(.onAppear) { $0.isSearching = true }
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.rows[id: id(0)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(0)]?.isFavorite = true }
     }
     await store.finish()
   }
 
-  @Test func aFailedSearchShowsTheErrorAndKeepsTheRows() async throws {
+  @Test func aFailedSearchShowsTheAlertAndKeepsTheRows() async throws {
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
     await store.send(.searchSubmitted("kotlin")) {
       $0.query = "kotlin"
@@ -182,7 +191,7 @@ final class QueryLog: Sendable {
     await store.finish()
   }
 
-  @Test func aSearchAfterAFailedOneShowsTheLinksAndClearsTheError() async throws {
+  @Test func aSearchAfterAFailedOneShowsTheLinksUnderTheAlert() async throws {
     let links = try await seed()
     let store = makeStore()
     store.dependencies.linkClient = .failing(.storageFailed("Disk full."))
@@ -198,7 +207,7 @@ final class QueryLog: Sendable {
     await store.send(.onAppear) { $0.isSearching = true }
     await store.receive(.searchResponse(.success([links[2], links[0]]))) {
       $0.isSearching = false
-      $0.rows = IdentifiedArray(uniqueElements: swiftRows)
+      $0.show([links[2], links[0]])
     }
     await store.finish()
   }
@@ -209,14 +218,15 @@ final class QueryLog: Sendable {
     let link = Link(
       id: id(1), title: "Die Straße von Swift",
       url: URL(fileURLWithPath: "/"), createdAt: Fixture.start)
-    #expect(SearchLinks.Row(link, query: "swift").matchedRange == 15..<20)
-    #expect(SearchLinks.Row(link, query: " STRASSE ").matchedRange == 4..<10)
-    #expect(SearchLinks.Row(link, query: "kotlin").matchedRange == nil)
-    #expect(SearchLinks.Row(link, query: "").matchedRange == nil)
+    let loaded = LoadedLink(link)
+    #expect(SearchLinks.Row(loaded, query: "swift")?.matchedRange == 15..<20)
+    #expect(SearchLinks.Row(loaded, query: " STRASSE ")?.matchedRange == 4..<10)
+    #expect(SearchLinks.Row(loaded, query: "kotlin")?.matchedRange == nil)
+    #expect(SearchLinks.Row(loaded, query: "")?.matchedRange == nil)
   }
 
   @Test func openingARowAsksTheParentToOpenTheLink() async {
-    let store = makeStore(SearchLinks.State(rows: IdentifiedArray(uniqueElements: swiftRows)))
+    let store = makeStore(.showing(swiftLinks))
     await store.send(.rows(.element(id: id(0), action: .selected)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(0))))
@@ -227,18 +237,19 @@ final class QueryLog: Sendable {
     var saved = try await seed()[2]
     saved.isFavorite = true
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(2)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
     }
+    #expect(store.state.rows[id: id(2)]?.isFavorite == true)
     await store.finish()
     #expect(try await fixture.stored(id(2)).isFavorite)
   }
 
-  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheError() async throws {
-    let store = makeStore(SearchLinks.State(rows: IdentifiedArray(uniqueElements: swiftRows)))
+  @Test func togglingTheFavoriteOfALinkDeletedMeanwhileShowsTheAlert() async throws {
+    let store = makeStore(.showing(swiftLinks))
     await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
@@ -249,12 +260,12 @@ final class QueryLog: Sendable {
     await store.finish()
   }
 
-  @Test func aFavoriteSavedAfterAFailedOneClearsTheError() async throws {
+  @Test func aFavoriteSavedAfterAFailedOneShowsUnderTheAlert() async throws {
     var saved = try await seed()[2]
     saved.isFavorite = true
     try await fixture.linkClient.deleteLink(id(0))
     let store = makeStore(
-      SearchLinks.State(query: "swift", rows: IdentifiedArray(uniqueElements: swiftRows)))
+      .showing(swiftLinks, query: "swift"))
     await store.send(.rows(.element(id: id(0), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(0), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.failure(.notFound(id(0))))) {
@@ -265,7 +276,7 @@ final class QueryLog: Sendable {
     await store.send(.rows(.element(id: id(2), action: .favoriteSubmitted)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.setFavorite(true)))))
     await store.receive(.favoriteResponse(.success(saved))) {
-      $0.rows[id: id(2)]?.isFavorite = true
+      $0.$links.withLock { $0[id: id(2)]?.isFavorite = true }
     }
     await store.finish()
   }

@@ -1,0 +1,85 @@
+import CategoryClient
+import LinkClient
+import LinkList
+import Loop
+
+// What the tests expect a screen to do when it shows links: the same as the screen does, written
+// once for every suite.
+
+extension AllLinks.State {
+  /// A screen showing `links` as pages read them, naming their categories by `names`.
+  static func showing(
+    _ links: [LinkSummary], names: [Category.ID: String] = [:],
+    categoryFilter: Category.ID? = nil, nextPage: LinkPage.Cursor? = nil,
+    isLastPageLoaded: Bool = false, droppedRowCount: Int = 0
+  ) -> Self {
+    AllLinks.State(
+      categoryFilter: categoryFilter,
+      links: Shared(value: IdentifiedArray(uniqueElements: links.map(LoadedLink.init))),
+      rowIDs: links.map(\.id), categoryNames: names, nextPage: nextPage,
+      isLastPageLoaded: isLastPageLoaded, droppedRowCount: droppedRowCount)
+  }
+
+  /// Shows `links` as the screen's rows, in order, keeping them in the shared links, with the
+  /// category names a page read: what a load does.
+  mutating func show(_ links: [LinkSummary], names: [Category.ID: String]) {
+    rowIDs = links.map(\.id)
+    categoryNames = names
+    $links.withLock { loaded in
+      for link in links { loaded.show(link) }
+    }
+  }
+}
+
+extension SearchLinks.State {
+  /// A screen showing `links` found by `query`.
+  static func showing(_ links: [Link], query: String = "") -> Self {
+    SearchLinks.State(
+      query: query,
+      links: Shared(value: IdentifiedArray(uniqueElements: links.map(LoadedLink.init))),
+      rowIDs: links.map(\.id))
+  }
+
+  /// Shows `links` as the screen's rows, in order, keeping them in the shared links: what a
+  /// search answered does.
+  mutating func show(_ links: [Link]) {
+    rowIDs = links.map(\.id)
+    $links.withLock { loaded in
+      for link in links { loaded.show(link) }
+    }
+  }
+}
+
+extension RecentLinks.State {
+  /// A screen showing `links`, viewed most recently first.
+  static func showing(_ links: [Link]) -> Self {
+    RecentLinks.State(
+      links: Shared(value: IdentifiedArray(uniqueElements: links.map(LoadedLink.init))),
+      rowIDs: links.map(\.id))
+  }
+
+  /// Shows `links` as the screen's rows, in order, keeping them in the shared links: what a load
+  /// does.
+  mutating func show(_ links: [Link]) {
+    rowIDs = links.map(\.id)
+    $links.withLock { loaded in
+      for link in links { loaded.show(link) }
+    }
+  }
+}
+
+extension LinkList.Path.State {
+  /// Changes the state of a category's screen; a link's screen stays as it is.
+  mutating func modifyCategory(_ change: (inout AllLinks.State) -> Void) {
+    guard case .category(var state) = self else { return }
+    change(&state)
+    self = .category(state)
+  }
+
+  /// Changes the state of a link's screen; a category's screen stays as it is.
+  mutating func modifyDetail(_ change: (inout LinkDetail.State) -> Void) {
+    guard case .detail(var state) = self else { return }
+    change(&state)
+    self = .detail(state)
+  }
+}
