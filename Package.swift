@@ -101,7 +101,8 @@ let package = Package(
     .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite", "TestSupport"]),
+    .testTarget(
+      name: "PersistenceTests", dependencies: ["Persistence", "Loop", "CSQLite", "TestSupport"]),
     // NB: what the tests share (harnesses on every storage, fixtures, day helpers, a seeded
     // generator), in one target (not a product) that only tests depend on. The client harness
     // seeds SQLite files through CSQLite, to install triggers that fail a write no valid model

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// A record that a habit was done on a day.

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// A habit the user tracks, such as "Read 20 pages": a name, when it was created, and whether

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// A note left on a link.

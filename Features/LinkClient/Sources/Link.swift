@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// A saved web page: its title and address, an optional category and memo, whether it is a
