@@ -15,6 +15,36 @@ func feature(
   ]
 }
 
+/// A client split as isowords splits its clients: the interface `<name>` in
+/// `Features/<name>/Sources` (its endpoints, models, errors and test value, on Loop alone, which
+/// features import), the live `<name>Live` in `Features/<name>/Live` (the implementation on
+/// Persistence and the live value, which only the app's composition, the benchmarks and the
+/// tests import), and one test target for both in `Features/<name>/Tests`.
+///
+/// NB: one test target, not one per module: the tests of the models and of the storage share
+/// fixtures, and each target is one more link on a small machine.
+func client(
+  _ name: String, dependencies: [Target.Dependency] = [],
+  liveDependencies: [Target.Dependency] = []
+) -> [Target] {
+  [
+    .target(name: name, dependencies: ["Loop"] + dependencies, path: "Features/\(name)/Sources"),
+    .target(
+      name: "\(name)Live",
+      dependencies: [.target(name: name), "Loop", "Persistence"] + liveDependencies,
+      path: "Features/\(name)/Live"),
+    // NB: the tests open containers (in memory, and SQLite on a temporary file) and build the
+    // clients with `live(context:)`, exactly as the app does, so they import Persistence.
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [
+        .target(name: name), .target(name: "\(name)Live"), "LoopTesting", "Persistence",
+        "TestSupport",
+      ],
+      path: "Features/\(name)/Tests"),
+  ]
+}
+
 /// The app's domains, in dependency order: clients first, then the features built on them.
 ///
 /// NB: the tests that share helpers (the client harness, the links fixture, the day helpers,
@@ -42,12 +72,8 @@ let features: [Target] =
       "Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor", "Persistence",
     ],
     testDependencies: ["TestSupport"])
-  + feature(
-    "HabitClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "TestSupport"])
-  + feature(
-    "Habits", dependencies: ["Loop", "HabitClient", "Persistence"],
-    testDependencies: ["TestSupport"])
+  + client("HabitClient")
+  + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
     testDependencies: ["Persistence", "TestSupport"])
@@ -58,9 +84,11 @@ let features: [Target] =
     "Interchange",
     dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger", "Persistence"],
     testDependencies: ["TestSupport"])
+  // NB: the tests run the features on clients over in-memory storage, from TestSupport.
   + feature(
     "AppFeature",
-    dependencies: ["Loop", "LinkList", "Categories", "Habits", "Ledger", "Interchange"])
+    dependencies: ["Loop", "LinkList", "Categories", "Habits", "Ledger", "Interchange"],
+    testDependencies: ["TestSupport"])
 
 /// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
 /// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's
@@ -111,7 +139,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
-        "HabitClient",
+        "HabitClient", "HabitClientLive",
       ],
       path: "Tests/Support",
       linkerSettings: [.linkedLibrary("pq")]),
@@ -126,7 +154,7 @@ let package = Package(
       name: "LoopCLITests",
       dependencies: [
         "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
-        "HabitClient", "LedgerClient", "Interchange", "TestSupport",
+        "HabitClient", "HabitClientLive", "LedgerClient", "Interchange", "TestSupport",
       ],
       exclude: ["Recordings"]
     ),

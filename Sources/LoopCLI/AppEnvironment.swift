@@ -1,6 +1,7 @@
 import CategoryClient
 import Foundation
 import HabitClient
+import HabitClientLive
 import LedgerClient
 import LinkClient
 import Loop

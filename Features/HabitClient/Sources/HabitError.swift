@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// Every way a habit operation can fail, with a sentence the user can read.
 ///

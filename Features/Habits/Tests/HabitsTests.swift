@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 
@@ -422,7 +421,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Habits/Habits.swift:186' received a presentation action when nothing \
+        An 'ifLet' at 'Habits/Habits.swift:185' received a presentation action when nothing \
         was presented:
 
             Habits.Action.destination(

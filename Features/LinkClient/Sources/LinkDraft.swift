@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// What the user typed for a link, before it is checked: the input of `addLink` and
