@@ -50,27 +50,18 @@ func client(
 /// NB: the tests that share helpers (the client harness, the links fixture, the day helpers,
 /// the seeded generator) get them from `TestSupport`, which is built only for tests.
 let features: [Target] =
-  // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
-  // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
-  feature(
-    "LinkClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "TestSupport"])
-  + feature(
-    "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
-    testDependencies: ["Persistence", "TestSupport"])
+  client("LinkClient")
+  + client("CategoryClient", dependencies: ["LinkClient"], liveDependencies: ["LinkClientLive"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
   + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
-  // NB: a feature imports Persistence for its clients' `ModelID` ids and `Result(catching:)`,
-  // which turns a storage failure into the domain's error: the clients' models and errors are
-  // Persistence's types until each client's interface is split from its storage.
+  // NB: a feature imports its clients' interfaces only: their models, errors and test values,
+  // on Loop alone (`ModelID`, `StorageFailing` and `Result(catching:)` are Loop's).
   + feature(
-    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient", "Persistence"],
+    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
     testDependencies: ["TestSupport"])
   + feature(
     "LinkList",
-    dependencies: [
-      "Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor", "Persistence",
-    ],
+    dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor"],
     testDependencies: ["TestSupport"])
   + client("HabitClient")
   + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
@@ -139,7 +130,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
-        "HabitClient", "HabitClientLive",
+        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive",
       ],
       path: "Tests/Support",
       linkerSettings: [.linkedLibrary("pq")]),
@@ -153,8 +144,9 @@ let package = Package(
     .testTarget(
       name: "LoopCLITests",
       dependencies: [
-        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
-        "HabitClient", "HabitClientLive", "LedgerClient", "Interchange", "TestSupport",
+        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "LinkClientLive",
+        "CategoryClient", "CategoryClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
+        "Interchange", "TestSupport",
       ],
       exclude: ["Recordings"]
     ),
@@ -163,7 +155,7 @@ let package = Package(
       name: "LoopBenchmarks",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
-        "HabitClient", "LedgerClient",
+        "LinkClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
         // NB: the exploration row explores the Ledger feature.
         "Ledger", "DraftEditor",
       ],

@@ -51,12 +51,6 @@ extension HabitClient {
     }
   }
 
-  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
-  /// cannot be opened.
-  public static func failing(_ error: HabitError) -> HabitClient {
-    live(.failure(error))
-  }
-
   /// Every endpoint over the storage, or throwing its error when there is none.
   private static func live(_ storage: Result<HabitStorage, HabitError>) -> HabitClient {
     var client = HabitClient()

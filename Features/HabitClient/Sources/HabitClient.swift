@@ -157,6 +157,28 @@ extension HabitClient: TestDependencyKey {
   public static var testValue: HabitClient { HabitClient() }
 }
 
+extension HabitClient {
+  /// A client whose every endpoint throws `error`: what the live value is when the database
+  /// cannot be opened, and what a test uses to show a failure.
+  ///
+  /// - Parameter error: The error every endpoint throws.
+  /// - Returns: The client.
+  public static func failing(_ error: HabitError) -> HabitClient {
+    var client = HabitClient()
+    client.addCompletion = { _, _ in throw error }
+    client.addHabit = { _ in throw error }
+    client.archiveHabit = { _ in throw error }
+    client.deleteCompletion = { _, _ in throw error }
+    client.deleteHabit = { _ in throw error }
+    client.exportHabits = { throw error }
+    client.fetchHistories = { throw error }
+    client.restoreHabits = { _, _, _ in throw error }
+    client.unarchiveHabit = { _ in throw error }
+    client.updateHabit = { _, _ in throw error }
+    return client
+  }
+}
+
 extension DependencyValues {
   /// The habits client.
   public var habitClient: HabitClient {

@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// Every failure of the links domain: links, their comments, and categories.
 ///
