@@ -15,39 +15,56 @@ func feature(
   ]
 }
 
+/// A client split as isowords splits its clients: the interface `<name>` in
+/// `Features/<name>/Sources` (its endpoints, models, errors and test value, on Loop alone, which
+/// features import), the live `<name>Live` in `Features/<name>/Live` (the implementation on
+/// Persistence and the live value, which only the app's composition, the benchmarks and the
+/// tests import), and one test target for both in `Features/<name>/Tests`.
+///
+/// NB: one test target, not one per module: the tests of the models and of the storage share
+/// fixtures, and each target is one more link on a small machine.
+func client(
+  _ name: String, dependencies: [Target.Dependency] = [],
+  liveDependencies: [Target.Dependency] = []
+) -> [Target] {
+  [
+    .target(name: name, dependencies: ["Loop"] + dependencies, path: "Features/\(name)/Sources"),
+    .target(
+      name: "\(name)Live",
+      dependencies: [.target(name: name), "Loop", "Persistence"] + liveDependencies,
+      path: "Features/\(name)/Live"),
+    // NB: the tests open containers (in memory, and SQLite on a temporary file) and build the
+    // clients with `live(context:)`, exactly as the app does, so they import Persistence.
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [
+        .target(name: name), .target(name: "\(name)Live"), "LoopTesting", "Persistence",
+        "TestSupport",
+      ],
+      path: "Features/\(name)/Tests"),
+  ]
+}
+
 /// The app's domains, in dependency order: clients first, then the features built on them.
 ///
 /// NB: the tests that share helpers (the client harness, the links fixture, the day helpers,
 /// the seeded generator) get them from `TestSupport`, which is built only for tests.
 let features: [Target] =
-  // NB: the client tests open containers (in memory, and SQLite on a temporary file) and build
-  // the clients with `live(context:)`, exactly as the app does, so they import Persistence.
-  feature(
-    "LinkClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "TestSupport"])
-  + feature(
-    "CategoryClient", dependencies: ["Loop", "Persistence", "LinkClient"],
-    testDependencies: ["Persistence", "TestSupport"])
+  client("LinkClient")
+  + client("CategoryClient", dependencies: ["LinkClient"], liveDependencies: ["LinkClientLive"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
   + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
-  // NB: a feature imports Persistence for its clients' `ModelID` ids and `Result(catching:)`,
-  // which turns a storage failure into the domain's error: the clients' models and errors are
-  // Persistence's types until each client's interface is split from its storage.
+  // NB: a feature imports its clients' interfaces only: their models, errors and test values,
+  // on Loop alone (`ModelID`, `StorageFailing` and `Result(catching:)` are Loop's).
   + feature(
-    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient", "Persistence"],
+    "Categories", dependencies: ["Loop", "LinkClient", "CategoryClient"],
     testDependencies: ["TestSupport"])
   + feature(
     "LinkList",
-    dependencies: [
-      "Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor", "Persistence",
-    ],
+    dependencies: ["Loop", "LinkClient", "CategoryClient", "Categories", "DraftEditor"],
     testDependencies: ["TestSupport"])
-  + feature(
-    "HabitClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "TestSupport"])
-  + feature(
-    "Habits", dependencies: ["Loop", "HabitClient", "Persistence"],
-    testDependencies: ["TestSupport"])
+  + client("HabitClient")
+  + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
   + feature(
     "LedgerClient", dependencies: ["Loop", "Persistence"],
     testDependencies: ["Persistence", "TestSupport"])
@@ -58,9 +75,11 @@ let features: [Target] =
     "Interchange",
     dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger", "Persistence"],
     testDependencies: ["TestSupport"])
+  // NB: the tests run the features on clients over in-memory storage, from TestSupport.
   + feature(
     "AppFeature",
-    dependencies: ["Loop", "LinkList", "Categories", "Habits", "Ledger", "Interchange"])
+    dependencies: ["Loop", "LinkList", "Categories", "Habits", "Ledger", "Interchange"],
+    testDependencies: ["TestSupport"])
 
 /// Every module of ``features`` (their tests aside): the REPL's commands name every feature's
 /// actions and every client's models, so `LoopCLI` depends on them all, and a new noun's
@@ -101,7 +120,8 @@ let package = Package(
     .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ", "Loop"]),
     // NB: the tests also write files through CSQLite, as an earlier Loop (or another program)
     // would have written them, to check what opening them does.
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite", "TestSupport"]),
+    .testTarget(
+      name: "PersistenceTests", dependencies: ["Persistence", "Loop", "CSQLite", "TestSupport"]),
     // NB: what the tests share (harnesses on every storage, fixtures, day helpers, a seeded
     // generator), in one target (not a product) that only tests depend on. The client harness
     // seeds SQLite files through CSQLite, to install triggers that fail a write no valid model
@@ -110,7 +130,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
-        "HabitClient",
+        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive",
       ],
       path: "Tests/Support",
       linkerSettings: [.linkedLibrary("pq")]),
@@ -124,8 +144,9 @@ let package = Package(
     .testTarget(
       name: "LoopCLITests",
       dependencies: [
-        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "CategoryClient",
-        "HabitClient", "LedgerClient", "Interchange", "TestSupport",
+        "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "LinkClientLive",
+        "CategoryClient", "CategoryClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
+        "Interchange", "TestSupport",
       ],
       exclude: ["Recordings"]
     ),
@@ -134,7 +155,7 @@ let package = Package(
       name: "LoopBenchmarks",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
-        "HabitClient", "LedgerClient",
+        "LinkClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
         // NB: the exploration row explores the Ledger feature.
         "Ledger", "DraftEditor",
       ],

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import LinkClient
+import LinkClientLive
 import Loop
 import LoopCLI
 import Persistence

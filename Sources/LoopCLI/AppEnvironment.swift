@@ -1,8 +1,11 @@
 import CategoryClient
+import CategoryClientLive
 import Foundation
 import HabitClient
+import HabitClientLive
 import LedgerClient
 import LinkClient
+import LinkClientLive
 import Loop
 import Persistence
 

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import Ledger
 import LedgerClient
+import Loop
 import Persistence
 
 /// The ledger as text: tables of transactions, this month's balance, and the report's bar

@@ -2,6 +2,7 @@ import Foundation
 import LinkClient
 import LinkList
 
+import Loop
 import Persistence
 import struct LinkClient.Comment
 

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// The in-memory backend: the same contract as SQLite, evaluated in Swift.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// Reads and writes models in a ``ModelContainer``: SwiftData's `ModelContext`.
 ///

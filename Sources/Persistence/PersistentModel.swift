@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// A value type stored by a ``ModelContainer``: SwiftData's `PersistentModel`, without macros.
 ///

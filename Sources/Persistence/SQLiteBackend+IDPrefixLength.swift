@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 // The id prefix length (``ModelContext/fetchIDPrefixLength(_:)``) on SQLite: read from the id
 // index in place, kept in the file between reads (``StoredIDPrefixLength``), and stored anew at

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// What a ``ModelContainer`` stores its models in: an SQLite file, a PostgreSQL server or
 /// memory.

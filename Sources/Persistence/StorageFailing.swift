@@ -1,29 +1,23 @@
-/// A domain's error, which every failure of its storage becomes.
-///
-/// A client throws only its domain's error (`LinkError`, `HabitError`, `LedgerError`), never a
-/// ``PersistenceError``: its live value runs each storage call through
-/// ``capturing(duplicateID:notFound:uniqueViolation:_:)``, which lets the domain's own errors
-/// through, turns the persistence errors that break one of the domain's rules into that rule's
-/// error, and every other failure into ``storageFailed(_:)`` with the storage's explanation. A
-/// feature's effect captures a call's outcome, as the domain's error, with
-/// ``Swift/Result/init(catching:)``.
-///
-/// ```swift
-/// extension LedgerError: StorageFailing {}  // has `case storageFailed(String)`
-///
-/// try LedgerError.capturing(duplicateID: .duplicateTransaction(transaction.id)) {
-///   try context.insert(transaction)
-/// }
-/// ```
-public protocol StorageFailing: Error {
-  /// The error for a failure of the storage itself, carrying its explanation.
-  static func storageFailed(_ reason: String) -> Self
-}
+import Loop
+
+// NB: `StorageFailing` itself is Loop's, so that a client's interface declares its error
+// without importing Persistence; turning a `PersistenceError` into the domain's error is
+// Persistence's, for the clients' live modules.
 
 extension StorageFailing {
   /// This domain's error for any error: itself when it is one, the given error for a
-  /// ``PersistenceError`` that has one, otherwise ``storageFailed(_:)`` with the error's
+  /// ``PersistenceError`` that has one, otherwise `storageFailed(_:)` with the error's
   /// description.
+  ///
+  /// A client's live value runs each storage call through
+  /// ``capturing(duplicateID:notFound:uniqueViolation:_:)``, which calls this: the persistence
+  /// errors that break one of the domain's rules become that rule's error.
+  ///
+  /// ```swift
+  /// try LedgerError.capturing(duplicateID: .duplicateTransaction(transaction.id)) {
+  ///   try context.insert(transaction)
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - error: What was thrown.
@@ -36,38 +30,15 @@ extension StorageFailing {
     _ error: any Error, duplicateID: Self? = nil, notFound: Self? = nil,
     uniqueViolation: Self? = nil
   ) -> Self {
-    switch error {
-    case let error as Self:
-      return error
-    case let error as PersistenceError:
-      let mapped: Self? =
-        switch error {
-        case .duplicateID: duplicateID
-        case .notFound: notFound
-        case .uniqueViolation: uniqueViolation
-        default: nil
-        }
-      return mapped ?? .storageFailed(error.description)
-    default:
-      return .storageFailed(String(describing: error))
-    }
-  }
-
-  /// Throws ``storageFailed(_:)`` when the current task is cancelled; otherwise does nothing.
-  ///
-  /// Long work in a transaction (an import of 100,000 rows) calls it between batches: the
-  /// transaction then rolls back, and a cancelled command leaves nothing half-written.
-  ///
-  /// ```swift
-  /// for batch in batches {
-  ///   try LinkError.checkCancellation()
-  ///   for link in batch { try context.insert(link) }
-  /// }
-  /// ```
-  ///
-  /// - Throws: ``storageFailed(_:)``, saying the work was cancelled.
-  public static func checkCancellation() throws(Self) {
-    if Task.isCancelled { throw .storageFailed("the work was cancelled") }
+    let mapped: Self? =
+      switch error as? PersistenceError {
+      case .duplicateID?: duplicateID
+      case .notFound?: notFound
+      case .uniqueViolation?: uniqueViolation
+      default: nil
+      }
+    // NB: Loop's `captured(_:)`, which describes a `PersistenceError` by its `description`.
+    return mapped ?? captured(error)
   }
 
   /// Runs storage work, turning whatever it throws into this domain's error (see

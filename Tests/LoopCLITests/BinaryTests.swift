@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import LedgerClient
 import LinkClient
+import Loop
 import LoopCLI
 import Persistence
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import LinkClient
+import LinkClientLive
 import Loop
 import LoopCLI
 import Persistence

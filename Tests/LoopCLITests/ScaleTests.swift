@@ -1,6 +1,7 @@
 import AppFeature
 import Foundation
 import LinkClient
+import LinkClientLive
 import LinkList
 import Loop
 import Persistence

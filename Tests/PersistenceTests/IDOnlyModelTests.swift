@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 import TestSupport
 import Testing

@@ -1,9 +1,10 @@
+import Loop
 import Persistence
 import Testing
 
 @Suite struct StorageFailingTests {
   @Test func aDomainErrorPassesThrough() {
-    #expect(NoteError.captured(NoteError.duplicate) == .duplicate)
+    #expect(NoteError.captured(NoteError.duplicate, notFound: .missing) == .duplicate)
   }
 
   @Test func aPersistenceErrorWithADomainErrorBecomesIt() {
@@ -18,7 +19,7 @@ import Testing
   @Test func anyOtherErrorIsAStorageFailureWithItsDescription() {
     let missing = PersistenceError.notFound(model: "Note", id: "1")
     #expect(NoteError.captured(missing, duplicateID: .duplicate) == .storage(missing.description))
-    #expect(NoteError.captured(Broken()) == .storage("It broke."))
+    #expect(NoteError.captured(Broken(), duplicateID: .duplicate) == .storage("It broke."))
   }
 
   @Test func capturingThrowsTheDomainErrorAndReturnsWhatTheWorkReturns() throws {
@@ -30,28 +31,11 @@ import Testing
     }
   }
 
-  @Test func resultCatchingCapturesWhatTheCallReturns() async {
-    let result: Result<Int, NoteError> = await Result { () async throws -> Int in 1 }
-    #expect(result == .success(1))
-  }
-
-  @Test func resultCatchingCapturesTheDomainsErrorAsItIs() async {
-    let result: Result<Int, NoteError> = await Result { () async throws -> Int in
-      throw NoteError.missing
-    }
-    #expect(result == .failure(.missing))
-  }
-
-  @Test func resultCatchingCapturesAnyOtherErrorAsAStorageFailure() async {
+  @Test func resultCatchingCapturesAPersistenceErrorAsAStorageFailureWithItsDescription() async {
     let result: Result<Int, NoteError> = await Result { () async throws -> Int in
       throw PersistenceError.notFound(model: "Note", id: "1")
     }
-    #expect(
-      result == .failure(.storage(PersistenceError.notFound(model: "Note", id: "1").description)))
-    let other: Result<Int, NoteError> = await Result { () async throws -> Int in
-      throw Broken()
-    }
-    #expect(other == .failure(.storage("It broke.")))
+    #expect(result == .failure(.storage("No Note with id '1' exists.")))
   }
 }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Loop
 import Testing
 
 @testable import Persistence

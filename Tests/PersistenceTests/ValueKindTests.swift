@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Testing
 
 @testable import Persistence

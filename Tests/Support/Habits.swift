@@ -1,7 +1,20 @@
 import Foundation
 import HabitClient
+import HabitClientLive
 import Loop
 import Persistence
+
+extension HabitClient {
+  /// A client on a fresh in-memory container: real storage, gone with the client.
+  ///
+  /// NB: here, so that a feature's tests run it without importing `HabitClientLive`, which only
+  /// the app's composition, the benchmarks and the tests' support import.
+  ///
+  /// - Returns: The client.
+  public static func inMemory() -> HabitClient {
+    live(opening: .inMemory)
+  }
+}
 
 /// Runs `body` with a context on a fresh container of `backend` holding the habit models (an
 /// SQLite file in a temporary folder for `.sqlite`, removed afterwards).

@@ -1,12 +1,57 @@
 import CSQLite
 import CategoryClient
+import CategoryClientLive
 import Foundation
 import LinkClient
+import LinkClientLive
 import Loop
 import Persistence
 import Synchronization
 
 import struct LinkClient.Comment
+
+extension LinkClient {
+  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
+  ///
+  /// NB: here, so that a feature's tests run it without importing `LinkClientLive`, which only
+  /// the app's composition, the benchmarks and the tests' support import.
+  ///
+  /// - Returns: The client.
+  public static func inMemory() -> LinkClient {
+    live(opening: .inMemory)
+  }
+}
+
+extension CategoryClient {
+  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
+  ///
+  /// NB: here, as `LinkClient.inMemory()` is.
+  ///
+  /// - Returns: The client.
+  public static func inMemory() -> CategoryClient {
+    inMemoryWithLinkClient().categoryClient
+  }
+
+  /// A category client and a link client over one fresh in-memory container, as the app has
+  /// them over one file: for tests of features that show links and categories together.
+  ///
+  /// ```swift
+  /// let (categoryClient, linkClient) = CategoryClient.inMemoryWithLinkClient()
+  /// ```
+  ///
+  /// - Returns: The two clients, sharing their storage.
+  public static func inMemoryWithLinkClient() -> (
+    categoryClient: CategoryClient, linkClient: LinkClient
+  ) {
+    do {
+      let context = ModelContext(try ModelContainer(for: models, storage: .inMemory))
+      return (live(context: context), LinkClient.live(context: context))
+    } catch {
+      let error = LinkError(error)
+      return (failing(error), LinkClient.failing(error))
+    }
+  }
+}
 
 /// A link client and a category client sharing a fresh storage, as the app has them, with a
 /// clock the test moves and ids that count up.

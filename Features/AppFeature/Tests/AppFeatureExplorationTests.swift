@@ -10,6 +10,7 @@ import LedgerClient
 import LinkClient
 import LinkList
 import LoopTesting
+import TestSupport
 import Testing
 
 /// The app's contract, checked after every step of generated sequences across its features:

@@ -10,7 +10,7 @@ import LedgerClient
 import LinkClient
 import LinkList
 import LoopTesting
-import Persistence
+import TestSupport
 import Testing
 
 @MainActor

@@ -1,7 +1,6 @@
 import CategoryClient
 import LinkClient
 import Loop
-import Persistence
 
 /// The categories screen: every category with its number of links; add, rename and delete
 /// categories, and select one to filter the links.

@@ -3,7 +3,6 @@ import CategoryClient
 import Foundation
 import LinkClient
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 
@@ -298,7 +297,7 @@ import Testing
     #expect(
       issues.messages == [
         """
-        An 'ifLet' at 'Categories/Categories.swift:192' received a presentation action when \
+        An 'ifLet' at 'Categories/Categories.swift:191' received a presentation action when \
         nothing was presented:
 
             Categories.Action.destination(

@@ -1,7 +1,6 @@
 import Foundation
 import LinkClient
 import Loop
-import Persistence
 
 /// The categories' dependency: add, rename and delete categories, list them, count their links.
 ///
@@ -17,10 +16,11 @@ import Persistence
 /// the case-folded name, so both storages agree. New ids and dates come from the `uuid` and
 /// `date` dependencies of the calling task.
 ///
-/// There is one implementation, ``live(context:)``, over a `ModelContext`; ``liveValue`` runs it
-/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container. Its endpoints run
-/// on their caller's actor, but for ``fetchCategorySummaries``, which counts every link and runs
-/// off it (Persistence's `offMainActor(_:)`).
+/// This module is the interface, on Loop alone; the one implementation is
+/// `CategoryClientLive`'s `live(context:)`, over a `ModelContext`: its live value runs it on the
+/// app's SQLite file, and the tests' `inMemory()` on a fresh in-memory container. Its endpoints
+/// run on their caller's actor, but for ``fetchCategorySummaries``, which counts every link and
+/// runs off it.
 public struct CategoryClient: Sendable {
   /// Adds a category with an id from the `uuid` dependency and the `date` dependency's now.
   ///
@@ -65,25 +65,40 @@ public struct CategoryClient: Sendable {
   public var updateCategory:
     nonisolated(nonsending) @Sendable (_ id: Category.ID, _ name: String) async throws -> Category =
       unimplemented("CategoryClient.updateCategory")
+
+  /// A client whose every endpoint reports an issue and throws (the test value): the live
+  /// module sets each endpoint on it, and a test the ones it uses.
+  public init() {}
 }
 
 // MARK: - Dependency
 
-extension CategoryClient: DependencyKey {
-  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
-  ///
-  /// When the file cannot be opened, every endpoint throws `LinkError.storageFailed` with the
-  /// reason; nothing crashes.
-  public static var liveValue: CategoryClient {
-    live(opening: .file(ModelContainer.defaultFilePath()))
-  }
-
+extension CategoryClient: TestDependencyKey {
   /// A client whose every endpoint fails the test that calls it without overriding it; a test
   /// sets the endpoints it uses (`$0.categoryClient.fetchCategories = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  /// above; the live module sets each on ``init()``, and declares the live value (its
+  /// conformance to `DependencyKey`).
   public static var testValue: CategoryClient { CategoryClient() }
+}
+
+extension CategoryClient {
+  /// A client whose every endpoint throws `error`: what the live value is when the database
+  /// cannot be opened, and what a test uses to show a failure.
+  ///
+  /// - Parameter error: The error every endpoint throws.
+  /// - Returns: The client.
+  public static func failing(_ error: LinkError) -> CategoryClient {
+    var client = CategoryClient()
+    client.addCategory = { _ in throw error }
+    client.countLinks = { _ in throw error }
+    client.deleteCategory = { _ in throw error }
+    client.fetchCategories = { throw error }
+    client.fetchCategorySummaries = { throw error }
+    client.updateCategory = { _, _ in throw error }
+    return client
+  }
 }
 
 extension DependencyValues {

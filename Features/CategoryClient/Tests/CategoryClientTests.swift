@@ -1,4 +1,5 @@
 import CategoryClient
+import CategoryClientLive
 import Foundation
 import LinkClient
 import Loop

@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// A record that a habit was done on a day.
 ///
@@ -41,61 +41,4 @@ public struct Completion: Equatable, Sendable, Codable, Identifiable {
 
   /// The completion's identifier: its habit and its day.
   public var id: ID { ID(habitID: habitID, day: day) }
-}
-
-// MARK: - Storage
-
-extension Completion.ID: ColumnValue {
-  /// ``ColumnType/text``: the habit's UUID and the day, as `UUID/yyyy-mm-dd`.
-  public static var columnType: ColumnType { .text }
-
-  /// Returns `UUID/yyyy-mm-dd` as ``SQLValue/text(_:)``.
-  ///
-  /// - Returns: The text value.
-  public func encodeColumn() -> SQLValue { .text("\(habitID)/\(day)") }
-
-  /// Reads `UUID/yyyy-mm-dd`.
-  ///
-  /// - Parameter value: The stored value.
-  /// - Throws: When the value is not text of that form.
-  public init(decodingColumn value: SQLValue) throws {
-    let text = try String(decodingColumn: value)
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let uuid = UUID(uuidString: String(parts[0])),
-      let day = Day(String(parts[1]))
-    else { throw CompletionIDColumnError(text: text) }
-    self.init(habitID: Habit.ID(uuid), day: day)
-  }
-}
-
-/// The reason a stored value is not a ``Completion/ID``, reported inside a `PersistenceError`.
-private struct CompletionIDColumnError: Error, CustomStringConvertible {
-  let text: String
-
-  var description: String { "'\(text)' is not a completion id written UUID/yyyy-mm-dd" }
-}
-
-extension Completion: PersistentModel {
-  /// The `habit_completions` table; its id column is derived from the habit and the day, so the
-  /// storage itself refuses a second completion of a habit on a day.
-  public static let schema = Schema<Completion>(
-    table: "habit_completions",
-    columns: [
-      Column(\.id, "id"),
-      Column(\.habitID, "habit_id"),
-      Column(\.day, "day"),
-      Column(\.createdAt, "created_at"),
-    ],
-    indexes: [Index(\.habitID, \.day)]
-  )
-
-  /// Rebuilds a stored completion.
-  ///
-  /// - Parameter row: The stored values.
-  /// - Throws: `PersistenceError.decodingFailed` for a value that does not decode.
-  public init(row: Row<Completion>) throws {
-    habitID = try row[\.habitID]
-    day = try row[\.day]
-    createdAt = try row[\.createdAt]
-  }
 }

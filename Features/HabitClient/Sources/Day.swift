@@ -1,5 +1,4 @@
 import Foundation
-import Persistence
 
 /// A calendar day, such as 2025-03-01: the day a habit was completed on, independent of any
 /// time zone once computed.
@@ -214,36 +213,4 @@ extension Day: Codable {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
-}
-
-extension Day: ColumnValue {
-  /// ``ColumnType/integer``: the day is stored as `yyyymmdd`.
-  public static var columnType: ColumnType { .integer }
-
-  /// ``ColumnComparability/ordering``: `yyyymmdd` sorts as days do.
-  public static var comparability: ColumnComparability { .ordering }
-
-  /// Returns `yyyymmdd` as ``SQLValue/integer(_:)``.
-  ///
-  /// - Returns: The integer value.
-  public func encodeColumn() -> SQLValue { .integer(Int64(year * 10_000 + month * 100 + day)) }
-
-  /// Reads `yyyymmdd`.
-  ///
-  /// - Parameter value: The stored value.
-  /// - Throws: When the value is not an integer `yyyymmdd` naming a valid day.
-  public init(decodingColumn value: SQLValue) throws {
-    guard case .integer(let number) = value, number > 0, number <= 99_991_231,
-      let day = Day(
-        year: Int(number / 10_000), month: Int(number / 100 % 100), day: Int(number % 100))
-    else { throw DayColumnError(value: value) }
-    self = day
-  }
-}
-
-/// The reason a stored value is not a ``Day``, reported inside a `PersistenceError`.
-private struct DayColumnError: Error, CustomStringConvertible {
-  let value: SQLValue
-
-  var description: String { "\(value) is not a day stored as yyyymmdd" }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// A habit the user tracks, such as "Read 20 pages": a name, when it was created, and whether
 /// (since when) it is archived.
@@ -40,6 +40,17 @@ public struct Habit: Equatable, Sendable, Identifiable {
   public init(id: ID, name: String, createdAt: Date, archivedAt: Date? = nil) throws(HabitError) {
     self.id = id
     self.name = try Self.validName(name)
+    self.createdAt = createdAt
+    self.archivedAt = archivedAt
+  }
+
+  /// A habit as it was stored, taken as it is: the storage wrote only habits that were valid.
+  ///
+  /// NB: `package`, for the live module's `init(row:)`, which cannot set the `private(set)`
+  /// fields itself.
+  package init(storedID id: ID, name: String, createdAt: Date, archivedAt: Date?) {
+    self.id = id
+    self.name = name
     self.createdAt = createdAt
     self.archivedAt = archivedAt
   }
@@ -90,7 +101,9 @@ public struct Habit: Equatable, Sendable, Identifiable {
   }
 
   /// The name trimmed, or ``HabitError/emptyName`` when nothing is left.
-  static func validName(_ name: String) throws(HabitError) -> String {
+  ///
+  /// NB: `package`, for the live module, which checks a new name before it opens a transaction.
+  package static func validName(_ name: String) throws(HabitError) -> String {
     let trimmed = name.trimmedOfWhitespace
     guard !trimmed.isEmpty else { throw .emptyName }
     return trimmed
@@ -127,32 +140,5 @@ extension Habit: Codable {
     try container.encode(name, forKey: .name)
     try container.encode(createdAt, forKey: .createdAt)
     try container.encodeIfPresent(archivedAt, forKey: .archivedAt)
-  }
-}
-
-// MARK: - Storage
-
-extension Habit: PersistentModel {
-  /// The `habits` table.
-  public static let schema = Schema<Habit>(
-    table: "habits",
-    columns: [
-      Column(\.id, "id"),
-      Column(\.name, "name"),
-      Column(\.createdAt, "created_at"),
-      Column(\.archivedAt, "archived_at"),
-    ],
-    indexes: [Index(\.createdAt)]
-  )
-
-  /// Rebuilds a stored habit.
-  ///
-  /// - Parameter row: The stored values.
-  /// - Throws: `PersistenceError.decodingFailed` for a value that does not decode.
-  public init(row: Row<Habit>) throws {
-    id = try row[\.id]
-    name = try row[\.name]
-    createdAt = try row[\.createdAt]
-    archivedAt = try row[\.archivedAt]
   }
 }

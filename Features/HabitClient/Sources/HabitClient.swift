@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// The habits dependency: the use cases of the habit tracker, each one storage transaction.
 ///
@@ -24,11 +23,12 @@ import Persistence
 /// records, and which day is today), `\.uuid` for new ids, `\.timeZone` for which day an
 /// instant falls on.
 ///
-/// Build it with ``live(context:)`` over the app's shared container, ``inMemory()`` for tests
-/// and previews (real storage, in memory), or ``live(path:)`` for a file of its own; all three
-/// run the same code. An endpoint runs on its caller's actor, except those whose work grows
-/// with the data (``fetchHistories``, ``exportHabits``, ``restoreHabits``), which the live
-/// value runs off it (Persistence's `offMainActor(_:)`).
+/// This module is the interface, on Loop alone: the endpoints, the models and ``HabitError``,
+/// and the test value. The implementation on storage is `HabitClientLive`'s (`live(context:)`
+/// over the app's shared container, `live(path:)` for a file of its own, and the live value),
+/// which only the app's composition imports. An endpoint runs on its caller's actor, except
+/// those whose work grows with the data (``fetchHistories``, ``exportHabits``,
+/// ``restoreHabits``), which the live value runs off it.
 public struct HabitClient: Sendable {
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///
@@ -125,6 +125,10 @@ public struct HabitClient: Sendable {
   public var updateHabit:
     nonisolated(nonsending) @Sendable (_ id: Habit.ID, _ name: String) async throws -> Habit =
       unimplemented("HabitClient.updateHabit")
+
+  /// A client whose every endpoint reports an issue and throws (the test value): the live
+  /// module sets each endpoint on it, and a test the ones it uses.
+  public init() {}
 }
 
 extension HabitClient {
@@ -142,17 +146,37 @@ extension HabitClient {
 
 // MARK: - Dependency
 
-extension HabitClient: DependencyKey {
-  /// The client on the app's database file (`ModelContainer.defaultFilePath()`); when it cannot
-  /// be opened, every endpoint throws ``HabitError/storageFailed(_:)``.
-  public static let liveValue = HabitClient.live(path: ModelContainer.defaultFilePath())
-
-  /// A client whose every endpoint reports an issue and throws: tests choose their storage,
-  /// usually ``inMemory()``, or set the endpoints they use (`$0.habitClient.addHabit = { … }`).
+extension HabitClient: TestDependencyKey {
+  /// A client whose every endpoint reports an issue and throws: tests choose their storage
+  /// (TestSupport's `inMemory()`), or set the endpoints they use
+  /// (`$0.habitClient.addHabit = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  /// above; the live module sets each on ``init()``. The live value is
+  /// `HabitClientLive`'s conformance to `DependencyKey`.
   public static var testValue: HabitClient { HabitClient() }
+}
+
+extension HabitClient {
+  /// A client whose every endpoint throws `error`: what the live value is when the database
+  /// cannot be opened, and what a test uses to show a failure.
+  ///
+  /// - Parameter error: The error every endpoint throws.
+  /// - Returns: The client.
+  public static func failing(_ error: HabitError) -> HabitClient {
+    var client = HabitClient()
+    client.addCompletion = { _, _ in throw error }
+    client.addHabit = { _ in throw error }
+    client.archiveHabit = { _ in throw error }
+    client.deleteCompletion = { _, _ in throw error }
+    client.deleteHabit = { _ in throw error }
+    client.exportHabits = { throw error }
+    client.fetchHistories = { throw error }
+    client.restoreHabits = { _, _, _ in throw error }
+    client.unarchiveHabit = { _ in throw error }
+    client.updateHabit = { _, _ in throw error }
+    return client
+  }
 }
 
 extension DependencyValues {

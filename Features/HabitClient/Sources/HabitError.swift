@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// Every way a habit operation can fail, with a sentence the user can read.
 ///

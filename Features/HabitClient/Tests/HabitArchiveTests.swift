@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import HabitClientLive
 import LoopTesting
 import Synchronization
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClientLive
 import LoopTesting
 import Persistence
 import TestSupport

@@ -1,9 +1,10 @@
 import Foundation
+import HabitClient
 import Persistence
 import TestSupport
 import Testing
 
-@testable import HabitClient
+@testable import HabitClientLive
 
 /// The storage's two contracts, under every endpoint of ``HabitClient``: a habit is inserted
 /// (failing on an existing id) or updated (failing on a missing one), never upserted; a

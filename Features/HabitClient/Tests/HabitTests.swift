@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import HabitClientLive
 import Persistence
 import TestSupport
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import HabitClient
 import Loop
-import Persistence
 
 /// The habit tracker: the list of habits with today's progress, creating, renaming, archiving,
 /// completing and deleting them (after a confirmation), and one habit's detail.

@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import Habits
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerClient
+import Loop
 import Persistence
 
 /// A bank statement read with ``CSVRules``: its transactions, and the rows that are not ones.

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Comma-separated values as RFC 4180 defines them, read with line numbers and written back.
 ///
 /// ```swift

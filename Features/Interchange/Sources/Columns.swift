@@ -1,4 +1,5 @@
 import Foundation
+
 /// Which column of a CSV header holds which field, checked against the columns an import knows.
 struct Columns {
   private var positions: [String: Int] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerClient
+import Loop
 import Persistence
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// One income or expense in the ledger.

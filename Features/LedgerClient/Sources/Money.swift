@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 import Persistence
 
 /// An amount of money in integer minor units (cents): never floating point.

@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// A named group of links.
 ///
@@ -8,7 +8,7 @@ import Persistence
 ///
 /// Its table lives in the links domain, beside the links that point to it, so that deleting a
 /// category and uncategorizing its links is one transaction.
-public struct Category: PersistentModel, Identifiable, Equatable, Sendable, Codable {
+public struct Category: Identifiable, Equatable, Sendable, Codable {
   /// A category's identifier.
   public typealias ID = ModelID<Category>
 
@@ -24,28 +24,5 @@ public struct Category: PersistentModel, Identifiable, Equatable, Sendable, Coda
     self.id = id
     self.name = name
     self.createdAt = createdAt
-  }
-
-  /// The `categories` table: names are searchable, and unique once case-folded.
-  public static let schema = Schema<Category>(
-    table: "categories",
-    columns: [
-      Column(\.id, "id"),
-      Column(\.name, "name", options: .searchable),
-      Column(\.createdAt, "created_at"),
-    ],
-    indexes: [Index(\.name.caseFolded, unique: true)]
-  )
-}
-
-extension Category {
-  /// Reads a category from its stored row.
-  ///
-  /// - Parameter row: The stored row.
-  /// - Throws: `PersistenceError.decodingFailed` when a column does not decode.
-  public init(row: Row<Category>) throws {
-    id = try row[\.id]
-    name = try row[\.name]
-    createdAt = try row[\.createdAt]
   }
 }

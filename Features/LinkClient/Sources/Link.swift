@@ -1,9 +1,9 @@
 import Foundation
-import Persistence
+import Loop
 
 /// A saved web page: its title and address, an optional category and memo, whether it is a
 /// favorite, and when it was added and last viewed.
-public struct Link: PersistentModel, Identifiable, Equatable, Sendable, Codable {
+public struct Link: Identifiable, Equatable, Sendable, Codable {
   /// A link's identifier.
   public typealias ID = ModelID<Link>
 
@@ -37,46 +37,5 @@ public struct Link: PersistentModel, Identifiable, Equatable, Sendable, Codable 
     self.isFavorite = isFavorite
     self.createdAt = createdAt
     self.lastViewedDate = lastViewedDate
-  }
-
-  /// The `links` table.
-  ///
-  /// The title is searchable (case-insensitive `contains` runs on a folded copy in SQL). The
-  /// indexes serve the client's lists on large tables: newest first, recently viewed, and a
-  /// category's links newest first, each with the id as the tie-breaker.
-  public static let schema = Schema<Link>(
-    table: "links",
-    columns: [
-      Column(\.id, "id"),
-      Column(\.title, "title", options: .searchable),
-      Column(\.url, "url"),
-      Column(\.categoryID, "category_id"),
-      Column(\.memo, "memo"),
-      Column(\.isFavorite, "is_favorite"),
-      Column(\.createdAt, "created_at"),
-      Column(\.lastViewedDate, "last_viewed_date"),
-    ],
-    indexes: [
-      Index(\.createdAt, \.id),
-      Index(\.lastViewedDate, \.id),
-      Index(\.categoryID, \.createdAt, \.id),
-    ]
-  )
-}
-
-extension Link {
-  /// Reads a link from its stored row.
-  ///
-  /// - Parameter row: The stored row.
-  /// - Throws: `PersistenceError.decodingFailed` when a column does not decode.
-  public init(row: Row<Link>) throws {
-    id = try row[\.id]
-    title = try row[\.title]
-    url = try row[\.url]
-    categoryID = try row[\.categoryID]
-    memo = try row[\.memo]
-    isFavorite = try row[\.isFavorite]
-    createdAt = try row[\.createdAt]
-    lastViewedDate = try row[\.lastViewedDate]
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// The links domain's dependency: links and their comments, read and written through named,
 /// documented endpoints.
@@ -15,14 +14,15 @@ import Persistence
 /// nothing when it throws. Every list has a defined order with the id as the last tie-breaker.
 /// New ids and dates come from the `uuid` and `date` dependencies of the calling task.
 ///
-/// There is one implementation, ``live(context:)``, over a `ModelContext`: ``liveValue`` runs it
-/// on the app's SQLite file and ``inMemory()`` on a fresh in-memory container (real storage, not
-/// a mock). ``testValue`` fails the test on any endpoint a test did not override.
+/// This module is the interface, on Loop alone; the one implementation is `LinkClientLive`'s
+/// `live(context:)`, over a `ModelContext`: its live value runs it on the app's SQLite file, and
+/// the tests' `inMemory()` on a fresh in-memory container (real storage, not a mock).
+/// ``testValue`` fails the test on any endpoint a test did not override.
 ///
 /// An endpoint runs on its caller's actor (the main actor, in the app's effects), which suits
 /// a quick lookup or write. The live endpoints whose work grows with the data (the imports and
 /// the export, every whole list, a page, ``fetchIDPrefixLengthOfAll``, ``addLinks``) run it off
-/// the caller's actor, with Persistence's `offMainActor(_:)`, so the app keeps drawing and
+/// the caller's actor, so the app keeps drawing and
 /// answering the keyboard meanwhile.
 public struct LinkClient: Sendable {
   /// Adds a comment to a link, with an id from the `uuid` dependency and the `date`
@@ -218,6 +218,10 @@ public struct LinkClient: Sendable {
   public var updateLink:
     nonisolated(nonsending) @Sendable (_ id: Link.ID, _ draft: LinkDraft) async throws -> Link =
       unimplemented("LinkClient.updateLink")
+
+  /// A client whose every endpoint reports an issue and throws (the test value): the live
+  /// module sets each endpoint on it, and a test the ones it uses.
+  public init() {}
 }
 
 extension LinkClient {
@@ -254,21 +258,48 @@ extension LinkClient {
 
 // MARK: - Dependency
 
-extension LinkClient: DependencyKey {
-  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
-  ///
-  /// When the file cannot be opened, every endpoint throws ``LinkError/storageFailed(_:)`` with
-  /// the reason; nothing crashes.
-  public static var liveValue: LinkClient {
-    live(opening: .file(ModelContainer.defaultFilePath()))
-  }
-
+extension LinkClient: TestDependencyKey {
   /// A client whose every endpoint fails the test that calls it without overriding it; a test
   /// sets the endpoints it uses (`$0.linkClient.fetchLinks = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  /// above; the live module sets each on ``init()``, and declares the live value (its
+  /// conformance to `DependencyKey`).
   public static var testValue: LinkClient { LinkClient() }
+}
+
+extension LinkClient {
+  /// A client whose every endpoint throws `error`: what the live value is when the database
+  /// cannot be opened, and what a test uses to show a failure.
+  ///
+  /// - Parameter error: The error every endpoint throws.
+  /// - Returns: The client.
+  public static func failing(_ error: LinkError) -> LinkClient {
+    var client = LinkClient()
+    client.addComment = { _, _ in throw error }
+    client.addLink = { _ in throw error }
+    client.addLinks = { _ in throw error }
+    client.deleteComment = { _ in throw error }
+    client.deleteLink = { _ in throw error }
+    client.exportLinks = { throw error }
+    client.fetchComments = { _ in throw error }
+    client.fetchIDPrefixLength = { _ in throw error }
+    client.fetchIDPrefixLengthOfAll = { throw error }
+    client.fetchLink = { _ in throw error }
+    client.fetchLinkPage = { _, _, _ in throw error }
+    client.fetchLinks = { throw error }
+    client.fetchLinksWithIDPrefix = { _, _ in throw error }
+    client.fetchLinksInCategory = { _ in throw error }
+    client.fetchRecentLinks = { _ in throw error }
+    client.importLinks = { _, _, _ in throw error }
+    client.markViewed = { _ in throw error }
+    client.restoreLinks = { _, _, _ in throw error }
+    client.searchLinks = { _ in throw error }
+    client.setFavorite = { _, _ in throw error }
+    client.updateComment = { _, _ in throw error }
+    client.updateLink = { _, _ in throw error }
+    return client
+  }
 }
 
 extension DependencyValues {

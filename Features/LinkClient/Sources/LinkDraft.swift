@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// What the user typed for a link, before it is checked: the input of `addLink` and
 /// `updateLink`.
@@ -40,10 +40,12 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   }
 
   /// The checked values: title and memo trimmed, the address parsed.
-  struct Checked {
-    var title: String
-    var url: URL
-    var memo: String?
+  ///
+  /// NB: `package`, as the checks are: the live module checks what it stores with them.
+  package struct Checked {
+    package var title: String
+    package var url: URL
+    package var memo: String?
   }
 
   /// Checks the draft.
@@ -51,7 +53,7 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   /// - Returns: The trimmed title and memo and the parsed address.
   /// - Throws: ``LinkError/emptyTitle`` or ``LinkError/invalidURL(_:)`` (the title is checked
   ///   first).
-  func checked() throws(LinkError) -> Checked {
+  package func checked() throws(LinkError) -> Checked {
     let title = title.trimmedOfWhitespace
     guard !title.isEmpty else { throw .emptyTitle }
     return try Self.checked(
@@ -62,7 +64,9 @@ public struct LinkDraft: Equatable, Sendable, Codable {
   /// blank memo no memo.
   ///
   /// - Throws: ``LinkError/invalidURL(_:)``.
-  static func checked(title: String, address: String, memo: String) throws(LinkError) -> Checked {
+  package static func checked(title: String, address: String, memo: String) throws(LinkError)
+    -> Checked
+  {
     guard
       !address.unicodeScalars.contains(where: \.isWhitespace),
       let url = URL(string: address),

@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+import Loop
 
 /// Every failure of the links domain: links, their comments, and categories.
 ///

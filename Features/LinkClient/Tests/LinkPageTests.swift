@@ -1,9 +1,10 @@
 import Foundation
+import LinkClient
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import LinkClient
+@testable import LinkClientLive
 
 @Suite struct LinkPageTests {
   /// Seven links, one a second, and their ids newest first.

@@ -1,9 +1,10 @@
 import Foundation
+import LinkClient
 import Persistence
 import TestSupport
 import Testing
 
-@testable import LinkClient
+@testable import LinkClientLive
 
 @Suite struct LiveValueTests {
   @Test func aDatabaseThatCannotBeOpenedMakesEveryEndpointThrowInsteadOfCrashing() async {

@@ -2,7 +2,6 @@ import CategoryClient
 import Foundation
 import LinkClient
 import Loop
-import Persistence
 
 /// The "All links" screen: every link, newest first, optionally only a category's, each row
 /// showing its category's name.

@@ -1,6 +1,5 @@
 import LinkClient
 import Loop
-import Persistence
 
 import struct LinkClient.Comment
 

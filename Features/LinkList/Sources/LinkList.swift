@@ -3,7 +3,6 @@ import CategoryClient
 import DraftEditor
 import LinkClient
 import Loop
-import Persistence
 
 /// The links part of the app: three screens of links (all, search, recent), the categories,
 /// the link editor and an opened link with its comments.

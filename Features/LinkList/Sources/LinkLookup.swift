@@ -1,6 +1,5 @@
 import LinkClient
 import Loop
-import Persistence
 
 /// What a text interface asks of the links and no screen shows: which links a short id (a
 /// "ref") or a word of a title names, how many digits a ref needs, and a link with its comments shown without

@@ -1,6 +1,5 @@
 import LinkClient
 import Loop
-import Persistence
 
 /// What a screen listing links does with its ``LinkRow``s, written once for "All links",
 /// "Search" and "Recent": a row asking to open its link becomes the screen's request to its

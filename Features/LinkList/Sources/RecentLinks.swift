@@ -1,7 +1,6 @@
 import Foundation
 import LinkClient
 import Loop
-import Persistence
 
 /// The "Recent" screen: the links viewed most recently (six of them), each row showing when it
 /// was last viewed.

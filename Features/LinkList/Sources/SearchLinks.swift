@@ -1,7 +1,6 @@
 import Foundation
 import LinkClient
 import Loop
-import Persistence
 
 /// The "Search" screen: links whose title contains the query, ignoring case, newest first, each
 /// row showing where the query matched.

@@ -2,7 +2,6 @@ import Foundation
 import LinkClient
 import LinkList
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 

@@ -1,6 +1,17 @@
 import Foundation
+import HabitClient
 import Loop
 import Persistence
+
+extension HabitClient: DependencyKey {
+  /// The client on the app's database file (`ModelContainer.defaultFilePath()`); when it cannot
+  /// be opened, every endpoint throws ``HabitError/storageFailed(_:)``.
+  ///
+  /// NB: the conformance is this module's, so a program resolves `\.habitClient` to it only
+  /// when it links this module (the app's composition imports it); the interface declares the
+  /// test value.
+  public static let liveValue = HabitClient.live(path: ModelContainer.defaultFilePath())
+}
 
 extension HabitClient {
   /// The model types the client stores, for opening a container shared with other clients.
@@ -15,13 +26,6 @@ extension HabitClient {
     live(.success(HabitStorage(context: context)))
   }
 
-  /// A client on a fresh in-memory container: real storage, gone with the client.
-  ///
-  /// - Returns: The client.
-  public static func inMemory() -> HabitClient {
-    live(opening: .inMemory)
-  }
-
   /// A client on the SQLite file at `path`, created when missing.
   ///
   /// When the file cannot be opened, every endpoint throws ``HabitError/storageFailed(_:)``
@@ -33,9 +37,13 @@ extension HabitClient {
     live(opening: .file(path))
   }
 
-  /// The client over a new container on `storage`, or a client that throws the reason when it
-  /// cannot be opened.
-  static func live(opening storage: ModelContainer.Storage) -> HabitClient {
+  /// The client over a new container on `storage` (`.inMemory` for real storage gone with the
+  /// client: what tests get as TestSupport's `inMemory()`), or a client that throws the reason
+  /// when it cannot be opened.
+  ///
+  /// - Parameter storage: Where the container keeps its data.
+  /// - Returns: The client.
+  public static func live(opening storage: ModelContainer.Storage) -> HabitClient {
     do {
       return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
     } catch {
@@ -43,31 +51,25 @@ extension HabitClient {
     }
   }
 
-  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
-  /// cannot be opened.
-  public static func failing(_ error: HabitError) -> HabitClient {
-    live(.failure(error))
-  }
-
   /// Every endpoint over the storage, or throwing its error when there is none.
   private static func live(_ storage: Result<HabitStorage, HabitError>) -> HabitClient {
-    HabitClient(
-      addCompletion: { try storage.get().addCompletion(to: $0, on: $1) },
-      addHabit: { try storage.get().addHabit(name: $0) },
-      archiveHabit: { try storage.get().archiveHabit(id: $0) },
-      deleteCompletion: { try storage.get().deleteCompletion(of: $0, on: $1) },
-      deleteHabit: { try storage.get().deleteHabit(id: $0) },
-      // NB: the endpoints whose work grows with the data run off the caller's actor.
-      exportHabits: { try await offMainActor { try storage.get().exportHabits() } },
-      fetchHistories: { try await offMainActor { try storage.get().fetchHistories() } },
-      restoreHabits: { archive, dryRun, progress in
-        try await offMainActor {
-          try storage.get().restoreHabits(archive, dryRun: dryRun, progress: progress)
-        }
-      },
-      unarchiveHabit: { try storage.get().unarchiveHabit(id: $0) },
-      updateHabit: { try storage.get().updateHabit(id: $0, name: $1) }
-    )
+    var client = HabitClient()
+    client.addCompletion = { try storage.get().addCompletion(to: $0, on: $1) }
+    client.addHabit = { try storage.get().addHabit(name: $0) }
+    client.archiveHabit = { try storage.get().archiveHabit(id: $0) }
+    client.deleteCompletion = { try storage.get().deleteCompletion(of: $0, on: $1) }
+    client.deleteHabit = { try storage.get().deleteHabit(id: $0) }
+    // NB: the endpoints whose work grows with the data run off the caller's actor.
+    client.exportHabits = { try await offMainActor { try storage.get().exportHabits() } }
+    client.fetchHistories = { try await offMainActor { try storage.get().fetchHistories() } }
+    client.restoreHabits = { archive, dryRun, progress in
+      try await offMainActor {
+        try storage.get().restoreHabits(archive, dryRun: dryRun, progress: progress)
+      }
+    }
+    client.unarchiveHabit = { try storage.get().unarchiveHabit(id: $0) }
+    client.updateHabit = { try storage.get().updateHabit(id: $0, name: $1) }
+    return client
   }
 }
 

@@ -1,7 +1,23 @@
+import CategoryClient
 import Foundation
 import LinkClient
+import LinkClientLive
 import Loop
 import Persistence
+
+extension CategoryClient: DependencyKey {
+  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
+  ///
+  /// When the file cannot be opened, every endpoint throws `LinkError.storageFailed` with the
+  /// reason; nothing crashes.
+  ///
+  /// NB: the conformance is this module's, so a program resolves `\.categoryClient` to it only
+  /// when it links this module (the app's composition imports it); the interface declares the
+  /// test value.
+  public static var liveValue: CategoryClient {
+    live(opening: .file(ModelContainer.defaultFilePath()))
+  }
+}
 
 extension CategoryClient {
   /// The model types the client reads and writes: the links domain's, since deleting a category
@@ -18,34 +34,12 @@ extension CategoryClient {
     live(.success(CategoryStorage(context: context)))
   }
 
-  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  public static func inMemory() -> CategoryClient {
-    inMemoryWithLinkClient().categoryClient
-  }
-
-  /// A category client and a link client over one fresh in-memory container, as the app has
-  /// them over one file: for tests of features that show links and categories together.
-  ///
-  /// ```swift
-  /// let (categoryClient, linkClient) = CategoryClient.inMemoryWithLinkClient()
-  /// ```
-  ///
-  /// - Returns: The two clients, sharing their storage.
-  public static func inMemoryWithLinkClient() -> (
-    categoryClient: CategoryClient, linkClient: LinkClient
-  ) {
-    do {
-      let context = ModelContext(try ModelContainer(for: models, storage: .inMemory))
-      return (live(context: context), LinkClient.live(context: context))
-    } catch {
-      let error = LinkError(error)
-      return (failing(error), LinkClient.failing(error))
-    }
-  }
-
   /// The client over a new container on `storage`, or a client that throws the reason when it
   /// cannot be opened.
-  static func live(opening storage: ModelContainer.Storage) -> CategoryClient {
+  ///
+  /// - Parameter storage: Where the container keeps its data.
+  /// - Returns: The client.
+  public static func live(opening storage: ModelContainer.Storage) -> CategoryClient {
     do {
       return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
     } catch {
@@ -53,25 +47,20 @@ extension CategoryClient {
     }
   }
 
-  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
-  /// cannot be opened.
-  public static func failing(_ error: LinkError) -> CategoryClient {
-    live(.failure(error))
-  }
-
   /// Every endpoint over the storage, or throwing its error when there is none.
   private static func live(_ storage: Result<CategoryStorage, LinkError>) -> CategoryClient {
-    CategoryClient(
-      addCategory: { try storage.get().addCategory(name: $0) },
-      countLinks: { try storage.get().countLinks(in: $0) },
-      deleteCategory: { try storage.get().deleteCategory(id: $0) },
-      fetchCategories: { try storage.get().fetchCategories() },
-      // NB: counting every category's links grows with the links: off the caller's actor.
-      fetchCategorySummaries: {
-        try await offMainActor { try storage.get().fetchCategorySummaries() }
-      },
-      updateCategory: { try storage.get().updateCategory(id: $0, name: $1) }
-    )
+    var client = CategoryClient()
+    client.addCategory = { try storage.get().addCategory(name: $0) }
+    client.countLinks = { try storage.get().countLinks(in: $0) }
+    client.deleteCategory = { try storage.get().deleteCategory(id: $0) }
+    client.fetchCategories = { try storage.get().fetchCategories() }
+    // NB: counting every category's links grows with the links: off the caller's actor.
+    client.fetchCategorySummaries = {
+      try await offMainActor { try storage.get().fetchCategorySummaries() }
+    }
+    client.updateCategory = { try storage.get().updateCategory(id: $0, name: $1) }
+
+    return client
   }
 }
 

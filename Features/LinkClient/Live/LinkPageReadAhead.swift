@@ -1,4 +1,5 @@
 import Foundation
+import LinkClient
 import Persistence
 import Synchronization
 

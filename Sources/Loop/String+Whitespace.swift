@@ -1,7 +1,7 @@
 import Foundation
 
-// NB: here, where every client can use them (they all import Persistence), not in `Loop`'s
-// public surface.
+// NB: here, where every client's interface can use them (they all import Loop), as `package`:
+// not in `Loop`'s public surface.
 
 extension String {
   /// The string without the whitespace and newlines around it (Unicode's `White_Space`, the

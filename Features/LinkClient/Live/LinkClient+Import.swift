@@ -1,4 +1,5 @@
 import Foundation
+import LinkClient
 import Loop
 import Persistence
 import Synchronization

@@ -1,6 +1,21 @@
 import Foundation
+import LinkClient
 import Loop
 import Persistence
+
+extension LinkClient: DependencyKey {
+  /// The client on the app's database file (`ModelContainer.defaultFilePath()`).
+  ///
+  /// When the file cannot be opened, every endpoint throws ``LinkError/storageFailed(_:)`` with
+  /// the reason; nothing crashes.
+  ///
+  /// NB: the conformance is this module's, so a program resolves `\.linkClient` to it only when
+  /// it links this module (the app's composition imports it); the interface declares the test
+  /// value.
+  public static var liveValue: LinkClient {
+    live(opening: .file(ModelContainer.defaultFilePath()))
+  }
+}
 
 extension LinkClient {
   /// The model types of the links domain.
@@ -24,25 +39,18 @@ extension LinkClient {
     live(.success(LinkStorage(context: context)))
   }
 
-  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  public static func inMemory() -> LinkClient {
-    live(opening: .inMemory)
-  }
-
-  /// The client over a new container on `storage`, or a client that throws the reason when it
-  /// cannot be opened.
-  static func live(opening storage: ModelContainer.Storage) -> LinkClient {
+  /// The client over a new container on `storage` (`.inMemory` for real storage gone with the
+  /// client: what tests get as TestSupport's `inMemory()`), or a client that throws the reason
+  /// when it cannot be opened.
+  ///
+  /// - Parameter storage: Where the container keeps its data.
+  /// - Returns: The client.
+  public static func live(opening storage: ModelContainer.Storage) -> LinkClient {
     do {
       return live(context: ModelContext(try ModelContainer(for: models, storage: storage)))
     } catch {
       return failing(LinkError(error))
     }
-  }
-
-  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
-  /// cannot be opened.
-  public static func failing(_ error: LinkError) -> LinkClient {
-    live(.failure(error))
   }
 
   /// Every endpoint over the storage, or throwing its error when there is none.
@@ -52,42 +60,45 @@ extension LinkClient {
         try storage.get().fetchLinkPage(in: categoryID, after: cursor, limit: limit)
       },
       writeCount: { (try? storage.get())?.context.container.writeCount ?? 0 })
-    return LinkClient(
-      addComment: { try storage.get().addComment(to: $0, text: $1) },
-      addLink: { try storage.get().addLink($0) },
-      addLinks: { drafts in try await offMainActor { try storage.get().addLinks(drafts) } },
-      deleteComment: { try storage.get().deleteComment(id: $0) },
-      deleteLink: { try storage.get().deleteLink(id: $0) },
-      exportLinks: { try await offMainActor { try storage.get().exportLinks() } },
-      fetchComments: { try storage.get().fetchComments(for: $0) },
-      fetchIDPrefixLength: { try storage.get().fetchIDPrefixLength(of: $0) },
-      fetchIDPrefixLengthOfAll: {
-        try await offMainActor { try storage.get().fetchIDPrefixLengthOfAll() }
-      },
-      fetchLink: { try storage.get().fetchLink(id: $0) },
-      fetchLinkPage: { try await pages.page(in: $0, after: $1, limit: $2) },
-      fetchLinks: { try await offMainActor { try storage.get().fetchLinks() } },
-      fetchLinksWithIDPrefix: { try storage.get().fetchLinks(idPrefix: $0, limit: $1) },
-      fetchLinksInCategory: { id in try await offMainActor { try storage.get().fetchLinks(in: id) }
-      },
-      fetchRecentLinks: { try storage.get().fetchRecentLinks(limit: $0) },
-      importLinks: { links, dryRun, progress in
-        try await offMainActor {
-          try storage.get().importLinks(links, dryRun: dryRun, progress: progress)
-        }
-      },
-      markViewed: { try storage.get().markViewed(id: $0) },
-      restoreLinks: { archive, dryRun, progress in
-        try await offMainActor {
-          try storage.get().restoreLinks(archive, dryRun: dryRun, progress: progress)
-        }
-      },
-      searchLinks: { query in try await offMainActor { try storage.get().searchLinks(query: query) }
-      },
-      setFavorite: { try storage.get().setFavorite(id: $0, $1) },
-      updateComment: { try storage.get().updateComment(id: $0, text: $1) },
-      updateLink: { try storage.get().updateLink(id: $0, $1) }
-    )
+    var client = LinkClient()
+    client.addComment = { try storage.get().addComment(to: $0, text: $1) }
+    client.addLink = { try storage.get().addLink($0) }
+    client.addLinks = { drafts in try await offMainActor { try storage.get().addLinks(drafts) } }
+    client.deleteComment = { try storage.get().deleteComment(id: $0) }
+    client.deleteLink = { try storage.get().deleteLink(id: $0) }
+    client.exportLinks = { try await offMainActor { try storage.get().exportLinks() } }
+    client.fetchComments = { try storage.get().fetchComments(for: $0) }
+    client.fetchIDPrefixLength = { try storage.get().fetchIDPrefixLength(of: $0) }
+    client.fetchIDPrefixLengthOfAll = {
+      try await offMainActor { try storage.get().fetchIDPrefixLengthOfAll() }
+    }
+    client.fetchLink = { try storage.get().fetchLink(id: $0) }
+    client.fetchLinkPage = { try await pages.page(in: $0, after: $1, limit: $2) }
+    client.fetchLinks = { try await offMainActor { try storage.get().fetchLinks() } }
+    client.fetchLinksWithIDPrefix = { try storage.get().fetchLinks(idPrefix: $0, limit: $1) }
+    client.fetchLinksInCategory = { id in
+      try await offMainActor { try storage.get().fetchLinks(in: id) }
+    }
+    client.fetchRecentLinks = { try storage.get().fetchRecentLinks(limit: $0) }
+    client.importLinks = { links, dryRun, progress in
+      try await offMainActor {
+        try storage.get().importLinks(links, dryRun: dryRun, progress: progress)
+      }
+    }
+    client.markViewed = { try storage.get().markViewed(id: $0) }
+    client.restoreLinks = { archive, dryRun, progress in
+      try await offMainActor {
+        try storage.get().restoreLinks(archive, dryRun: dryRun, progress: progress)
+      }
+    }
+    client.searchLinks = { query in
+      try await offMainActor { try storage.get().searchLinks(query: query) }
+    }
+    client.setFavorite = { try storage.get().setFavorite(id: $0, $1) }
+    client.updateComment = { try storage.get().updateComment(id: $0, text: $1) }
+    client.updateLink = { try storage.get().updateLink(id: $0, $1) }
+
+    return client
   }
 }
 
