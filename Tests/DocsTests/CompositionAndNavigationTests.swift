@@ -494,6 +494,24 @@ extension AlertState where Action == UpNext.Action.Alert {
     // snippet: end
   }
 
+  @Test func aCaseAccessorChangesOnlyTheCasePresented() {
+    // snippet: destination-case-accessor
+    enum LibraryDestination: Equatable, CasePathable {
+      case confirmClear(Confirmation.State)
+      case newPlaylist(TitleEditor.State)
+
+      var newPlaylist: TitleEditor.State? {
+        get { self[case: .case(LibraryDestination.newPlaylist)] }
+        set { self[case: .case(LibraryDestination.newPlaylist)] = newValue }
+      }
+    }
+
+    var presented = LibraryDestination.confirmClear(Confirmation.State())
+    presented.newPlaylist?.title = "Road trip"
+    #expect(presented == .confirmClear(Confirmation.State()))
+    // snippet: end
+  }
+
   @MainActor @Test func dismissingFromTheParentClosesTheChild() async {
     let store = TestStore(initialState: Library.State()) { Library() }
     await store.send(.newSubmitted) { $0.destination = .newPlaylist(TitleEditor.State(title: "")) }
