@@ -51,7 +51,9 @@ func client(
 /// the seeded generator) get them from `TestSupport`, which is built only for tests.
 let features: [Target] =
   client("LinkClient")
-  + client("CategoryClient", dependencies: ["LinkClient"], liveDependencies: ["LinkClientLive"])
+  + client(
+    "CategoryClient", dependencies: ["LinkClient"],
+    liveDependencies: ["LinkClient", "LinkClientLive"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
   + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
   // NB: a feature imports its clients' interfaces only: their models, errors and test values,
@@ -154,7 +156,7 @@ let package = Package(
       name: "LoopBenchmarks",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
-        "LinkClientLive", "HabitClient", "HabitClientLive", "LedgerClient", "LedgerClientLive",
+        "LinkClientLive", "HabitClient", "LedgerClient", "LedgerClientLive",
         // NB: the exploration row explores the Ledger feature.
         "Ledger", "DraftEditor",
       ],
