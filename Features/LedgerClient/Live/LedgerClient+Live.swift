@@ -23,7 +23,7 @@ extension LedgerClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> LedgerClient {
-    live(.success(LedgerStorage(context: context)))
+    live(LedgerStorage(context: context))
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -52,19 +52,19 @@ extension LedgerClient {
     }
   }
 
-  /// Every endpoint over the storage, or throwing its error when there is none.
-  private static func live(_ storage: Result<LedgerStorage, LedgerError>) -> LedgerClient {
+  /// Every endpoint over the storage.
+  private static func live(_ storage: LedgerStorage) -> LedgerClient {
     var client = LedgerClient()
-    client.addTransaction = { try storage.get().addTransaction($0) }
-    client.deleteTransaction = { try storage.get().deleteTransaction(id: $0) }
+    client.addTransaction = { try storage.addTransaction($0) }
+    client.deleteTransaction = { try storage.deleteTransaction(id: $0) }
     // NB: the endpoints whose work grows with the data run off the caller's actor.
-    client.fetchTransactions = { try await offMainActor { try storage.get().fetchTransactions() } }
+    client.fetchTransactions = { try await offMainActor { try storage.fetchTransactions() } }
     client.importTransactions = { transactions, dryRun, progress in
       try await offMainActor {
-        try storage.get().importTransactions(transactions, dryRun: dryRun, progress: progress)
+        try storage.importTransactions(transactions, dryRun: dryRun, progress: progress)
       }
     }
-    client.updateTransaction = { try storage.get().updateTransaction($0) }
+    client.updateTransaction = { try storage.updateTransaction($0) }
 
     return client
   }
