@@ -51,7 +51,9 @@ func client(
 /// the seeded generator) get them from `TestSupport`, which is built only for tests.
 let features: [Target] =
   client("LinkClient")
-  + client("CategoryClient", dependencies: ["LinkClient"], liveDependencies: ["LinkClientLive"])
+  + client(
+    "CategoryClient", dependencies: ["LinkClient"],
+    liveDependencies: ["LinkClient", "LinkClientLive"])
   // NB: the editors of links and transactions are one generic reducer, each with its check.
   + feature("DraftEditor", dependencies: ["Loop"], testDependencies: ["TestSupport"])
   // NB: a feature imports its clients' interfaces only: their models, errors and test values,
@@ -65,15 +67,12 @@ let features: [Target] =
     testDependencies: ["TestSupport"])
   + client("HabitClient")
   + feature("Habits", dependencies: ["Loop", "HabitClient"], testDependencies: ["TestSupport"])
+  + client("LedgerClient")
   + feature(
-    "LedgerClient", dependencies: ["Loop", "Persistence"],
-    testDependencies: ["Persistence", "TestSupport"])
-  + feature(
-    "Ledger", dependencies: ["Loop", "LedgerClient", "DraftEditor", "Persistence"],
+    "Ledger", dependencies: ["Loop", "LedgerClient", "DraftEditor"],
     testDependencies: ["TestSupport"])
   + feature(
-    "Interchange",
-    dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger", "Persistence"],
+    "Interchange", dependencies: ["Loop", "LinkClient", "HabitClient", "LedgerClient", "Ledger"],
     testDependencies: ["TestSupport"])
   // NB: the tests run the features on clients over in-memory storage, from TestSupport.
   + feature(
@@ -130,7 +129,8 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
-        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive",
+        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive", "LedgerClient",
+        "LedgerClientLive",
       ],
       path: "Tests/Support",
       linkerSettings: [.linkedLibrary("pq")]),
@@ -146,6 +146,7 @@ let package = Package(
       dependencies: [
         "LoopCLI", "LoopTesting", "loop", "Persistence", "LinkClient", "LinkClientLive",
         "CategoryClient", "CategoryClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
+        "LedgerClientLive",
         "Interchange", "TestSupport",
       ],
       exclude: ["Recordings"]
@@ -155,7 +156,7 @@ let package = Package(
       name: "LoopBenchmarks",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LoopCLI", "LinkClient",
-        "LinkClientLive", "HabitClient", "HabitClientLive", "LedgerClient",
+        "LinkClientLive", "HabitClient", "LedgerClient", "LedgerClientLive",
         // NB: the exploration row explores the Ledger feature.
         "Ledger", "DraftEditor",
       ],

@@ -2,8 +2,10 @@ import DraftEditor
 import Foundation
 import Ledger
 import LedgerClient
+import LedgerClientLive
 import Loop
 import LoopTesting
+import Persistence
 
 /// The exploration row: steps per second of `TestStore.explore` on the Ledger feature (each step
 /// an action, its effects run to the end, the invariant checked), beside a `Store` sending the
@@ -18,7 +20,7 @@ enum ExploreBenchmarks {
     let store = Store(initialState: Ledger.State()) {
       Ledger()
     } withDependencies: {
-      $0.ledgerClient = .inMemory()
+      $0.ledgerClient = .live(opening: .inMemory)
       $0.date = .constant(now)
       $0.uuid = .incrementing
     }
@@ -29,7 +31,7 @@ enum ExploreBenchmarks {
         runs: runs, steps: steps, seed: 1,
         invariant: { state in state.transactions.count == Set(state.transactions.map(\.id)).count }
       ) {
-        $0.ledgerClient = .inMemory()
+        $0.ledgerClient = .live(opening: .inMemory)
         $0.date = .constant(now)
         $0.uuid = .incrementing
       }

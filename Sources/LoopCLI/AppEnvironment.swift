@@ -4,6 +4,7 @@ import Foundation
 import HabitClient
 import HabitClientLive
 import LedgerClient
+import LedgerClientLive
 import LinkClient
 import LinkClientLive
 import Loop

@@ -31,7 +31,7 @@ extension CategoryClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> CategoryClient {
-    live(.success(CategoryStorage(context: context)))
+    live(CategoryStorage(context: context))
   }
 
   /// The client over a new container on `storage`, or a client that throws the reason when it
@@ -47,18 +47,18 @@ extension CategoryClient {
     }
   }
 
-  /// Every endpoint over the storage, or throwing its error when there is none.
-  private static func live(_ storage: Result<CategoryStorage, LinkError>) -> CategoryClient {
+  /// Every endpoint over the storage.
+  private static func live(_ storage: CategoryStorage) -> CategoryClient {
     var client = CategoryClient()
-    client.addCategory = { try storage.get().addCategory(name: $0) }
-    client.countLinks = { try storage.get().countLinks(in: $0) }
-    client.deleteCategory = { try storage.get().deleteCategory(id: $0) }
-    client.fetchCategories = { try storage.get().fetchCategories() }
+    client.addCategory = { try storage.addCategory(name: $0) }
+    client.countLinks = { try storage.countLinks(in: $0) }
+    client.deleteCategory = { try storage.deleteCategory(id: $0) }
+    client.fetchCategories = { try storage.fetchCategories() }
     // NB: counting every category's links grows with the links: off the caller's actor.
     client.fetchCategorySummaries = {
-      try await offMainActor { try storage.get().fetchCategorySummaries() }
+      try await offMainActor { try storage.fetchCategorySummaries() }
     }
-    client.updateCategory = { try storage.get().updateCategory(id: $0, name: $1) }
+    client.updateCategory = { try storage.updateCategory(id: $0, name: $1) }
 
     return client
   }

@@ -23,7 +23,7 @@ extension HabitClient {
   /// - Parameter context: A context whose container stores ``models``.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> HabitClient {
-    live(.success(HabitStorage(context: context)))
+    live(HabitStorage(context: context))
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -51,24 +51,24 @@ extension HabitClient {
     }
   }
 
-  /// Every endpoint over the storage, or throwing its error when there is none.
-  private static func live(_ storage: Result<HabitStorage, HabitError>) -> HabitClient {
+  /// Every endpoint over the storage.
+  private static func live(_ storage: HabitStorage) -> HabitClient {
     var client = HabitClient()
-    client.addCompletion = { try storage.get().addCompletion(to: $0, on: $1) }
-    client.addHabit = { try storage.get().addHabit(name: $0) }
-    client.archiveHabit = { try storage.get().archiveHabit(id: $0) }
-    client.deleteCompletion = { try storage.get().deleteCompletion(of: $0, on: $1) }
-    client.deleteHabit = { try storage.get().deleteHabit(id: $0) }
+    client.addCompletion = { try storage.addCompletion(to: $0, on: $1) }
+    client.addHabit = { try storage.addHabit(name: $0) }
+    client.archiveHabit = { try storage.archiveHabit(id: $0) }
+    client.deleteCompletion = { try storage.deleteCompletion(of: $0, on: $1) }
+    client.deleteHabit = { try storage.deleteHabit(id: $0) }
     // NB: the endpoints whose work grows with the data run off the caller's actor.
-    client.exportHabits = { try await offMainActor { try storage.get().exportHabits() } }
-    client.fetchHistories = { try await offMainActor { try storage.get().fetchHistories() } }
+    client.exportHabits = { try await offMainActor { try storage.exportHabits() } }
+    client.fetchHistories = { try await offMainActor { try storage.fetchHistories() } }
     client.restoreHabits = { archive, dryRun, progress in
       try await offMainActor {
-        try storage.get().restoreHabits(archive, dryRun: dryRun, progress: progress)
+        try storage.restoreHabits(archive, dryRun: dryRun, progress: progress)
       }
     }
-    client.unarchiveHabit = { try storage.get().unarchiveHabit(id: $0) }
-    client.updateHabit = { try storage.get().updateHabit(id: $0, name: $1) }
+    client.unarchiveHabit = { try storage.unarchiveHabit(id: $0) }
+    client.updateHabit = { try storage.updateHabit(id: $0, name: $1) }
     return client
   }
 }

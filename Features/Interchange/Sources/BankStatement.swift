@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import LedgerClient
 import Loop
-import Persistence
 
 /// A bank statement read with ``CSVRules``: its transactions, and the rows that are not ones.
 ///

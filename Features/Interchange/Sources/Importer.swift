@@ -4,7 +4,6 @@ import Ledger
 import LedgerClient
 import LinkClient
 import Loop
-import Persistence
 
 /// The work of one import, off the main actor: check the file, read its entries, and hand them
 /// to the clients, each domain in one transaction.

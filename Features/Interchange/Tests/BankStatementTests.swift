@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import LedgerClient
 import Loop
-import Persistence
 import TestSupport
 import Testing
 

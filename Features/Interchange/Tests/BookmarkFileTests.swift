@@ -2,7 +2,6 @@ import Foundation
 import Interchange
 import LinkClient
 import Loop
-import Persistence
 import TestSupport
 import Testing
 

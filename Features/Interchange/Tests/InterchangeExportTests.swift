@@ -5,7 +5,6 @@ import LedgerClient
 import LinkClient
 import Loop
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 

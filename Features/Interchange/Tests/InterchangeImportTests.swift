@@ -4,7 +4,6 @@ import Interchange
 import LedgerClient
 import LinkClient
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 

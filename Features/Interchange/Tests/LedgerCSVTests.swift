@@ -3,7 +3,6 @@ import Interchange
 import Ledger
 import LedgerClient
 import Loop
-import Persistence
 import TestSupport
 import Testing
 

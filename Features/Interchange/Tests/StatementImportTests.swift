@@ -1,7 +1,6 @@
 import Foundation
 import LedgerClient
 import LoopTesting
-import Persistence
 import TestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import DraftEditor
 import Foundation
 import LedgerClient
 import Loop
-import Persistence
 
 /// A household ledger with one source of truth: the root owns the loaded transactions and makes
 /// every change to them through ``LedgerClient/LedgerClient``.

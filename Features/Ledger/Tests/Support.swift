@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import LedgerClient
 import LoopTesting
-import Persistence
 import TestSupport
 
 let seoul = zone("Asia/Seoul")

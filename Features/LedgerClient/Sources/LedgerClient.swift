@@ -1,11 +1,11 @@
 import Foundation
 import Loop
-import Persistence
 
 /// The ledger's storage: fetch, add, update and delete ``LedgerTransaction``s.
 ///
-/// One implementation, ``live(context:)``, works over a `ModelContext`; the app's value, the
-/// in-memory value and the SQLite value of tests are all built from it, so they behave the same:
+/// This module is the interface, on Loop alone. One implementation, `LedgerClientLive`'s
+/// `live(context:)`, works over a `ModelContext`; the app's value, the tests' in-memory value
+/// and their SQLite value are all built from it, so they behave the same:
 ///
 /// ```swift
 /// let client = LedgerClient.inMemory()
@@ -16,8 +16,7 @@ import Persistence
 /// The client stores what it is given: the caller makes the id and `createdAt` (a feature from
 /// its `uuid` and `date` dependencies), so tests decide both. Every endpoint throws only
 /// ``LedgerError``. An endpoint runs on its caller's actor, except those whose work grows with
-/// the data (``fetchTransactions``, ``importTransactions``), which the live value runs off it
-/// (Persistence's `offMainActor(_:)`).
+/// the data (``fetchTransactions``, ``importTransactions``), which the live value runs off it.
 public struct LedgerClient: Sendable {
   /// Stores a new transaction and returns it as stored.
   ///
@@ -86,6 +85,10 @@ public struct LedgerClient: Sendable {
     nonisolated(nonsending) @Sendable (_ transaction: LedgerTransaction) async throws ->
       LedgerTransaction =
       unimplemented("LedgerClient.updateTransaction")
+
+  /// A client whose every endpoint reports an issue and throws (the test value): the live
+  /// module sets each endpoint on it, and a test the ones it uses.
+  public init() {}
 }
 
 extension LedgerClient {
@@ -102,16 +105,31 @@ extension LedgerClient {
   }
 }
 
-extension LedgerClient: DependencyKey {
-  /// The client on the app's database file, `ModelContainer.defaultFilePath()`.
-  public static var liveValue: LedgerClient { live(path: ModelContainer.defaultFilePath()) }
-
+extension LedgerClient: TestDependencyKey {
   /// A client whose every endpoint reports an unimplemented call and throws: a test states
-  /// the storage it uses, usually ``inMemory()``, or sets the endpoints it uses.
+  /// the storage it uses, usually TestSupport's `inMemory()`, or sets the endpoints it uses.
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; ``live(context:)`` sets each through the memberwise initializer.
+  /// above; the live module sets each on ``init()``, and declares the live value (its
+  /// conformance to `DependencyKey`).
   public static var testValue: LedgerClient { LedgerClient() }
+}
+
+extension LedgerClient {
+  /// A client whose every endpoint throws `error`: what the live value is when the database
+  /// cannot be opened, and what a test uses to show a failure.
+  ///
+  /// - Parameter error: The error every endpoint throws.
+  /// - Returns: The client.
+  public static func failing(_ error: LedgerError) -> LedgerClient {
+    var client = LedgerClient()
+    client.addTransaction = { _ in throw error }
+    client.deleteTransaction = { _ in throw error }
+    client.fetchTransactions = { throw error }
+    client.importTransactions = { _, _, _ in throw error }
+    client.updateTransaction = { _ in throw error }
+    return client
+  }
 }
 
 extension DependencyValues {

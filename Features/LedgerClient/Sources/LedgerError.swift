@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// Every way the ledger refuses or fails: bad input, a broken storage contract, a storage
 /// failure.

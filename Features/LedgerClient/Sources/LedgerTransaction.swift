@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// One income or expense in the ledger.
 ///
@@ -15,7 +14,7 @@ import Persistence
 /// ```
 ///
 /// Order: lists of transactions come newest first (see ``isNewer(_:than:)``).
-public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
+public struct LedgerTransaction: Identifiable, Equatable, Sendable, Codable {
   /// A transaction's identity: a UUID, typed so it cannot be mistaken for another model's.
   public typealias ID = ModelID<LedgerTransaction>
 
@@ -112,35 +111,4 @@ public struct LedgerTransaction: PersistentModel, Equatable, Sendable, Codable {
       throw .categoryTooLong(length: category.count, limit: categoryLimit)
     }
   }
-
-  /// The table `ledger_transactions`, indexed by date for the newest-first order.
-  public static let schema = Schema<LedgerTransaction>(
-    table: "ledger_transactions",
-    columns: [
-      Column(\.id, "id"),
-      Column(\.kind, "kind"),
-      Column(\.amount, "amount"),
-      Column(\.date, "date"),
-      Column(\.memo, "memo"),
-      Column(\.category, "category"),
-      Column(\.createdAt, "created_at"),
-    ],
-    indexes: [Index(\.date, \.createdAt)]
-  )
-
-  /// Rebuilds a transaction from its stored row.
-  ///
-  /// - Parameter row: The stored values.
-  /// - Throws: `PersistenceError.decodingFailed` for a value that does not decode.
-  public init(row: Row<LedgerTransaction>) throws {
-    id = try row[\.id]
-    kind = try row[\.kind]
-    amount = try row[\.amount]
-    date = try row[\.date]
-    memo = try row[\.memo]
-    category = try row[\.category]
-    createdAt = try row[\.createdAt]
-  }
 }
-
-extension LedgerTransaction.Kind: ColumnValue {}

@@ -1,6 +1,5 @@
 import Foundation
 import Loop
-import Persistence
 
 /// An amount of money in integer minor units (cents): never floating point.
 ///
@@ -268,27 +267,6 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(minorUnits)
-  }
-}
-
-extension Money: ColumnValue {
-  /// ``Persistence/ColumnType/integer``: the minor units.
-  public static var columnType: ColumnType { .integer }
-
-  /// ``Persistence/ColumnComparability/ordering``: minor units sort as amounts do.
-  public static var comparability: ColumnComparability { .ordering }
-
-  /// Returns the minor units as an integer.
-  ///
-  /// - Returns: The stored value.
-  public func encodeColumn() -> SQLValue { .integer(minorUnits) }
-
-  /// Reads the minor units.
-  ///
-  /// - Parameter value: The stored value.
-  /// - Throws: When the value is not an integer.
-  public init(decodingColumn value: SQLValue) throws {
-    self.init(minorUnits: try Int64(decodingColumn: value))
   }
 }
 

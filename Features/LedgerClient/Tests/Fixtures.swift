@@ -1,5 +1,6 @@
 import Foundation
 import LedgerClient
+import LedgerClientLive
 import Loop
 import Persistence
 import TestSupport

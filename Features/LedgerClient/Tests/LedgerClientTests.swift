@@ -1,5 +1,6 @@
 import Foundation
 import LedgerClient
+import LedgerClientLive
 import LoopTesting
 import TestSupport
 import Testing

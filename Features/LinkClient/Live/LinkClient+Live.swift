@@ -36,7 +36,7 @@ extension LinkClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> LinkClient {
-    live(.success(LinkStorage(context: context)))
+    live(LinkStorage(context: context))
   }
 
   /// The client over a new container on `storage` (`.inMemory` for real storage gone with the
@@ -53,50 +53,50 @@ extension LinkClient {
     }
   }
 
-  /// Every endpoint over the storage, or throwing its error when there is none.
-  private static func live(_ storage: Result<LinkStorage, LinkError>) -> LinkClient {
+  /// Every endpoint over the storage.
+  private static func live(_ storage: LinkStorage) -> LinkClient {
     let pages = LinkPageReadAhead(
       read: { categoryID, cursor, limit throws(LinkError) in
-        try storage.get().fetchLinkPage(in: categoryID, after: cursor, limit: limit)
+        try storage.fetchLinkPage(in: categoryID, after: cursor, limit: limit)
       },
-      writeCount: { (try? storage.get())?.context.container.writeCount ?? 0 })
+      writeCount: { storage.context.container.writeCount })
     var client = LinkClient()
-    client.addComment = { try storage.get().addComment(to: $0, text: $1) }
-    client.addLink = { try storage.get().addLink($0) }
-    client.addLinks = { drafts in try await offMainActor { try storage.get().addLinks(drafts) } }
-    client.deleteComment = { try storage.get().deleteComment(id: $0) }
-    client.deleteLink = { try storage.get().deleteLink(id: $0) }
-    client.exportLinks = { try await offMainActor { try storage.get().exportLinks() } }
-    client.fetchComments = { try storage.get().fetchComments(for: $0) }
-    client.fetchIDPrefixLength = { try storage.get().fetchIDPrefixLength(of: $0) }
+    client.addComment = { try storage.addComment(to: $0, text: $1) }
+    client.addLink = { try storage.addLink($0) }
+    client.addLinks = { drafts in try await offMainActor { try storage.addLinks(drafts) } }
+    client.deleteComment = { try storage.deleteComment(id: $0) }
+    client.deleteLink = { try storage.deleteLink(id: $0) }
+    client.exportLinks = { try await offMainActor { try storage.exportLinks() } }
+    client.fetchComments = { try storage.fetchComments(for: $0) }
+    client.fetchIDPrefixLength = { try storage.fetchIDPrefixLength(of: $0) }
     client.fetchIDPrefixLengthOfAll = {
-      try await offMainActor { try storage.get().fetchIDPrefixLengthOfAll() }
+      try await offMainActor { try storage.fetchIDPrefixLengthOfAll() }
     }
-    client.fetchLink = { try storage.get().fetchLink(id: $0) }
+    client.fetchLink = { try storage.fetchLink(id: $0) }
     client.fetchLinkPage = { try await pages.page(in: $0, after: $1, limit: $2) }
-    client.fetchLinks = { try await offMainActor { try storage.get().fetchLinks() } }
-    client.fetchLinksWithIDPrefix = { try storage.get().fetchLinks(idPrefix: $0, limit: $1) }
+    client.fetchLinks = { try await offMainActor { try storage.fetchLinks() } }
+    client.fetchLinksWithIDPrefix = { try storage.fetchLinks(idPrefix: $0, limit: $1) }
     client.fetchLinksInCategory = { id in
-      try await offMainActor { try storage.get().fetchLinks(in: id) }
+      try await offMainActor { try storage.fetchLinks(in: id) }
     }
-    client.fetchRecentLinks = { try storage.get().fetchRecentLinks(limit: $0) }
+    client.fetchRecentLinks = { try storage.fetchRecentLinks(limit: $0) }
     client.importLinks = { links, dryRun, progress in
       try await offMainActor {
-        try storage.get().importLinks(links, dryRun: dryRun, progress: progress)
+        try storage.importLinks(links, dryRun: dryRun, progress: progress)
       }
     }
-    client.markViewed = { try storage.get().markViewed(id: $0) }
+    client.markViewed = { try storage.markViewed(id: $0) }
     client.restoreLinks = { archive, dryRun, progress in
       try await offMainActor {
-        try storage.get().restoreLinks(archive, dryRun: dryRun, progress: progress)
+        try storage.restoreLinks(archive, dryRun: dryRun, progress: progress)
       }
     }
     client.searchLinks = { query in
-      try await offMainActor { try storage.get().searchLinks(query: query) }
+      try await offMainActor { try storage.searchLinks(query: query) }
     }
-    client.setFavorite = { try storage.get().setFavorite(id: $0, $1) }
-    client.updateComment = { try storage.get().updateComment(id: $0, text: $1) }
-    client.updateLink = { try storage.get().updateLink(id: $0, $1) }
+    client.setFavorite = { try storage.setFavorite(id: $0, $1) }
+    client.updateComment = { try storage.updateComment(id: $0, text: $1) }
+    client.updateLink = { try storage.updateLink(id: $0, $1) }
 
     return client
   }

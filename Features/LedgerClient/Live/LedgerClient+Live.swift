@@ -1,6 +1,16 @@
 import Foundation
+import LedgerClient
 import Loop
 import Persistence
+
+extension LedgerClient: DependencyKey {
+  /// The client on the app's database file, `ModelContainer.defaultFilePath()`.
+  ///
+  /// NB: the conformance is this module's, so a program resolves `\.ledgerClient` to it only
+  /// when it links this module (the app's composition imports it); the interface declares the
+  /// test value.
+  public static var liveValue: LedgerClient { live(path: ModelContainer.defaultFilePath()) }
+}
 
 extension LedgerClient {
   /// The model types the ledger stores, for opening a container shared with other clients.
@@ -13,12 +23,7 @@ extension LedgerClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> LedgerClient {
-    live(.success(LedgerStorage(context: context)))
-  }
-
-  /// A client on a fresh, empty in-memory storage: real storage, gone with the client.
-  public static func inMemory() -> LedgerClient {
-    live(opening: .inMemory)
+    live(LedgerStorage(context: context))
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -32,9 +37,13 @@ extension LedgerClient {
     live(opening: .file(path))
   }
 
-  /// A client on a new container with ``models``, or one that fails with the reason it could
-  /// not be opened.
-  static func live(opening storage: ModelContainer.Storage) -> LedgerClient {
+  /// A client on a new container with ``models`` (`.inMemory` for real storage gone with the
+  /// client: what tests get as TestSupport's `inMemory()`), or one that fails with the reason it
+  /// could not be opened.
+  ///
+  /// - Parameter storage: Where the container keeps its data.
+  /// - Returns: The client.
+  public static func live(opening storage: ModelContainer.Storage) -> LedgerClient {
     do {
       let container = try ModelContainer(for: models, storage: storage)
       return live(context: ModelContext(container))
@@ -43,26 +52,21 @@ extension LedgerClient {
     }
   }
 
-  /// A client whose every endpoint throws `error`: what ``liveValue`` is when the database
-  /// cannot be opened.
-  public static func failing(_ error: LedgerError) -> LedgerClient {
-    live(.failure(error))
-  }
+  /// Every endpoint over the storage.
+  private static func live(_ storage: LedgerStorage) -> LedgerClient {
+    var client = LedgerClient()
+    client.addTransaction = { try storage.addTransaction($0) }
+    client.deleteTransaction = { try storage.deleteTransaction(id: $0) }
+    // NB: the endpoints whose work grows with the data run off the caller's actor.
+    client.fetchTransactions = { try await offMainActor { try storage.fetchTransactions() } }
+    client.importTransactions = { transactions, dryRun, progress in
+      try await offMainActor {
+        try storage.importTransactions(transactions, dryRun: dryRun, progress: progress)
+      }
+    }
+    client.updateTransaction = { try storage.updateTransaction($0) }
 
-  /// Every endpoint over the storage, or throwing its error when there is none.
-  private static func live(_ storage: Result<LedgerStorage, LedgerError>) -> LedgerClient {
-    LedgerClient(
-      addTransaction: { try storage.get().addTransaction($0) },
-      deleteTransaction: { try storage.get().deleteTransaction(id: $0) },
-      // NB: the endpoints whose work grows with the data run off the caller's actor.
-      fetchTransactions: { try await offMainActor { try storage.get().fetchTransactions() } },
-      importTransactions: { transactions, dryRun, progress in
-        try await offMainActor {
-          try storage.get().importTransactions(transactions, dryRun: dryRun, progress: progress)
-        }
-      },
-      updateTransaction: { try storage.get().updateTransaction($0) }
-    )
+    return client
   }
 }
 
