@@ -95,9 +95,15 @@ extension IdentifiedArray where Element == LoadedLink, ID == Link.ID {
   ///
   /// - Parameter summary: The link as the page read it.
   public mutating func show(_ summary: LinkSummary) {
-    var loaded = LoadedLink(summary)
-    loaded.details = self[id: summary.id]?.details
-    self[id: summary.id] = loaded
+    // NB: one look-up of the id, whether the link was loaded or not: a page shows a thousand.
+    let wasLoaded =
+      modify(id: summary.id) { loaded in
+        let details = loaded.details
+        loaded = LoadedLink(summary)
+        loaded.details = details
+        return true
+      } ?? false
+    if !wasLoaded { append(LoadedLink(summary)) }
   }
 
   /// Keeps a saved link, if a screen shows it: the save is then every screen's.

@@ -76,6 +76,24 @@ extension LinkListTests {
     await store.finish()
   }
 
+  @Test func aPushedLinkKeepsItsLinkWhileScreensAbovePushAndLoad() async throws {
+    let seeded = try await seed()
+    let store = makeStore(LinkList.State(path: StackState([.detail(detail(seeded.kotlin))])))
+    await store.send(.categorySelected(id(0))) {
+      $0.path.append(.category(AllLinks.State(categoryFilter: id(0), links: $0.$links)))
+    }
+    await store.receive(.path(.element(id: 1, action: .category(.onAppear))))
+    let page = allPage([seeded.rust, seeded.swift])
+    await store.receive(.path(.element(id: 1, action: .category(.linksResponse(.success(page)))))) {
+      $0.path[id: 1]?.modifyCategory {
+        $0.show([seeded.rust, seeded.swift].map(LinkSummary.init), names: workNames)
+        $0.isLastPageLoaded = true
+      }
+    }
+    #expect(store.state.path[id: 0]?.detail?.link == seeded.kotlin)
+    await store.finish()
+  }
+
   @Test func poppingAPushedLinkCancelsItsLoading() async throws {
     _ = try await seed()
     let (clock, client) = (fixture.clock, fixture.linkClient)
