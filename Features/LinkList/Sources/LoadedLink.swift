@@ -11,19 +11,11 @@ import Loop
 ///
 /// A page of "All links" reads a link's summary (``LinkClient/LinkSummary``); a search, "Recent",
 /// an opened link and a save read the whole link, and bring its ``Details`` too.
+@dynamicMemberLookup
 public struct LoadedLink: Identifiable, Equatable, Sendable {
-  /// The link's id.
-  public var id: Link.ID
-  /// The link's title.
-  public var title: String
-  /// The link's address, as stored: an absolute `http` or `https` URL's text.
-  public var address: String
-  /// The link's category, or `nil` when it has none.
-  public var categoryID: Category.ID?
-  /// Whether the link is a favorite.
-  public var isFavorite: Bool
-  /// When the link was added.
-  public var createdAt: Date
+  /// What every read of the link brings: its id, title, address, category, favorite flag and
+  /// date, read through the loaded link itself (`loaded.title`).
+  public var summary: LinkSummary
   /// What only a read of the whole link brings; `nil` when only a page of "All links" read it.
   public var details: Details?
 
@@ -42,44 +34,55 @@ public struct LoadedLink: Identifiable, Equatable, Sendable {
   }
 
   /// Creates a loaded link.
+  public init(summary: LinkSummary, details: Details?) {
+    self.summary = summary
+    self.details = details
+  }
+
+  /// Creates a loaded link from its summary's values.
   public init(
     id: Link.ID, title: String, address: String, categoryID: Category.ID?, isFavorite: Bool,
     createdAt: Date, details: Details?
   ) {
-    self.id = id
-    self.title = title
-    self.address = address
-    self.categoryID = categoryID
-    self.isFavorite = isFavorite
-    self.createdAt = createdAt
-    self.details = details
+    self.init(
+      summary: LinkSummary(
+        id: id, title: title, address: address, categoryID: categoryID, isFavorite: isFavorite,
+        createdAt: createdAt),
+      details: details)
   }
 
   /// A link read whole.
   public init(_ link: Link) {
     self.init(
-      id: link.id, title: link.title, address: link.url.absoluteString,
-      categoryID: link.categoryID, isFavorite: link.isFavorite, createdAt: link.createdAt,
+      summary: LinkSummary(link),
       details: Details(memo: link.memo, lastViewedDate: link.lastViewedDate))
   }
 
   /// A link as a page reads it: no details.
   public init(_ summary: LinkSummary) {
-    self.init(
-      id: summary.id, title: summary.title, address: summary.address,
-      categoryID: summary.categoryID, isFavorite: summary.isFavorite,
-      createdAt: summary.createdAt, details: nil)
+    self.init(summary: summary, details: nil)
+  }
+
+  /// The link's id.
+  public var id: Link.ID { summary.id }
+
+  /// A value of the link's summary (`title`, `address`, `categoryID`, `isFavorite`,
+  /// `createdAt`), read and changed in place.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<LinkSummary, Value>) -> Value {
+    get { summary[keyPath: keyPath] }
+    set { summary[keyPath: keyPath] = newValue }
   }
 
   /// The link's address as a URL; `nil` only if the address stored is not one.
-  public var url: URL? { URL(string: address) }
+  public var url: URL? { URL(string: summary.address) }
 
   /// The whole link, when it was read whole (it has its ``details``).
   public var link: Link? {
     guard let details, let url else { return nil }
     return Link(
-      id: id, title: title, url: url, categoryID: categoryID, memo: details.memo,
-      isFavorite: isFavorite, createdAt: createdAt, lastViewedDate: details.lastViewedDate)
+      id: id, title: summary.title, url: url, categoryID: summary.categoryID,
+      memo: details.memo, isFavorite: summary.isFavorite, createdAt: summary.createdAt,
+      lastViewedDate: details.lastViewedDate)
   }
 }
 
@@ -98,9 +101,7 @@ extension IdentifiedArray where Element == LoadedLink, ID == Link.ID {
     // NB: one look-up of the id, whether the link was loaded or not: a page shows a thousand.
     let wasLoaded =
       modify(id: summary.id) { loaded in
-        let details = loaded.details
-        loaded = LoadedLink(summary)
-        loaded.details = details
+        loaded.summary = summary
         return true
       } ?? false
     if !wasLoaded { append(LoadedLink(summary)) }
