@@ -117,9 +117,9 @@ public struct RecentLinks: Reducer, Sendable {
     }
   }
 
-  private enum CancelID { case load }
-
   @Dependency(\.linkClient) var linkClient
+
+  private enum CancelID { case load }
 
   /// Creates the reducer.
   public init() {}
