@@ -68,10 +68,10 @@ enum LinkCommands {
       // the oldest ids in place rather than copying them all.
       do {
         let screen = session.store.state.links.all
-        // NB: the rows this page added, read through the shared links one by one (not every row
+        // NB: the rows this page added, read through one read of the shared links (not every row
         // of the screen); those of earlier pages may have been dropped.
         let rows = window.take(
-          screen.rowIDs.dropFirst(seen - screen.droppedRowCount).compactMap(screen.row(id:)))
+          screen.rows(ids: screen.rowIDs.dropFirst(seen - screen.droppedRowCount)))
         seen = screen.droppedRowCount + screen.rowIDs.count
         // NB: the refs' length is asked for before the first row: a ref must name its link among
         // every link, not only among those printed so far.

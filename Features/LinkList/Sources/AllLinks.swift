@@ -149,6 +149,16 @@ public struct AllLinks: Reducer, Sendable {
       row(of: links[id: id])
     }
 
+    /// The rows of the links with these ids that the screen shows, in their order: what a
+    /// listing prints of the page it just loaded.
+    ///
+    /// - Complexity: O(*k*) in the ids, reading the shared links once (each read of a shared
+    ///   value looks its reference up).
+    public func rows(ids: some Sequence<Link.ID>) -> [Row] {
+      let links = self.links
+      return ids.compactMap { row(of: links[id: $0]) }
+    }
+
     private func row(of link: LoadedLink?) -> Row? {
       guard let link else { return nil }
       return Row(link, categoryName: link.categoryID.flatMap { categoryNames[$0] })
