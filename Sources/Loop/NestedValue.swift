@@ -36,38 +36,40 @@ package func firstNested<Root, Found>(
 package final class NestedSearch {
   /// What a type is to the search.
   ///
-  /// NB: a class, so that a lookup copies one reference; immutable, so shared between threads
-  /// (`@unchecked` for the metatypes and the layout's raw pointers).
-  private final class Sort: @unchecked Sendable {
+  /// NB: a class, so that a lookup copies one reference. An enum's cases are sorted as values
+  /// of them are met, not all when the enum is: sorting a type asks the runtime whether it
+  /// conforms (`isCandidate`), a walk of every conformance the program has, and an app's action
+  /// names hundreds of types, most of which a session never meets (the first command of a REPL
+  /// took 5 ms longer sorting them all). Only its own search, on one actor, changes it.
+  private final class Sort {
     /// Whether a value of the type is shown to `find`.
     let isCandidate: Bool
-    /// The enum's layout, when the payload of one of its cases may hold a candidate.
+    /// The enum's layout, when a case of it has a payload.
     let layout: EnumLayout?
-    /// Whether the payload of each case, by tag, may hold a candidate.
-    let casesMayHold: [Bool]
+    /// Whether the payload of each case, by tag, may hold a candidate; `nil` until a value of
+    /// the case is met.
+    var casesMayHold: [Bool?]
     /// The tuple's elements that may hold a candidate, with their offsets.
     let elementsMayHold: [(type: Any.Type, offset: Int)]
     /// Whether the type is an enum without usable reflection records, read by `Mirror`.
     let isMirrored: Bool
 
     init(
-      isCandidate: Bool = false, layout: EnumLayout? = nil, casesMayHold: [Bool] = [],
+      isCandidate: Bool = false, layout: EnumLayout? = nil,
       elementsMayHold: [(type: Any.Type, offset: Int)] = [], isMirrored: Bool = false
     ) {
       self.isCandidate = isCandidate
       self.layout = layout
-      self.casesMayHold = casesMayHold
+      self.casesMayHold = Array(repeating: nil, count: layout?.cases.count ?? 0)
       self.elementsMayHold = elementsMayHold
       self.isMirrored = isMirrored
     }
 
-    /// Whether a value of the type may hold a candidate, or is one.
+    /// Whether a value of the type may hold a candidate, or is one (an enum with a payload
+    /// counts as one that may, until its cases are met).
     var mayHold: Bool {
       isCandidate || layout != nil || !elementsMayHold.isEmpty || isMirrored
     }
-
-    /// A type that holds nothing the search looks at.
-    static let barren = Sort()
   }
 
   private let isCandidate: (Any.Type) -> Bool
@@ -105,14 +107,11 @@ package final class NestedSearch {
     switch metadata.kind {
     case MetadataKind.enum, MetadataKind.optional:
       guard let layout = EnumLayout.of(type) else { return Sort(isMirrored: true) }
-      let casesMayHold = layout.cases.map { `case` in
-        guard let payload = `case`.payload, `case`.hasGenericRepresentation else { return false }
-        return sort(of: payload).mayHold
-      }
-      guard casesMayHold.contains(true) else { return .barren }
-      return Sort(layout: layout, casesMayHold: casesMayHold)
+      guard layout.cases.contains(where: { $0.payload != nil && $0.hasGenericRepresentation })
+      else { return Sort() }
+      return Sort(layout: layout)
     case MetadataKind.tuple:
-      guard let elements = metadata.tupleElements else { return .barren }
+      guard let elements = metadata.tupleElements else { return Sort() }
       var elementsMayHold: [(type: Any.Type, offset: Int)] = []
       for (index, element) in elements.enumerated() where sort(of: element).mayHold {
         // NB: after the kind, the count and the labels, each element is its type and its
@@ -122,9 +121,9 @@ package final class NestedSearch {
           fromByteOffset: (3 + 2 * index + 1) * pointerSize, as: UInt32.self)
         elementsMayHold.append((element, Int(offset)))
       }
-      return elementsMayHold.isEmpty ? .barren : Sort(elementsMayHold: elementsMayHold)
+      return Sort(elementsMayHold: elementsMayHold)
     default:
-      return .barren
+      return Sort()
     }
   }
 
@@ -143,10 +142,18 @@ package final class NestedSearch {
     }
     guard let layout = sort.layout else { return nil }
     let tag = layout.tag(of: address)
-    guard sort.casesMayHold.indices.contains(tag), sort.casesMayHold[tag],
-      let payload = layout.cases[tag].payload
-    else { return nil }
+    guard layout.cases.indices.contains(tag), let payload = layout.cases[tag].payload else {
+      return nil
+    }
     let `case` = layout.cases[tag]
+    let mayHold: Bool
+    if let known = sort.casesMayHold[tag] {
+      mayHold = known
+    } else {
+      mayHold = `case`.hasGenericRepresentation && self.sort(of: payload).mayHold
+      sort.casesMayHold[tag] = mayHold
+    }
+    guard mayHold else { return nil }
     guard `case`.isProjected, !layout.projectionIsIdentity else {
       return first(
         at: payloadAddress(in: address, isIndirect: `case`.isIndirect), of: payload, find: find)

@@ -70,8 +70,7 @@ enum LinkCommands {
         let screen = session.store.state.links.all
         // NB: the rows this page added, read through one read of the shared links (not every row
         // of the screen); those of earlier pages may have been dropped.
-        let rows = window.take(
-          screen.rows(ids: screen.rowIDs.dropFirst(seen - screen.droppedRowCount)))
+        let rows = window.take(screen.rows(from: seen - screen.droppedRowCount))
         seen = screen.droppedRowCount + screen.rowIDs.count
         // NB: the refs' length is asked for before the first row: a ref must name its link among
         // every link, not only among those printed so far.

@@ -1,6 +1,7 @@
 import CategoryClient
 import CategoryClientLive
 import Loop
+import TestSupport
 import Testing
 
 @Suite struct CategoryClientLiveKeyTests {
@@ -13,25 +14,11 @@ import Testing
   }
 
   @Test func aTestReadsTheTestValueThoughTheLiveModuleIsLinked() async {
-    let issues = IssueCollector()
-    let thrown = await withIssueReporter(issues) { () async -> UnimplementedError? in
+    let call = await callingTheTestValue {
       @Dependency(\.categoryClient) var client
-      do {
-        _ = try await client.fetchCategories()
-        return nil
-      } catch {
-        return error as? UnimplementedError
-      }
+      _ = try await client.fetchCategories()
     }
-    #expect(thrown == UnimplementedError(endpoint: "CategoryClient.fetchCategories"))
-    #expect(
-      issues.messages == [
-        """
-        Unimplemented: 'CategoryClient.fetchCategories' was called.
-
-        To fix, override this endpoint in the test's dependencies, e.g. \
-        'withDependencies: { $0.… = … }', with the behaviour the test expects.
-        """
-      ])
+    #expect(call.thrown == UnimplementedError(endpoint: "CategoryClient.fetchCategories"))
+    #expect(call.messages == [unimplementedMessage("CategoryClient.fetchCategories")])
   }
 }

@@ -1,6 +1,7 @@
 import HabitClient
 import HabitClientLive
 import Loop
+import TestSupport
 import Testing
 
 @Suite struct HabitClientLiveKeyTests {
@@ -13,25 +14,11 @@ import Testing
   }
 
   @Test func aTestReadsTheTestValueThoughTheLiveModuleIsLinked() async {
-    let issues = IssueCollector()
-    let thrown = await withIssueReporter(issues) { () async -> UnimplementedError? in
+    let call = await callingTheTestValue {
       @Dependency(\.habitClient) var client
-      do {
-        _ = try await client.fetchHistories()
-        return nil
-      } catch {
-        return error as? UnimplementedError
-      }
+      _ = try await client.fetchHistories()
     }
-    #expect(thrown == UnimplementedError(endpoint: "HabitClient.fetchHistories"))
-    #expect(
-      issues.messages == [
-        """
-        Unimplemented: 'HabitClient.fetchHistories' was called.
-
-        To fix, override this endpoint in the test's dependencies, e.g. \
-        'withDependencies: { $0.… = … }', with the behaviour the test expects.
-        """
-      ])
+    #expect(call.thrown == UnimplementedError(endpoint: "HabitClient.fetchHistories"))
+    #expect(call.messages == [unimplementedMessage("HabitClient.fetchHistories")])
   }
 }

@@ -582,53 +582,34 @@ import Testing
     await store.finish()
   }
 
-  @Test func theDetailOpenedWhileItsHabitIsBeingDeletedCloses() async throws {
+  // A deletion that ends while a detail is open closes the detail only when it deleted the
+  // detail's habit.
+  @Test(arguments: [true, false])
+  func aDeletionEndingWhileADetailIsOpenClosesItOnlyWhenItDeletedItsHabit(
+    deletesTheOpenHabit: Bool
+  ) async throws {
     let read = try await seed("Read")
     let walk = try await seed("Walk")
+    let (deleted, kept) = deletesTheOpenHabit ? (read, walk) : (walk, read)
     let clock = TestClock()
     let store = makeStore(try await loaded())
     store.dependencies.habitClient.deleteHabit = { [client] id in
       try await clock.sleep(for: .seconds(1))
       return try await client.deleteHabit(id)
     }
-    await store.send(.deleteSubmitted(read.id)) {
-      $0.destination = .alert(.deletion(of: read.habit, completionCount: 0))
+    await store.send(.deleteSubmitted(deleted.id)) {
+      $0.destination = .alert(.deletion(of: deleted.habit, completionCount: 0))
     }
-    await store.send(.destination(.presented(.alert(.confirmDeletion(read.id))))) {
+    await store.send(.destination(.presented(.alert(.confirmDeletion(deleted.id))))) {
       $0.destination = nil
     }
     await store.send(.habitSelected(read.id)) {
       $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
     }
     await clock.advance(by: .seconds(1))
-    await store.receive(.deleteResponse(.success(read.habit))) {
-      $0.$habits.withLock { $0 = [walk] }
-      $0.destination = nil
-    }
-    await store.finish()
-  }
-
-  @Test func deletingAnotherHabitKeepsTheOpenDetail() async throws {
-    let read = try await seed("Read")
-    let walk = try await seed("Walk")
-    let clock = TestClock()
-    let store = makeStore(try await loaded())
-    store.dependencies.habitClient.deleteHabit = { [client] id in
-      try await clock.sleep(for: .seconds(1))
-      return try await client.deleteHabit(id)
-    }
-    await store.send(.deleteSubmitted(walk.id)) {
-      $0.destination = .alert(.deletion(of: walk.habit, completionCount: 0))
-    }
-    await store.send(.destination(.presented(.alert(.confirmDeletion(walk.id))))) {
-      $0.destination = nil
-    }
-    await store.send(.habitSelected(read.id)) {
-      $0.destination = .detail(try detail(of: read.id, in: $0, createdOn: day("2025-02-01")))
-    }
-    await clock.advance(by: .seconds(1))
-    await store.receive(.deleteResponse(.success(walk.habit))) {
-      $0.$habits.withLock { $0 = [read] }
+    await store.receive(.deleteResponse(.success(deleted.habit))) {
+      $0.$habits.withLock { $0 = [kept] }
+      if deletesTheOpenHabit { $0.destination = nil }
     }
     await store.finish()
   }

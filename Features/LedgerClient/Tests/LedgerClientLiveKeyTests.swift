@@ -1,6 +1,7 @@
 import LedgerClient
 import LedgerClientLive
 import Loop
+import TestSupport
 import Testing
 
 @Suite struct LedgerClientLiveKeyTests {
@@ -13,25 +14,11 @@ import Testing
   }
 
   @Test func aTestReadsTheTestValueThoughTheLiveModuleIsLinked() async {
-    let issues = IssueCollector()
-    let thrown = await withIssueReporter(issues) { () async -> UnimplementedError? in
+    let call = await callingTheTestValue {
       @Dependency(\.ledgerClient) var client
-      do {
-        _ = try await client.fetchTransactions()
-        return nil
-      } catch {
-        return error as? UnimplementedError
-      }
+      _ = try await client.fetchTransactions()
     }
-    #expect(thrown == UnimplementedError(endpoint: "LedgerClient.fetchTransactions"))
-    #expect(
-      issues.messages == [
-        """
-        Unimplemented: 'LedgerClient.fetchTransactions' was called.
-
-        To fix, override this endpoint in the test's dependencies, e.g. \
-        'withDependencies: { $0.… = … }', with the behaviour the test expects.
-        """
-      ])
+    #expect(call.thrown == UnimplementedError(endpoint: "LedgerClient.fetchTransactions"))
+    #expect(call.messages == [unimplementedMessage("LedgerClient.fetchTransactions")])
   }
 }

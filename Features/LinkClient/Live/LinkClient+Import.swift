@@ -329,26 +329,16 @@ extension LinkArchive {
     var names: Set<String> = []
     var categoryIDs: Set<Category.ID> = []
     for category in categories {
-      let entry = "category '\(category.id)'"
-      guard categoryIDs.insert(category.id).inserted else {
-        throw .invalidArchive("\(entry) appears twice")
-      }
-      guard !category.name.trimmedOfWhitespace.isEmpty else {
-        throw .invalidArchive("\(entry) has no name")
-      }
+      let entry = try Self.entry(
+        "category", category.id, notIn: &categoryIDs, text: category.name, ifBlank: "has no name")
       guard names.insert(category.name.caseFolded).inserted else {
         throw .invalidArchive("\(entry) has the name '\(category.name)' of another category")
       }
     }
     var linkIDs: Set<Link.ID> = []
     for link in links {
-      let entry = "link '\(link.id)'"
-      guard linkIDs.insert(link.id).inserted else {
-        throw .invalidArchive("\(entry) appears twice")
-      }
-      guard !link.title.trimmedOfWhitespace.isEmpty else {
-        throw .invalidArchive("\(entry) has no title")
-      }
+      let entry = try Self.entry(
+        "link", link.id, notIn: &linkIDs, text: link.title, ifBlank: "has no title")
       guard link.url.isWebAddress else {
         throw .invalidArchive("\(entry) has '\(link.url.absoluteString)', not a web address")
       }
@@ -360,17 +350,23 @@ extension LinkArchive {
     }
     var commentIDs: Set<Comment.ID> = []
     for comment in comments {
-      let entry = "comment '\(comment.id)'"
-      guard commentIDs.insert(comment.id).inserted else {
-        throw .invalidArchive("\(entry) appears twice")
-      }
-      guard !comment.text.trimmedOfWhitespace.isEmpty else {
-        throw .invalidArchive("\(entry) is empty")
-      }
+      let entry = try Self.entry(
+        "comment", comment.id, notIn: &commentIDs, text: comment.text, ifBlank: "is empty")
       guard linkIDs.contains(comment.linkID) || stored.linkIDs.contains(comment.linkID) else {
         throw .invalidArchive("\(entry) is on link '\(comment.linkID)', which does not exist")
       }
     }
+  }
+
+  /// How a message names an entry (`link '…'`), once its id is one not seen before (then added
+  /// to `seen`) and its text is not blank; else throws what is wrong with it.
+  private static func entry<ID: Hashable>(
+    _ kind: String, _ id: ID, notIn seen: inout Set<ID>, text: String, ifBlank blank: String
+  ) throws(LinkError) -> String {
+    let entry = "\(kind) '\(id)'"
+    guard seen.insert(id).inserted else { throw .invalidArchive("\(entry) appears twice") }
+    guard !text.trimmedOfWhitespace.isEmpty else { throw .invalidArchive("\(entry) \(blank)") }
+    return entry
   }
 }
 

@@ -1,6 +1,7 @@
 import LinkClient
 import LinkClientLive
 import Loop
+import TestSupport
 import Testing
 
 @Suite struct LinkClientLiveKeyTests {
@@ -13,25 +14,11 @@ import Testing
   }
 
   @Test func aTestReadsTheTestValueThoughTheLiveModuleIsLinked() async {
-    let issues = IssueCollector()
-    let thrown = await withIssueReporter(issues) { () async -> UnimplementedError? in
+    let call = await callingTheTestValue {
       @Dependency(\.linkClient) var client
-      do {
-        _ = try await client.fetchLinks()
-        return nil
-      } catch {
-        return error as? UnimplementedError
-      }
+      _ = try await client.fetchLinks()
     }
-    #expect(thrown == UnimplementedError(endpoint: "LinkClient.fetchLinks"))
-    #expect(
-      issues.messages == [
-        """
-        Unimplemented: 'LinkClient.fetchLinks' was called.
-
-        To fix, override this endpoint in the test's dependencies, e.g. \
-        'withDependencies: { $0.… = … }', with the behaviour the test expects.
-        """
-      ])
+    #expect(call.thrown == UnimplementedError(endpoint: "LinkClient.fetchLinks"))
+    #expect(call.messages == [unimplementedMessage("LinkClient.fetchLinks")])
   }
 }

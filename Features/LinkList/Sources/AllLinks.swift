@@ -149,14 +149,16 @@ public struct AllLinks: Reducer, Sendable {
       row(of: links[id: id])
     }
 
-    /// The rows of the links with these ids that the screen shows, in their order: what a
-    /// listing prints of the page it just loaded.
+    /// The rows from a place in ``rowIDs`` on, in their order: what a listing prints of the page
+    /// it just loaded.
     ///
-    /// - Complexity: O(*k*) in the ids, reading the shared links once (each read of a shared
-    ///   value looks its reference up).
-    public func rows(ids: some Sequence<Link.ID>) -> [Row] {
+    /// - Parameter position: A place in ``rowIDs``; from past the last, none.
+    /// - Returns: The rows of the ids from `position` on whose links are loaded.
+    /// - Complexity: O(*k*) in the rows read, reading the shared links once (each read of a
+    ///   shared value looks its reference up).
+    public func rows(from position: Int) -> [Row] {
       let links = self.links
-      return ids.compactMap { row(of: links[id: $0]) }
+      return rowIDs.dropFirst(max(0, position)).compactMap { row(of: links[id: $0]) }
     }
 
     private func row(of link: LoadedLink?) -> Row? {

@@ -149,32 +149,35 @@ public struct LinkList: Reducer, Sendable {
     ///
     /// - Complexity: O(*n*) in the links loaded and the rows of the screens.
     mutating func letGoOfUnshownLinks() {
-      var shown = Set(all.rowIDs)
-      shown.formUnion(search.rowIDs)
-      shown.formUnion(recent.rowIDs)
-      if let id = destination?.detail?.linkID { shown.insert(id) }
+      // NB: read once: each read of a shared value looks its reference up.
+      let loaded = links
+      guard !loaded.isEmpty else { return }
+      // NB: each shown id marks its link's place, one look-up a row. A set of the shown ids
+      // hashed every row and then every link again, after each page of a listing.
+      var isShown = [Bool](repeating: false, count: loaded.count)
+      func mark(_ ids: some Sequence<Link.ID>) {
+        for id in ids { if let position = loaded.index(id: id) { isShown[position] = true } }
+      }
+      mark(all.rowIDs)
+      mark(search.rowIDs)
+      mark(recent.rowIDs)
+      if let id = destination?.detail?.linkID { mark(CollectionOfOne(id)) }
       for screen in path {
         switch screen {
-        case .category(let category): shown.formUnion(category.rowIDs)
-        case .detail(let detail): shown.insert(detail.linkID)
+        case .category(let category): mark(category.rowIDs)
+        case .detail(let detail): mark(CollectionOfOne(detail.linkID))
         }
       }
       // NB: a list that pages drops its oldest rows, the first links loaded: they go with
-      // `removeFirst`, which forgets only their ids, where a removal by scan reindexed every
-      // link kept (a third of a 200,000-link listing's time). No change when all are shown.
-      // NB: read once: each read of a shared value looks its reference up.
-      let loaded = links
-      var leading = 0
-      while leading < loaded.count, !shown.contains(loaded[leading].id) { leading += 1 }
-      var isAnyLaterUnshown = false
-      for position in leading..<loaded.count where !shown.contains(loaded[position].id) {
-        isAnyLaterUnshown = true
-        break
-      }
-      guard leading > 0 || isAnyLaterUnshown else { return }
+      // `removeFirst`, which forgets only their ids, where a removal by scan reindexes every
+      // link kept. No change when all are shown.
+      let leading = isShown.firstIndex(of: true) ?? loaded.count
+      let unshownLater = Set(
+        isShown.indices.dropFirst(leading).lazy.filter { !isShown[$0] }.map { loaded.ids[$0] })
+      guard leading > 0 || !unshownLater.isEmpty else { return }
       $links.withLock { links in
         links.removeFirst(leading)
-        if isAnyLaterUnshown { links.removeAll { !shown.contains($0.id) } }
+        if !unshownLater.isEmpty { links.removeAll { unshownLater.contains($0.id) } }
       }
     }
 

@@ -44,10 +44,21 @@ where ScreenState.Row == ScreenAction.Row {
       guard case .element(let id, let rowAction)? = Self.rows.extract(action) else {
         return .none
       }
+      // NB: a row is read through the shared links, never stored: the row decides on a copy
+      // and changes nothing. One the screen does not show is reported, as `forEach` reports an
+      // action for a missing element.
+      guard var row = state.row(id: id) else {
+        reportIssue(
+          """
+          A screen of links received an action for a row it does not show (link \(id)): \
+          \(rowAction)
+
+          This is usually an action sent after its link left the screen. To fix, send row \
+          actions only for the links the screen shows.
+          """)
+        return .none
+      }
       guard case .delegate(let request) = rowAction else {
-        // NB: a row is read through the shared links, never stored: the row decides on a copy
-        // and changes nothing.
-        guard var row = state.row(id: id) else { return .none }
         return LinkRow<State.Row>().reduce(into: &row, action: rowAction)
           .map { Action.rows(.element(id: id, action: $0)) }
       }

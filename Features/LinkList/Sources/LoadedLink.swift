@@ -98,13 +98,9 @@ extension IdentifiedArray where Element == LoadedLink, ID == Link.ID {
   ///
   /// - Parameter summary: The link as the page read it.
   public mutating func show(_ summary: LinkSummary) {
-    // NB: one look-up of the id, whether the link was loaded or not: a page shows a thousand.
-    let wasLoaded =
-      modify(id: summary.id) { loaded in
-        loaded.summary = summary
-        return true
-      } ?? false
-    if !wasLoaded { append(LoadedLink(summary)) }
+    // NB: appended first: one look-up of the id when the link is new, as a page's links are.
+    guard !append(LoadedLink(summary)) else { return }
+    modify(id: summary.id) { $0.summary = summary }
   }
 
   /// Keeps a saved link, if a screen shows it: the save is then every screen's.

@@ -389,6 +389,16 @@ import Testing
 
   // MARK: Added links
 
+  @Test func rowsFromAPlaceReadTheRowsFromThereOnPassingOverALinkDeletedMeanwhile() {
+    let state = showing([rust, kotlin, swift], isLastPageLoaded: true)
+    #expect(state.rows(from: 1).map(\.title) == ["Kotlin", "Swift"])
+    #expect(state.rows(from: 0).map(\.categoryName) == ["Work", nil, "Work"])
+    state.$links.withLock { _ = $0.remove(id: kotlin.id) }
+    #expect(state.rows(from: 1).map(\.title) == ["Swift"])
+    #expect(state.rows(from: 3).isEmpty)
+    #expect(state.rows(from: 9).isEmpty)
+  }
+
   @Test func anAddedLinkShowsInItsPlaceAmongTheLoadedRows() {
     let newest = Link(
       id: id(9), title: "Zig", url: seededURL(9), createdAt: seededDate(3))
@@ -478,6 +488,26 @@ import Testing
     await store.send(.rows(.element(id: id(2), action: .selected)))
     await store.receive(.rows(.element(id: id(2), action: .delegate(.open))))
     await store.receive(.delegate(.openLink(id(2))))
+    await store.finish()
+  }
+
+  @Test func aRowActionForALinkTheScreenDoesNotShowIsReportedAndDoesNothing() async throws {
+    let unshown: Link.ID = id(1)
+    let store = makeStore(showing([kotlin]))
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      await store.send(.rows(.element(id: unshown, action: .favoriteSubmitted)))
+    }
+    #expect(
+      issues.messages == [
+        """
+        A screen of links received an action for a row it does not show (link \(unshown)): \
+        favoriteSubmitted
+
+        This is usually an action sent after its link left the screen. To fix, send row \
+        actions only for the links the screen shows.
+        """
+      ])
     await store.finish()
   }
 

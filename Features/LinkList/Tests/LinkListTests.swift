@@ -495,6 +495,19 @@ import Testing
     await store.finish()
   }
 
+  /// Types `draft` into the open editor of a new link and saves it: the editor checks it, then
+  /// asks the list to add it.
+  func typeAndSave(_ draft: LinkDraft, in store: TestStore<LinkList.State, LinkList.Action>) async {
+    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, draft)))))) {
+      $0.destination?.editor?.draft = draft
+    }
+    await store.send(.destination(.presented(.editor(.saveSubmitted))))
+    await store.receive(.destination(.presented(.editor(.checkResponse(.success(draft)))))) {
+      $0.destination?.editor?.isSaving = true
+    }
+    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, draft))))))
+  }
+
   @Test func aSaveThatFailedWhilePresentedThenSucceedsClosesTheEditor() async throws {
     let bad = LinkDraft(title: " ", url: "https://swift.org")
     let good = LinkDraft(title: "Swift", url: "https://swift.org")
@@ -505,14 +518,7 @@ import Testing
     await store.send(.newLinkSubmitted) {
       $0.destination = .editor(LinkEditor.State(mode: .add, draft: LinkDraft()))
     }
-    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, bad)))))) {
-      $0.destination?.editor?.draft = bad
-    }
-    await store.send(.destination(.presented(.editor(.saveSubmitted))))
-    await store.receive(.destination(.presented(.editor(.checkResponse(.success(bad)))))) {
-      $0.destination?.editor?.isSaving = true
-    }
-    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, bad))))))
+    await typeAndSave(bad, in: store)
     await store.receive(.saveLinkResponse(.failure(.emptyTitle))) {
       $0.destination?.editor?.isSaving = false
       $0.destination?.editor?.alert = AlertState { TextState("A link needs a title.") }
@@ -520,14 +526,7 @@ import Testing
     await store.send(.destination(.presented(.editor(.alert(.dismiss))))) {
       $0.destination?.editor?.alert = nil
     }
-    await store.send(.destination(.presented(.editor(.binding(.set(\.draft, good)))))) {
-      $0.destination?.editor?.draft = good
-    }
-    await store.send(.destination(.presented(.editor(.saveSubmitted))))
-    await store.receive(.destination(.presented(.editor(.checkResponse(.success(good)))))) {
-      $0.destination?.editor?.isSaving = true
-    }
-    await store.receive(.destination(.presented(.editor(.delegate(.save(.add, good))))))
+    await typeAndSave(good, in: store)
     await store.receive(.saveLinkResponse(.success(link))) { $0.destination = nil }
     await store.receive(.recent(.onAppear))
     await store.receive(.recent(.linksResponse(.success([]))))

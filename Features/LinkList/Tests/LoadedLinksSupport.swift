@@ -31,6 +31,32 @@ extension AllLinks.State {
   }
 }
 
+/// A screen that shows links read whole, by a search or a load ("Search", "Recent").
+protocol ScreenOfWholeLinks {
+  var rowIDs: [Link.ID] { get set }
+  /// The screen's shared links (its `$links`).
+  var sharedLinksOfTheScreen: Shared<IdentifiedArrayOf<LoadedLink>> { get }
+}
+
+extension ScreenOfWholeLinks {
+  /// Shows `links` as the screen's rows, in order, keeping them in the shared links: what a
+  /// search answered, or a load, does.
+  mutating func show(_ links: [Link]) {
+    rowIDs = links.map(\.id)
+    sharedLinksOfTheScreen.withLock { loaded in
+      for link in links { loaded.show(link) }
+    }
+  }
+}
+
+extension SearchLinks.State: ScreenOfWholeLinks {
+  var sharedLinksOfTheScreen: Shared<IdentifiedArrayOf<LoadedLink>> { $links }
+}
+
+extension RecentLinks.State: ScreenOfWholeLinks {
+  var sharedLinksOfTheScreen: Shared<IdentifiedArrayOf<LoadedLink>> { $links }
+}
+
 extension SearchLinks.State {
   /// A screen showing `links` found by `query`.
   static func showing(_ links: [Link], query: String = "") -> Self {
@@ -38,15 +64,6 @@ extension SearchLinks.State {
       query: query,
       links: Shared(value: IdentifiedArray(uniqueElements: links.map(LoadedLink.init))),
       rowIDs: links.map(\.id))
-  }
-
-  /// Shows `links` as the screen's rows, in order, keeping them in the shared links: what a
-  /// search answered does.
-  mutating func show(_ links: [Link]) {
-    rowIDs = links.map(\.id)
-    $links.withLock { loaded in
-      for link in links { loaded.show(link) }
-    }
   }
 }
 
@@ -56,15 +73,6 @@ extension RecentLinks.State {
     RecentLinks.State(
       links: Shared(value: IdentifiedArray(uniqueElements: links.map(LoadedLink.init))),
       rowIDs: links.map(\.id))
-  }
-
-  /// Shows `links` as the screen's rows, in order, keeping them in the shared links: what a load
-  /// does.
-  mutating func show(_ links: [Link]) {
-    rowIDs = links.map(\.id)
-    $links.withLock { loaded in
-      for link in links { loaded.show(link) }
-    }
   }
 }
 

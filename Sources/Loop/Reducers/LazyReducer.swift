@@ -21,7 +21,10 @@ final class LazyReducer<Base: Reducer> {
   @exclusivity(unchecked) @usableFromInline
   var function: ((inout Base.State, Base.Action) -> Effect<Base.Action>)?
 
-  @usableFromInline
+  // NB: inlinable so that it is specialized where the child is known: unspecialized, asking
+  // whether `Base.Body` is `Never` demangled and instantiated the type of each body (a deep
+  // nest of generic reducers), which was most of the time `loop` took to build its store.
+  @inlinable
   init(_ base: Base) {
     self.base = base
     self.built =
@@ -50,6 +53,7 @@ enum ReducersBeingBuilt {
   @TaskLocal static var types: [ObjectIdentifier] = []
 
   /// Whether a body of type `type` is being built, further up.
+  @usableFromInline
   static func includes(_ type: Any.Type) -> Bool {
     types.contains(ObjectIdentifier(type))
   }
