@@ -37,6 +37,8 @@ final class EnumLayout: @unchecked Sendable {
   /// One case of the enum, by tag.
   @usableFromInline
   struct Case {
+    /// The case's name, as declared; `nil` when the runtime's record has none.
+    @usableFromInline var name: String?
     /// The payload's type (a tuple when the case has several values), `nil` for no payload.
     @usableFromInline var payload: Any.Type?
     /// Whether the payload lives in a heap box (an `indirect` case); `false` for a payload that
@@ -82,8 +84,8 @@ final class EnumLayout: @unchecked Sendable {
         guard tag >= payloadCount else { return nil }
         cases.append(
           Case(
-            payload: nil, isIndirect: false, isProjected: false, hasGenericRepresentation: true,
-            acceptsOnlyItself: true))
+            name: record.name, payload: nil, isIndirect: false, isProjected: false,
+            hasGenericRepresentation: true, acceptsOnlyItself: true))
         continue
       }
       guard let payload = record.type(in: descriptor, genericArguments: genericArguments) else {
@@ -98,7 +100,8 @@ final class EnumLayout: @unchecked Sendable {
       else { return nil }
       cases.append(
         Case(
-          payload: payload, isIndirect: record.isIndirect && size(of: payload) > 0,
+          name: record.name, payload: payload,
+          isIndirect: record.isIndirect && size(of: payload) > 0,
           isProjected: tag < payloadCount, hasGenericRepresentation: isGenericForm,
           acceptsOnlyItself: Loop.acceptsOnlyItself(payload)))
     }

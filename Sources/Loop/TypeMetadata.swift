@@ -123,6 +123,11 @@ struct FieldRecord {
 
   /// Whether the record names a type: every case with a payload does, no other case does.
   var hasType: Bool { relativeTarget(address + 4) != nil }
+
+  /// The field's name (an enum case's); `nil` when the record has none.
+  var name: String? {
+    relativeTarget(address + 8).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+  }
 }
 
 /// A value witness table (`ValueWitnessTable`, then `EnumValueWitnessTable`): eight functions,

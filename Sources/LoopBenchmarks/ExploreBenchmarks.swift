@@ -17,16 +17,24 @@ enum ExploreBenchmarks {
     let runs = settings.size(20, quick: 2)
     let steps = 20
     let now = Date(timeIntervalSinceReferenceDate: 765_000_000)
+    // NB: every dependency the ledger reads is set: one left to its test value fails the first
+    // step, and the row would time a failure's report instead of the steps.
+    let utc = TimeZone(identifier: "UTC") ?? .current
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
     let store = Store(initialState: Ledger.State()) {
       Ledger()
     } withDependencies: {
       $0.ledgerClient = .live(opening: .inMemory)
       $0.date = .constant(now)
       $0.uuid = .incrementing
+      $0.calendar = calendar
+      $0.timeZone = utc
     }
     var amount = 0
+    var failure: String?
     let times = await medianTimes(runs: settings.runs) {
-      await TestStore.explore(
+      let result = await TestStore.explore(
         initialState: { Ledger.State() }, reducer: { Ledger() }, actions: actions(now: now),
         runs: runs, steps: steps, seed: 1,
         invariant: { state in state.transactions.count == Set(state.transactions.map(\.id)).count }
@@ -34,13 +42,20 @@ enum ExploreBenchmarks {
         $0.ledgerClient = .live(opening: .inMemory)
         $0.date = .constant(now)
         $0.uuid = .incrementing
+        $0.calendar = calendar
+        $0.timeZone = utc
       }
+      failure = failure ?? result.failure
     } baseline: {
       for _ in 0..<(runs * steps) {
         amount += 1
         let draft = TransactionDraft(amount: "\(amount)", date: now, memo: "Lunch")
         await store.send(.addSubmitted(draft)).finish()
       }
+    }
+    if let failure {
+      // NB: a failed exploration stops at its failure: its "steps" were never run.
+      fatalError("loop-bench: the exploration row's exploration failed:\n\(failure)")
     }
     return [
       Measurement(

@@ -317,7 +317,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   /// an enum of destinations, and its id when it, or its case's payload, is `Identifiable`.
   @usableFromInline
   func effectID(of destinationState: Destination.State) -> PresentationEffectID {
-    let enumCase = enumCase(of: destinationState)
+    let enumCase = presentedCase(of: destinationState)
     return PresentationEffectID(
       path: UncheckedSendable(toPresentationState), caseName: enumCase?.name,
       childID: destinationIdentity?(destinationState) ?? enumCase?.payloadID)
@@ -357,6 +357,45 @@ func enumCase(of value: Any) -> (name: String, payloadID: AnyHashable?)? {
   guard let payload = mirror.children.first else { return (String(describing: value), nil) }
   return (payload.label ?? String(describing: value), identifiableID(of: payload.value))
 }
+
+/// `enumCase(of:)` for a value whose type is known: read through the enum's cached layout (its
+/// tag, the case's name, the payload in place), not `Mirror`.
+///
+/// NB: a parent runs it for every action while a child is presented (an alert stays up across
+/// many); reflecting the presented state took microseconds each time, a tenth of an exploration
+/// of the ledger, which presents its alerts often. Only a payload that is `Identifiable` is read.
+@usableFromInline
+func presentedCase<Value>(of value: Value) -> (name: String, payloadID: AnyHashable?)? {
+  guard let layout = EnumLayout.of(Value.self) else { return enumCase(of: value) }
+  return withUnsafePointer(to: value) { root in
+    let tag = layout.tag(of: root)
+    guard layout.cases.indices.contains(tag), let name = layout.cases[tag].name else {
+      return enumCase(of: value)
+    }
+    let `case` = layout.cases[tag]
+    guard let payload = `case`.payload, `case`.hasGenericRepresentation,
+      isIdentifiable(payload)
+    else { return (name, nil) }
+    func load<Payload>(_: Payload.Type) -> Any {
+      loadPayload(
+        Payload.self, of: root, isProjected: `case`.isProjected, isIndirect: `case`.isIndirect,
+        in: layout)
+    }
+    return (name, identifiableID(of: load(payload)))
+  }
+}
+
+/// Whether values of `type` are `Identifiable`, asked of the runtime once per type.
+private func isIdentifiable(_ type: Any.Type) -> Bool {
+  let key = ObjectIdentifier(type)
+  if let known = identifiableTypes.withLock({ $0[key] }) { return known }
+  let isIdentifiable = type is any Identifiable.Type
+  identifiableTypes.withLock { $0[key] = isIdentifiable }
+  return isIdentifiable
+}
+
+/// Whether each payload type ``presentedCase(of:)`` has read is `Identifiable`.
+private let identifiableTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
 /// The id of `value` when it is `Identifiable`.
 private func identifiableID(of value: Any) -> AnyHashable? {
