@@ -364,7 +364,6 @@ func enumCase(of value: Any) -> (name: String, payloadID: AnyHashable?)? {
 /// NB: a parent runs it for every action while a child is presented (an alert stays up across
 /// many); reflecting the presented state took microseconds each time, a tenth of an exploration
 /// of the ledger, which presents its alerts often. Only a payload that is `Identifiable` is read.
-@usableFromInline
 func presentedCase<Value>(of value: Value) -> (name: String, payloadID: AnyHashable?)? {
   guard let layout = EnumLayout.of(Value.self) else { return enumCase(of: value) }
   return withUnsafePointer(to: value) { root in
