@@ -56,7 +56,7 @@ struct DoubleEndedArray<Element> {
   ///
   /// - Complexity: O(1) amortized.
   @inlinable
-  mutating func append(_ element: Element) {
+  mutating func append(_ element: consuming Element) {
     tail.append(element)
   }
 
@@ -190,3 +190,15 @@ extension DoubleEndedArray: Hashable where Element: Hashable {
 }
 
 extension DoubleEndedArray: Sendable where Element: Sendable {}
+
+extension DoubleEndedArray where Element: Identifiable {
+  /// The id of the element at `position`, read in place.
+  ///
+  /// NB: reading it through the subscript copies the whole element first, retaining each of its
+  /// references: indexing or finding elements by id read every id that way.
+  @inlinable
+  func id(at position: Int) -> Element.ID {
+    let fromTail = position &- head.count
+    return fromTail >= 0 ? tail[fromTail].id : head[~fromTail].id
+  }
+}

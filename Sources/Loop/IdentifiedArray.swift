@@ -142,6 +142,24 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   public func index(id: ID) -> Int? { position(of: id) }
 
+  /// Returns the position of the element with the given id, looking first at `expected`.
+  ///
+  /// Walking a list of ids in this array's order (a screen's rows over the links it shows), each
+  /// id is where the last one found was, plus one: comparing it there costs no hashing.
+  ///
+  /// - Parameters:
+  ///   - id: The id.
+  ///   - expected: Where the id most likely is; any number.
+  /// - Returns: The position, or `nil` when no element has that id.
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(id: ID, expectedAt expected: Int) -> Int? {
+    if strays == 0, expected >= 0, expected < storage.count, storage.id(at: expected) == id {
+      return expected
+    }
+    return position(of: id)
+  }
+
   /// Returns whether an element with the given id is present.
   ///
   /// - Complexity: O(1).
@@ -161,7 +179,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   ) rethrows -> Result? {
     guard let offset = position(of: id) else { return nil }
     // NB: a body that changes the id replaces the element, as the position subscript does.
-    defer { if storage[offset].id != id { positionChangedID(offset, from: id) } }
+    defer { if storage.id(at: offset) != id { positionChangedID(offset, from: id) } }
     return try body(&storage[offset])
   }
 
@@ -170,10 +188,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// - Parameter element: The element to append.
   /// - Returns: `true` when appended; `false` (and nothing changes) when the id was present.
   /// - Complexity: O(1) amortized.
-  // NB: inlinable for the same reason as `init(uniqueElements:)`.
+  // NB: inlinable for the same reason as `init(uniqueElements:)`; consuming, so that an element
+  // made for the call (a page's link) moves in instead of being copied.
   @inlinable
   @discardableResult
-  public mutating func append(_ element: Element) -> Bool {
+  public mutating func append(_ element: consuming Element) -> Bool {
     repairIndexIfNeeded()
     let id = element.id
     // NB: one hash of the id when it is new (the common case), two when it was present.
@@ -275,10 +294,10 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       offsets.removeAll(keepingCapacity: true)
       base = 0
       // NB: by position, reading only each id: enumerating copied every element kept.
-      for position in storage.indices { offsets[storage[position].id] = position }
+      for position in storage.indices { offsets[storage.id(at: position)] = position }
       return
     }
-    for element in storage[..<count] { offsets[element.id] = nil }
+    for position in 0..<count { offsets[storage.id(at: position)] = nil }
     storage.removeFirst(count)
     // Every position left shrinks by `count`.
     base &+= count
@@ -423,7 +442,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Records every element's position, when the ids are those already indexed.
   private mutating func reindex() {
     for offset in storage.indices {
-      offsets[storage[offset].id] = offset &+ base
+      offsets[storage.id(at: offset)] = offset &+ base
     }
   }
 
@@ -459,7 +478,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// by one with another id.
   @usableFromInline
   mutating func positionChangedID(_ position: Int, from old: ID) {
-    let new = storage[position].id
+    let new = storage.id(at: position)
     let key = position &+ base
     idSetVersion = IDSetVersion()
     if offsets[old] == key {
@@ -479,7 +498,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   mutating func renumber(_ positions: Range<Int>, by change: Int) {
     for position in positions {
-      offsets[storage[position].id]? &+= change
+      offsets[storage.id(at: position)]? &+= change
     }
   }
 }
@@ -522,17 +541,20 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// would. The algorithms of the standard library assign elements by position while they
   /// permute them, so two elements may share an id for a while: lookups stay right meanwhile,
   /// and the next change by id traps if two elements still share one.
+  // NB: inlinable, as `subscript(id:)` is: a screen reading its rows by position ran it
+  // unspecialized, looking up the element's metadata for each row.
+  @inlinable
   public subscript(position: Int) -> Element {
     get { storage[position] }
     set {
-      let old = storage[position].id
+      let old = storage.id(at: position)
       storage[position] = newValue
       if newValue.id != old { positionChangedID(position, from: old) }
     }
     _modify {
-      let old = storage[position].id
+      let old = storage.id(at: position)
       defer {
-        if storage[position].id != old { positionChangedID(position, from: old) }
+        if storage.id(at: position) != old { positionChangedID(position, from: old) }
       }
       yield &storage[position]
     }
@@ -548,7 +570,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// - Complexity: O(1).
   public mutating func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
-    let (first, second) = (storage[i].id, storage[j].id)
+    let (first, second) = (storage.id(at: i), storage.id(at: j))
     let (firstKey, secondKey) = (i &+ base, j &+ base)
     // NB: only an element the index points at takes its entry along (see `strays`).
     let movesFirst = offsets[first] == firstKey
@@ -643,7 +665,7 @@ extension IdentifiedArray {
     public var endIndex: Int { base.endIndex }
 
     /// The id at `position`.
-    public subscript(position: Int) -> ID { base.storage[position].id }
+    public subscript(position: Int) -> ID { base.storage.id(at: position) }
 
     /// Whether `id` is one of the ids.
     ///

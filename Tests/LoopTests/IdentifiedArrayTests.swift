@@ -18,6 +18,17 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(rows.index(id: 3) == 0)
   }
 
+  @Test func findingByIDWhereItIsExpectedFindsItWhereverItIs() {
+    let rows: IdentifiedArrayOf<Row> = [
+      Row(id: 3, title: "c"), Row(id: 1, title: "a"), Row(id: 2, title: "b"),
+    ]
+    #expect(rows.index(id: 1, expectedAt: 1) == 1)
+    #expect(rows.index(id: 1, expectedAt: 2) == 1)
+    #expect(rows.index(id: 2, expectedAt: 3) == 2)
+    #expect(rows.index(id: 3, expectedAt: -4) == 0)
+    #expect(rows.index(id: 4, expectedAt: 0) == nil)
+  }
+
   @Test func rejectsDuplicateIDsOnAppendAndInsert() {
     var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a")]
     #expect(rows.append(Row(id: 1, title: "other")) == false)
@@ -198,10 +209,19 @@ private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: 
   if !(rows.ids == model.map(\.id)) { return "ids \(rows.ids) != \(model.map(\.id))" }
   for (offset, item) in model.enumerated() {
     if rows.index(id: item.id) != offset { return "index(id: \(item.id)) is not \(offset)" }
+    for expected in [offset, offset - 1, offset + 1, -1, model.count] {
+      if rows.index(id: item.id, expectedAt: expected) != offset {
+        return "index(id: \(item.id), expectedAt: \(expected)) is not \(offset)"
+      }
+    }
     if rows[id: item.id] != item { return "subscript(id: \(item.id)) is not \(item)" }
     if !rows.ids.contains(item.id) { return "ids do not contain \(item.id)" }
   }
-  if rows[id: absent] != nil || rows.contains(id: absent) { return "finds absent id \(absent)" }
+  if rows[id: absent] != nil || rows.contains(id: absent)
+    || rows.index(id: absent, expectedAt: 0) != nil
+  {
+    return "finds absent id \(absent)"
+  }
   return nil
 }
 

@@ -137,7 +137,7 @@ public struct AllLinks: Reducer, Sendable {
       var rows = IdentifiedArrayOf<Row>()
       // NB: appended one by one, so an id shown twice (which the pages never bring) shows once.
       for id in rowIDs {
-        if let row = row(of: links[id: id]) { rows.append(row) }
+        if let link = links[id: id] { rows.append(row(of: link)) }
       }
       return rows
     }
@@ -146,7 +146,7 @@ public struct AllLinks: Reducer, Sendable {
     ///
     /// - Complexity: O(1).
     public func row(id: Link.ID) -> Row? {
-      row(of: links[id: id])
+      links[id: id].map(row(of:))
     }
 
     /// The rows from a place in ``rowIDs`` on, in their order: what a listing prints of the page
@@ -155,15 +155,21 @@ public struct AllLinks: Reducer, Sendable {
     /// - Parameter position: A place in ``rowIDs``; from past the last, none.
     /// - Returns: The rows of the ids from `position` on whose links are loaded.
     /// - Complexity: O(*k*) in the rows read, reading the shared links once (each read of a
-    ///   shared value looks its reference up).
+    ///   shared value looks its reference up), and hashing an id only where the rows leave the
+    ///   links' order.
     public func rows(from position: Int) -> [Row] {
       let links = self.links
-      return rowIDs.dropFirst(max(0, position)).compactMap { row(of: links[id: $0]) }
+      // NB: the rows follow the links in order: each is looked for after the last one found.
+      var next = 0
+      return rowIDs.dropFirst(max(0, position)).compactMap { id in
+        guard let position = links.index(id: id, expectedAt: next) else { return nil }
+        next = position + 1
+        return row(of: links[position])
+      }
     }
 
-    private func row(of link: LoadedLink?) -> Row? {
-      guard let link else { return nil }
-      return Row(link, categoryName: link.categoryID.flatMap { categoryNames[$0] })
+    private func row(of link: LoadedLink) -> Row {
+      Row(link, categoryName: link.categoryID.flatMap { categoryNames[$0] })
     }
 
     /// Shows a link added since the rows were loaded, in its place among the rows, if it has one.

@@ -152,11 +152,17 @@ public struct LinkList: Reducer, Sendable {
       // NB: read once: each read of a shared value looks its reference up.
       let loaded = links
       guard !loaded.isEmpty else { return }
-      // NB: each shown id marks its link's place, one look-up a row. A set of the shown ids
-      // hashed every row and then every link again, after each page of a listing.
+      // NB: each shown id marks its link's place. A screen's rows mostly follow the loaded
+      // links in order, so each id is looked for first after the last one found: no hashing.
+      // A set of the shown ids hashed every row and then every link again, after each page.
       var isShown = [Bool](repeating: false, count: loaded.count)
       func mark(_ ids: some Sequence<Link.ID>) {
-        for id in ids { if let position = loaded.index(id: id) { isShown[position] = true } }
+        var next = 0
+        for id in ids {
+          guard let position = loaded.index(id: id, expectedAt: next) else { continue }
+          isShown[position] = true
+          next = position + 1
+        }
       }
       mark(all.rowIDs)
       mark(search.rowIDs)
