@@ -31,15 +31,9 @@
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
-  /// The child, whose `body` is built with the parent's, or the first time one of its actions
-  /// arrives when the child is a feature like the parent (see `LazyReducer`).
+  /// The child, whose `body` is built the first time one of its actions arrives (see
+  /// `LazyReducer`).
   @usableFromInline let child: LazyReducer<Child>
-  /// The child's body function when it was built with the parent's, kept here too.
-  ///
-  /// NB: called from the scope's own constant, as before children were built lazily: through
-  /// the child's box, every action through every scope paid one more load (loop-bench's "send
-  /// through 3 Scopes" took 104 ns a send that way, 101 ns this way, beside 99 ns before).
-  @usableFromInline let childFunction: ((inout Child.State, Child.Action) -> Effect<Child.Action>)?
 
   /// Scopes `child` to the state at `state` and the actions of the case `action`.
   ///
@@ -55,7 +49,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = state
     self.toChildAction = action
     self.child = LazyReducer(child())
-    self.childFunction = self.child.built
   }
 
   /// Scopes `child` to one case of the parent's enum state and the actions of the case
@@ -90,7 +83,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       CaseScope(
         toCaseState: state, child: child(),
         location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
-    self.childFunction = nil
   }
 
   /// Runs the child for its own actions.
@@ -102,12 +94,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    let effect =
-      if let childFunction {
-        childFunction(&state[keyPath: toChildState], childAction)
-      } else {
-        child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
     return effect.map(toChildAction.embed)
   }
 }
