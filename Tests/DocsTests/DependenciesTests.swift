@@ -8,9 +8,9 @@ import Testing
 // snippet: notes-client
 /// Keeps the user's notes.
 struct NotesClient: Sendable {
-  var all: @Sendable () async throws -> [Note]
-  var delete: @Sendable (_ id: Note.ID) async throws -> Void
-  var save: @Sendable (_ note: Note) async throws -> Void
+  var all: nonisolated(nonsending) @Sendable () async throws -> [Note]
+  var delete: nonisolated(nonsending) @Sendable (_ id: Note.ID) async throws -> Void
+  var save: nonisolated(nonsending) @Sendable (_ note: Note) async throws -> Void
 }
 
 struct Note: Equatable, Identifiable, Sendable {

@@ -258,6 +258,17 @@ private struct List: Reducer {
     #expect(store.state == ["first go", "second go", "first sent", "second sent"])
   }
 
+  @MainActor @Test func aChildsBodyIsBuiltWhenItsFirstActionArrivesAndOnce() {
+    let builds = LockIsolated(0)
+    let store = Store(initialState: Counted.State()) { Counted(builds: builds) }
+    store.send(.other)
+    #expect(builds.value == 0)
+    store.send(.child(.increment))
+    store.send(.child(.increment))
+    #expect(builds.value == 1)
+    #expect(store.state.child.count == 2)
+  }
+
   @Test func scopeIgnoresOtherActions() {
     var state = List.State(rows: [Row.State(id: 1)])
     let scope = Scope(state: \List.State.rows, action: .case(List.Action.rows)) {
@@ -266,6 +277,33 @@ private struct List: Reducer {
     let effect = scope.reduce(into: &state, action: .remove(1))
     #expect(effect.isSynchronous)
     #expect(state.rows.count == 1)
+  }
+}
+
+/// A parent whose child counts how many times its body is built.
+private struct Counted: Reducer {
+  struct State: Equatable {
+    var child = Child.State()
+  }
+  enum Action: Equatable {
+    case child(Child.Action)
+    case other
+  }
+  struct Child: Reducer {
+    struct State: Equatable { var count = 0 }
+    enum Action: Equatable { case increment }
+    let builds: LockIsolated<Int>
+    var body: some ReducerOf<Self> {
+      let _ = builds.withValue { $0 += 1 }
+      Reduce { state, _ in
+        state.count += 1
+        return .none
+      }
+    }
+  }
+  let builds: LockIsolated<Int>
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: .case(Action.child)) { Child(builds: builds) }
   }
 }
 

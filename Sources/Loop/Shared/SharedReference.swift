@@ -41,14 +41,24 @@ final class SharedBox<Value>: SharedReference, SharedRoot, @unchecked Sendable {
   private let persistence: (any PersistentSharedKey<Value>)?
   /// The value the declaration gave, which the value returns to when its file is deleted.
   private let initialValue: Value
-  let name: String
+  /// Makes ``name``.
+  ///
+  /// NB: made only when a message needs it: naming a type asks the runtime whether each type in
+  /// it names itself (`CustomDiffTypeName`), a search of every conformance, which each
+  /// `Shared(value:)` paid while `loop` started.
+  private let makeName: @Sendable () -> String
 
-  init(value: Value, name: String, persistence: (any PersistentSharedKey<Value>)? = nil) {
+  var name: String { makeName() }
+
+  init(
+    value: Value, name: @escaping @autoclosure @Sendable () -> String,
+    persistence: (any PersistentSharedKey<Value>)? = nil
+  ) {
     self.initialValue = value
-    self.name = name
+    self.makeName = name
     self.persistence = persistence
     if let persistence {
-      self.current = Self.load(persistence, name: name) ?? value
+      self.current = Self.load(persistence, name: name()) ?? value
     } else {
       self.current = value
     }
