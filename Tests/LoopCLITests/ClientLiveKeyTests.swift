@@ -24,37 +24,32 @@ import Testing
     let isLive: @Sendable () -> Bool
     let call: @Sendable () async throws -> Void
     var testDescription: String { endpoint }
+
+    /// The client at `keyPath` (a client is its own key), calling `endpoint` through `call`.
+    init<Value>(
+      _ keyPath: KeyPath<DependencyValues, Value> & Sendable, endpoint: String,
+      call: @escaping @Sendable (Value) async throws -> Void
+    ) {
+      self.endpoint = endpoint
+      self.isLive = { (Value.self as Any.Type) is any DependencyKey.Type }
+      self.call = {
+        @Dependency(keyPath) var client
+        try await call(client)
+      }
+    }
   }
 
   static let clients = [
-    Client(
-      endpoint: "CategoryClient.fetchCategories",
-      isLive: { (CategoryClient.self as Any.Type) is any DependencyKey.Type },
-      call: {
-        @Dependency(\.categoryClient) var client
-        _ = try await client.fetchCategories()
-      }),
-    Client(
-      endpoint: "HabitClient.fetchHistories",
-      isLive: { (HabitClient.self as Any.Type) is any DependencyKey.Type },
-      call: {
-        @Dependency(\.habitClient) var client
-        _ = try await client.fetchHistories()
-      }),
-    Client(
-      endpoint: "LedgerClient.fetchTransactions",
-      isLive: { (LedgerClient.self as Any.Type) is any DependencyKey.Type },
-      call: {
-        @Dependency(\.ledgerClient) var client
-        _ = try await client.fetchTransactions()
-      }),
-    Client(
-      endpoint: "LinkClient.fetchLinks",
-      isLive: { (LinkClient.self as Any.Type) is any DependencyKey.Type },
-      call: {
-        @Dependency(\.linkClient) var client
-        _ = try await client.fetchLinks()
-      }),
+    Client(\.categoryClient, endpoint: "CategoryClient.fetchCategories") {
+      _ = try await $0.fetchCategories()
+    },
+    Client(\.habitClient, endpoint: "HabitClient.fetchHistories") {
+      _ = try await $0.fetchHistories()
+    },
+    Client(\.ledgerClient, endpoint: "LedgerClient.fetchTransactions") {
+      _ = try await $0.fetchTransactions()
+    },
+    Client(\.linkClient, endpoint: "LinkClient.fetchLinks") { _ = try await $0.fetchLinks() },
   ]
 
   @Test(arguments: clients)
