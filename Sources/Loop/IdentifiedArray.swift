@@ -45,6 +45,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// whole again; until then lookups search the elements, and the next change by id rebuilds
   /// the index (trapping if two elements still share an id).
   @usableFromInline var strays = 0
+  /// How many entries of ``offsets`` belong to no element: ids removed from the front, which
+  /// keep their entries until there are more of them than four times the elements.
+  ///
+  /// NB: forgetting each removed id rehashed the ids after it in its run of the table, and
+  /// indexing the rest afresh hashed every id kept: a list that keeps its last pages hashed each
+  /// row three times. An entry is only trusted when the element at its position has its id.
+  @usableFromInline var stale = 0
   /// The mark of the set of ids, and how it came from the one before.
   ///
   /// NB: every change that may add or remove an id sets it: a fresh one when the change is not
@@ -129,7 +136,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       if let offset = position(of: id) {
         storage[offset] = newValue
       } else {
-        offsets[id] = storage.count &+ base
+        if offsets.updateValue(storage.count &+ base, forKey: id) != nil { stale &-= 1 }
         storage.append(newValue)
         idSetVersion = idSetVersion.changed(by: .inserted(id))
       }
@@ -197,8 +204,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     let id = element.id
     // NB: one hash of the id when it is new (the common case), two when it was present.
     if let present = offsets.updateValue(storage.count &+ base, forKey: id) {
-      offsets[id] = present
-      return false
+      guard isStale(present, of: id) else {
+        offsets[id] = present
+        return false
+      }
+      stale &-= 1
     }
     storage.append(element)
     idSetVersion = idSetVersion.changed(by: .inserted(id))
@@ -220,7 +230,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     // metadata, which made inserting at the front of thousands of elements take milliseconds.
     repairIndexIfNeeded()
     let id = element.id
-    guard offsets[id] == nil else { return false }
+    guard position(of: id) == nil else { return false }
     storage.insert(element, at: index)
     if index < storage.count / 2 {
       // Every position from `index` on grows by one: lower the base, and keep the front's.
@@ -229,7 +239,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     } else {
       renumber(index &+ 1..<storage.count, by: 1)
     }
-    offsets[id] = index &+ base
+    if offsets.updateValue(index &+ base, forKey: id) != nil { stale &-= 1 }
     idSetVersion = idSetVersion.changed(by: .inserted(id))
     return true
   }
@@ -273,9 +283,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// A list that keeps only its last pages loaded drops its oldest rows this way.
   ///
   /// - Parameter count: How many to remove, from 0 to the number of elements.
-  /// - Complexity: O(*n*), hashing the removed ids or, when one goes for every six kept, the rest.
-  // NB: inlinable for the same reason as `insert(_:at:)`: unspecialized, each id it forgets
-  // looks up generic metadata.
+  /// - Complexity: O(*n*) to move the rest, without hashing: the removed ids are forgotten
+  ///   later, all at once, when more are kept than there are elements (see ``stale``).
+  // NB: inlinable for the same reason as `insert(_:at:)`.
   @inlinable
   public mutating func removeFirst(_ count: Int) {
     precondition(
@@ -285,22 +295,21 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     repairIndexIfNeeded()
     removals += 1
     idSetVersion = IDSetVersion()
-    guard count &* 6 < storage.count &- count else {
-      // NB: when one goes for every six kept or more, indexing the rest afresh (keeping the
-      // capacity, which the next appends fill again) is cheaper than deleting each removed id:
-      // a deletion rehashes the ids that follow it in its run of the table, four to nine times
-      // an insertion's cost (measured on 3,000 ids).
-      storage.removeFirst(count)
-      offsets.removeAll(keepingCapacity: true)
-      base = 0
-      // NB: by position, reading only each id: enumerating copied every element kept.
-      for position in storage.indices { offsets[storage.id(at: position)] = position }
-      return
-    }
-    for position in 0..<count { offsets[storage.id(at: position)] = nil }
     storage.removeFirst(count)
-    // Every position left shrinks by `count`.
+    // Every position left shrinks by `count`; the removed ids' entries now point before the first.
     base &+= count
+    stale &+= count
+    if stale > storage.count &* 4 { forgetStaleIDs() }
+  }
+
+  /// Indexes the elements afresh, keeping the table's capacity, so that no entry is stale.
+  @inlinable
+  mutating func forgetStaleIDs() {
+    offsets.removeAll(keepingCapacity: true)
+    base = 0
+    stale = 0
+    // NB: by position, reading only each id: enumerating copied every element kept.
+    for position in storage.indices { offsets[storage.id(at: position)] = position }
   }
 
   /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
@@ -315,6 +324,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     offsets.removeAll(keepingCapacity: true)
     base = 0
     strays = 0
+    stale = 0
     reindex()
   }
 
@@ -326,6 +336,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     offsets.removeAll()
     base = 0
     strays = 0
+    stale = 0
   }
 
   /// Replaces the element with the same id in place, or appends it when its id is new.
@@ -403,6 +414,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     storage = DoubleEndedArray(kept)
     self.offsets.removeAll(keepingCapacity: true)
     base = 0
+    stale = 0
     reindex()
   }
 
@@ -435,8 +447,19 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   func position(of id: ID) -> Int? {
     guard strays == 0 else { return storage.firstIndex { $0.id == id } }
-    guard let offset = offsets[id] else { return nil }
+    guard let offset = offsets[id], !isStale(offset, of: id) else { return nil }
     return offset &- base
+  }
+
+  /// Whether an entry of ``offsets`` for `id` belongs to no element (see ``stale``).
+  ///
+  /// NB: a stale entry may point at any position, even one in range after inserts at the front
+  /// moved the base: only the id there tells.
+  @inlinable
+  func isStale(_ offset: Int, of id: ID) -> Bool {
+    guard stale != 0 else { return false }
+    let position = offset &- base
+    return position < 0 || position >= storage.count || storage.id(at: position) != id
   }
 
   /// Records every element's position, when the ids are those already indexed.
@@ -467,11 +490,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       if offsets[id] == nil { isAnyNew = true }
     }
     // NB: as many elements as before, so an id that is new means another one left.
-    if isAnyNew || rebuilt.count != offsets.count { removals += 1 }
+    if isAnyNew || rebuilt.count != offsets.count &- stale { removals += 1 }
     idSetVersion = IDSetVersion()
     offsets = rebuilt
     base = 0
     strays = 0
+    stale = 0
   }
 
   /// Keeps the index true after the element at `position`, which had the id `old`, was replaced
@@ -488,9 +512,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       // The element replaced was a stray: a second element with its id.
       strays -= 1
     }
-    if offsets.updateValue(key, forKey: new) != nil {
-      // Another element has this id: until it is replaced too, it is a stray.
-      strays += 1
+    if let previous = offsets.updateValue(key, forKey: new) {
+      if previous != key, !isStale(previous, of: new) {
+        // Another element has this id: until it is replaced too, it is a stray.
+        strays += 1
+      } else {
+        stale &-= 1
+      }
     }
   }
 

@@ -130,9 +130,9 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(model.count > 100)
   }
 
-  // One removes fewer than one for every six kept (the removed ids leave the index), one more
-  // (the rest are indexed afresh).
-  @Test(arguments: [1, 4])
+  // One keeps the removed ids' entries for later (at most four times those kept), one
+  // forgets them at once.
+  @Test(arguments: [1, 9])
   func removeFirstDropsTheOldestAndKeepsTheRestFoundByID(count: Int) {
     var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<10).map { Row(id: $0, title: "\($0)") })
     rows.removeFirst(count)
@@ -144,6 +144,33 @@ private struct Row: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(rows.index(id: 0) == 10 - count)
     let appendedTwice = rows.append(Row(id: 9, title: "twice"))
     #expect(!appendedTwice)
+  }
+
+  @Test func idsRemovedFromTheFrontAreNotFoundWhereElementsInsertedAtTheFrontNowStand() {
+    var rows = IdentifiedArrayOf<Row>(uniqueElements: (0..<6).map { Row(id: $0, title: "\($0)") })
+    rows.removeFirst(2)
+    // The new elements take the positions the removed ids' entries would point at.
+    let insertedFirst = rows.insert(Row(id: 10, title: "x"), at: 0)
+    let insertedSecond = rows.insert(Row(id: 11, title: "y"), at: 0)
+    #expect(insertedFirst && insertedSecond)
+    #expect(rows.ids == [11, 10, 2, 3, 4, 5])
+    #expect(rows[id: 0] == nil && rows[id: 1] == nil)
+    #expect(!rows.contains(id: 0) && rows.index(id: 1) == nil)
+    let removed = rows.remove(id: 1)
+    #expect(removed == nil)
+    let insertedAgain = rows.insert(Row(id: 1, title: "again"), at: 2)
+    #expect(insertedAgain)
+    #expect(rows.ids == [11, 10, 1, 2, 3, 4, 5])
+    #expect(rows.index(id: 1) == 2)
+    // Written by position where its old entry points, an id is indexed like any other, not
+    // taken for a second element with that id (whose repair would make a fresh set of ids).
+    rows[1] = Row(id: 0, title: "by position")
+    let stamp = rows.idSet.stamp
+    rows[id: 0] = Row(id: 0, title: "changed in place")
+    #expect(rows.idSet.stamp == stamp)
+    #expect(rows.ids == [11, 0, 1, 2, 3, 4, 5])
+    #expect(rows[id: 0]?.title == "changed in place")
+    #expect(rows[id: 10] == nil)
   }
 
   @Test func equatableAndHashableFollowElementsInOrder() {
@@ -232,6 +259,7 @@ private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: 
     var rows = IdentifiedArrayOf<Item>()
     var model: [Item] = []
     var nextID = 0
+    var removed: [Item] = []
     func fresh() -> Item {
       defer { nextID += 1 }
       return Item(id: nextID, value: Int.random(in: 0..<20, using: &random))
@@ -245,7 +273,7 @@ private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: 
       IndexSet(model.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
     }
     for step in 0..<400 {
-      let operation = model.count < 3 ? 0 : Int.random(in: 0..<17, using: &random)
+      let operation = model.count < 3 ? 0 : Int.random(in: 0..<19, using: &random)
       switch operation {
       case 0:
         let item = fresh()
@@ -319,12 +347,43 @@ private func mismatch(_ rows: IdentifiedArrayOf<Item>, _ model: [Item], absent: 
       case 15:
         let offset = Int.random(in: model.indices, using: &random)
         #expect(rows.remove(at: offset) == model.remove(at: offset), "step \(step): remove(at:)")
+      case 16:
+        let count = Int.random(in: 0...min(model.count, 4), using: &random)
+        rows.removeFirst(count)
+        removed += model.prefix(count)
+        model.removeFirst(count)
+      case 17 where !removed.isEmpty:
+        // An id removed earlier comes back: its old entry must not be mistaken for it.
+        let item = removed.remove(at: Int.random(in: removed.indices, using: &random))
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+          let appended = rows.append(item)
+          #expect(appended, "step \(step): append")
+          model.append(item)
+        case 1:
+          let offset = Int.random(in: 0...model.count, using: &random)
+          let inserted = rows.insert(item, at: offset)
+          #expect(inserted, "step \(step): insert(_:at:)")
+          model.insert(item, at: offset)
+        case 2:
+          let offset = Int.random(in: model.indices, using: &random)
+          rows[offset] = item
+          model[offset] = item
+        default:
+          rows[id: item.id] = item
+          model.append(item)
+        }
       default:
         let offset = Int.random(in: model.indices, using: &random)
         rows[offset].value += 1
         model[offset].value += 1
       }
-      let problem = mismatch(rows, model, absent: nextID)
+      let problem =
+        mismatch(rows, model, absent: nextID)
+        ?? removed.lazy.compactMap { item in
+          rows.contains(id: item.id) || rows.index(id: item.id, expectedAt: 0) != nil
+            ? "finds removed id \(item.id)" : nil
+        }.first
       #expect(problem == nil, "step \(step), operation \(operation)")
       if problem != nil { return }
     }

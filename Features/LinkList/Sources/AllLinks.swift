@@ -57,9 +57,16 @@ public struct AllLinks: Reducer, Sendable {
 
     /// The row of a loaded link.
     public init(_ link: LoadedLink, categoryName: String?) {
+      self.init(link.summary, categoryName: categoryName)
+    }
+
+    /// The row of a link's summary.
+    // NB: read field by field, not through the loaded link's dynamic members: a listing built
+    // each row from a copy of its whole loaded link.
+    init(_ summary: LinkSummary, categoryName: String?) {
       self.init(
-        id: link.id, title: link.title, url: link.address, isFavorite: link.isFavorite,
-        createdAt: link.createdAt, categoryName: categoryName)
+        id: summary.id, title: summary.title, url: summary.address,
+        isFavorite: summary.isFavorite, createdAt: summary.createdAt, categoryName: categoryName)
     }
   }
 
@@ -169,7 +176,7 @@ public struct AllLinks: Reducer, Sendable {
     }
 
     private func row(of link: LoadedLink) -> Row {
-      Row(link, categoryName: link.categoryID.flatMap { categoryNames[$0] })
+      Row(link.summary, categoryName: link.summary.categoryID.flatMap { categoryNames[$0] })
     }
 
     /// Shows a link added since the rows were loaded, in its place among the rows, if it has one.
@@ -299,7 +306,9 @@ public struct AllLinks: Reducer, Sendable {
         let droppedRows = min(excess, state.rowIDs.count)
         state.rowIDs.removeFirst(droppedRows)
         let kept = page.links.dropFirst(excess - droppedRows)
-        state.rowIDs.append(contentsOf: kept.lazy.map(\.id))
+        // NB: `map`, not a lazy map: a lazy map's iterator copies each link out (retaining its
+        // strings) to read its id.
+        state.rowIDs.append(contentsOf: kept.map(\.id))
         state.droppedRowCount += excess
         show(
           Page(links: Array(kept), categoryNames: page.categoryNames, next: page.next), in: &state)

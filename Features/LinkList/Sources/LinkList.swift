@@ -155,8 +155,10 @@ public struct LinkList: Reducer, Sendable {
       // NB: each shown id marks its link's place. A screen's rows mostly follow the loaded
       // links in order, so each id is looked for first after the last one found: no hashing.
       // A set of the shown ids hashed every row and then every link again, after each page.
+      // NB: marked through a parameter, not a capture: a captured variable is boxed, and each
+      // write to it checked for exclusive access.
       var isShown = [Bool](repeating: false, count: loaded.count)
-      func mark(_ ids: some Sequence<Link.ID>) {
+      func mark(_ ids: some Sequence<Link.ID>, in isShown: inout [Bool]) {
         var next = 0
         for id in ids {
           guard let position = loaded.index(id: id, expectedAt: next) else { continue }
@@ -164,14 +166,14 @@ public struct LinkList: Reducer, Sendable {
           next = position + 1
         }
       }
-      mark(all.rowIDs)
-      mark(search.rowIDs)
-      mark(recent.rowIDs)
-      if let id = destination?.detail?.linkID { mark(CollectionOfOne(id)) }
+      mark(all.rowIDs, in: &isShown)
+      mark(search.rowIDs, in: &isShown)
+      mark(recent.rowIDs, in: &isShown)
+      if let id = destination?.detail?.linkID { mark(CollectionOfOne(id), in: &isShown) }
       for screen in path {
         switch screen {
-        case .category(let category): mark(category.rowIDs)
-        case .detail(let detail): mark(CollectionOfOne(detail.linkID))
+        case .category(let category): mark(category.rowIDs, in: &isShown)
+        case .detail(let detail): mark(CollectionOfOne(detail.linkID), in: &isShown)
         }
       }
       // NB: a list that pages drops its oldest rows, the first links loaded: they go with
