@@ -35,6 +35,26 @@ import Testing
     previous = items.idSet.stamp
   }
 
+  // Each thread takes stamps a block at a time: four threads, each through several blocks, may
+  // never give one stamp twice.
+  @Test func stampsMadeOnManyThreadsAtOnceAreAllDifferent() {
+    let perThread = 10_000
+    let stamps = LockIsolated<[UInt64]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      var items = IdentifiedArrayOf<Item>()
+      var made: [UInt64] = []
+      made.reserveCapacity(perThread)
+      for id in 0..<perThread {
+        items.append(Item(id: id))
+        made.append(items.idSet.stamp)
+      }
+      stamps.withValue { [made] in $0 += made }
+    }
+    #expect(stamps.value.count == 4 * perThread)
+    #expect(Set(stamps.value).count == 4 * perThread)
+    #expect(!stamps.value.contains(0))
+  }
+
   @Test func aCopyAndChangesThatKeepTheIDsKeepTheStamp() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 2), Item(id: 1), Item(id: 3)]
     let stamp = items.idSet.stamp
