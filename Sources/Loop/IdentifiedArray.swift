@@ -283,8 +283,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// A list that keeps only its last pages loaded drops its oldest rows this way.
   ///
   /// - Parameter count: How many to remove, from 0 to the number of elements.
-  /// - Complexity: O(*n*) to move the rest, without hashing: the removed ids are forgotten
-  ///   later, all at once, when more are kept than there are elements (see ``stale``).
+  /// - Complexity: O(*n*) to move the rest, without hashing: the removed ids leave the index
+  ///   later, all at once, when they outnumber the elements four to one.
   // NB: inlinable for the same reason as `insert(_:at:)`.
   @inlinable
   public mutating func removeFirst(_ count: Int) {
