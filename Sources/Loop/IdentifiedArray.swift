@@ -299,14 +299,16 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     // Every position left shrinks by `count`; the removed ids' entries now point before the first.
     base &+= count
     stale &+= count
-    if stale > storage.count &* 4 { forgetStaleIDs() }
+    if stale > storage.count &* 4 { indexAfresh() }
   }
 
-  /// Indexes the elements afresh, keeping the table's capacity, so that no entry is stale.
+  /// Indexes the elements afresh, keeping the table's capacity: no entry is stale after, and no
+  /// element a stray.
   @inlinable
-  mutating func forgetStaleIDs() {
+  mutating func indexAfresh() {
     offsets.removeAll(keepingCapacity: true)
     base = 0
+    strays = 0
     stale = 0
     // NB: by position, reading only each id: enumerating copied every element kept.
     for position in storage.indices { offsets[storage.id(at: position)] = position }
@@ -321,11 +323,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     // NB: before the removal, which may throw half-way.
     idSetVersion = IDSetVersion()
     try storage.removeAll(where: shouldBeRemoved)
-    offsets.removeAll(keepingCapacity: true)
-    base = 0
-    strays = 0
-    stale = 0
-    reindex()
+    indexAfresh()
   }
 
   /// Removes every element.
@@ -412,10 +410,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     removals += 1
     idSetVersion = IDSetVersion()
     storage = DoubleEndedArray(kept)
-    self.offsets.removeAll(keepingCapacity: true)
-    base = 0
-    stale = 0
-    reindex()
+    indexAfresh()
   }
 
   /// The elements that satisfy `isIncluded`, in order, as an identified array.
