@@ -180,7 +180,9 @@ func acceptsOnlyItself(_ payload: Any.Type) -> Bool {
   guard metadata.kind == MetadataKind.struct || metadata.kind == MetadataKind.enum else {
     return false
   }
-  return !upcastDescriptors.contains(UInt(bitPattern: metadata.descriptor))
+  return !["Array", "Dictionary", "Set", "AnyHashable"].contains {
+    metadata.isStandardLibraryType(named: $0)
+  }
 }
 
 /// Whether values of `type` are stored in an enum's payload exactly as generic code stores them.
@@ -209,8 +211,3 @@ func size(of type: Any.Type) -> Int {
   func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
   return size(type)
 }
-
-/// The nominal type descriptors of the structs Swift upcasts implicitly.
-private let upcastDescriptors: [UInt] = [
-  [Int].self, [Int: Int].self, Set<Int>.self, AnyHashable.self,
-].map { UInt(bitPattern: TypeMetadata($0).descriptor) }

@@ -25,8 +25,9 @@ package func firstNested<Root, Found>(
   NestedSearch(isCandidate: isCandidate).first(in: value, find: find)
 }
 
-/// `firstNested(in:isCandidate:find:)` kept for many searches by one predicate: each type it
-/// meets is sorted once, by whether it is a candidate, may hold one, or cannot.
+/// `firstNested(in:isCandidate:find:)` kept for many searches by one predicate, or by none
+/// (`resultFailures()`): each type it meets is sorted once, by whether it is a candidate, may
+/// hold one, or cannot.
 ///
 /// NB: a search through an action that cannot hold a candidate (the REPL's tap looks through
 /// every action the store processes) stops at the first case whose payload cannot, without
@@ -34,10 +35,18 @@ package func firstNested<Root, Found>(
 /// its type conforms (`isCandidate`) and looked its layout up. Not `Sendable`: its cache
 /// changes as it meets types; the REPL's tap keeps one on the main actor.
 package final class NestedSearch {
+  /// What the search shows to `find`.
+  private enum Candidates {
+    /// Values of the types the predicate accepts.
+    case types((Any.Type) -> Bool)
+    /// The failures of `Result` values.
+    case resultFailures
+  }
+
   /// What a type is to the search.
   ///
   /// NB: a class, so that a lookup copies one reference. An enum's cases are sorted as values
-  /// of them are met, not all when the enum is: sorting a type asks the runtime whether it
+  /// of them are met, not all when the enum is: sorting a type may ask the runtime whether it
   /// conforms (`isCandidate`), a walk of every conformance the program has, and an app's action
   /// names hundreds of types, most of which a session never meets (the first command of a REPL
   /// took 5 ms longer sorting them all). Only its own search, on one actor, changes it.
@@ -46,6 +55,8 @@ package final class NestedSearch {
     let isCandidate: Bool
     /// The enum's layout, when a case of it has a payload.
     let layout: EnumLayout?
+    /// The tag of the case whose payload is shown to `find` (a `Result`'s failure), if any.
+    let candidateTag: Int?
     /// Whether the payload of each case, by tag, may hold a candidate; `nil` until a value of
     /// the case is met.
     var casesMayHold: [Bool?]
@@ -55,12 +66,14 @@ package final class NestedSearch {
     let isMirrored: Bool
 
     init(
-      isCandidate: Bool = false, layout: EnumLayout? = nil,
+      isCandidate: Bool = false, layout: EnumLayout? = nil, candidateTag: Int? = nil,
       elementsMayHold: [(type: Any.Type, offset: Int)] = [], isMirrored: Bool = false
     ) {
       self.isCandidate = isCandidate
       self.layout = layout
+      self.candidateTag = candidateTag
       self.casesMayHold = Array(repeating: nil, count: layout?.cases.count ?? 0)
+      if let candidateTag { casesMayHold[candidateTag] = true }
       self.elementsMayHold = elementsMayHold
       self.isMirrored = isMirrored
     }
@@ -72,13 +85,28 @@ package final class NestedSearch {
     }
   }
 
-  private let isCandidate: (Any.Type) -> Bool
+  private let candidates: Candidates
   /// The sort of each type met, by the address of its metadata (unique per type, never freed).
   private var sorts: [UInt: Sort] = [:]
 
   /// A search for the values whose type `isCandidate` accepts.
   package init(isCandidate: @escaping (Any.Type) -> Bool) {
-    self.isCandidate = isCandidate
+    candidates = .types(isCandidate)
+  }
+
+  private init(candidates: Candidates) {
+    self.candidates = candidates
+  }
+
+  /// A search for the failure of a `Result`, whatever its types: the error a client's response
+  /// carries (`.addResponse(.failure(error))`).
+  ///
+  /// NB: it knows a `Result` by its descriptor's name, and asks the runtime nothing else: a search
+  /// for `any Error` values asks, of each type it meets, whether it conforms, a walk of every
+  /// conformance the program has (a quarter of the conformance lookups of the REPL's first
+  /// command). A failure is only ever found inside a `Result`.
+  package static func resultFailures() -> NestedSearch {
+    NestedSearch(candidates: .resultFailures)
   }
 
   /// The first value inside `value` for which `find` answers: see
@@ -102,11 +130,19 @@ package final class NestedSearch {
   }
 
   private func makeSort(of type: Any.Type) -> Sort {
-    if isCandidate(type) { return Sort(isCandidate: true) }
+    if case .types(let isCandidate) = candidates, isCandidate(type) {
+      return Sort(isCandidate: true)
+    }
     let metadata = TypeMetadata(type)
     switch metadata.kind {
     case MetadataKind.enum, MetadataKind.optional:
       guard let layout = EnumLayout.of(type) else { return Sort(isMirrored: true) }
+      if case .resultFailures = candidates, metadata.isStandardLibraryType(named: "Result"),
+        let failure = layout.cases.firstIndex(where: { $0.name == "failure" }),
+        layout.cases[failure].hasGenericRepresentation
+      {
+        return Sort(layout: layout, candidateTag: failure)
+      }
       guard layout.cases.contains(where: { $0.payload != nil && $0.hasGenericRepresentation })
       else { return Sort() }
       return Sort(layout: layout)
@@ -154,9 +190,14 @@ package final class NestedSearch {
       sort.casesMayHold[tag] = mayHold
     }
     guard mayHold else { return nil }
+    let isCandidate = tag == sort.candidateTag
+    func look(at payloadAddress: UnsafeRawPointer) -> Found? {
+      isCandidate
+        ? find(load(payload, at: payloadAddress))
+        : first(at: payloadAddress, of: payload, find: find)
+    }
     guard `case`.isProjected, !layout.projectionIsIdentity else {
-      return first(
-        at: payloadAddress(in: address, isIndirect: `case`.isIndirect), of: payload, find: find)
+      return look(at: payloadAddress(in: address, isIndirect: `case`.isIndirect))
     }
     // NB: projecting clears the tag's bits in the payload: on a bitwise copy that owns nothing
     // and is never destroyed, while the value at `address` keeps the payload alive.
@@ -165,8 +206,7 @@ package final class NestedSearch {
       guard let copy = buffer.baseAddress else { return nil }
       copy.copyMemory(from: address, byteCount: size)
       layout.projectPayload(copy)
-      return first(
-        at: payloadAddress(in: copy, isIndirect: `case`.isIndirect), of: payload, find: find)
+      return look(at: payloadAddress(in: copy, isIndirect: `case`.isIndirect))
     }
   }
 

@@ -42,6 +42,46 @@ struct TypeMetadata {
   }
 }
 
+extension TypeMetadata {
+  /// Whether the type is the standard library's struct or enum `name`, or an instance of it
+  /// when it is generic: its descriptor has that name, and its parent is the module `Swift`.
+  ///
+  /// NB: by name, not by comparing descriptors with an instance's (`Result<Void, Never>`): the
+  /// runtime makes an instance by checking its generic requirements (`Never: Error`), the first
+  /// time a search of every conformance record of the process.
+  func isStandardLibraryType(named name: StaticString) -> Bool {
+    guard
+      kind == MetadataKind.struct || kind == MetadataKind.enum
+        || kind == MetadataKind.optional
+    else { return false }
+    // NB: a type's context descriptor holds its flags, its parent (a relative pointer that may
+    // be indirect) and its name (a relative pointer to a C string); a module's (kind 0) too.
+    let descriptor = self.descriptor
+    guard let ownName = relativeTarget(descriptor + 8), cString(at: ownName, is: name),
+      let parent = indirectableTarget(descriptor + 4),
+      parent.load(as: UInt32.self) & 0x1F == 0,
+      let module = relativeTarget(parent + 8)
+    else { return false }
+    return cString(at: module, is: "Swift")
+  }
+}
+
+/// Whether the C string at `address` is `text`.
+private func cString(at address: UnsafeRawPointer, is text: StaticString) -> Bool {
+  let count = text.utf8CodeUnitCount
+  let bytes = address.assumingMemoryBound(to: UInt8.self)
+  for index in 0..<count where bytes[index] != text.utf8Start[index] { return false }
+  return bytes[count] == 0
+}
+
+/// The target of a relative pointer whose low bit says it points at the target's address.
+private func indirectableTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+  let offset = Int(pointer.load(as: Int32.self))
+  guard offset != 0 else { return nil }
+  guard offset & 1 != 0 else { return pointer + offset }
+  return (pointer + (offset & ~1)).load(as: UnsafeRawPointer?.self)
+}
+
 /// The metadata kinds read here (`MetadataKind.def`).
 enum MetadataKind {
   static let `struct`: UInt = 0x200

@@ -91,16 +91,16 @@ final class AnswerTap: @unchecked Sendable {
   }
 
   /// The failure an action carries: the error of a `Result` among the associated values of the
-  /// enum cases it is made of (a feature's action wraps its child's), found by a `NestedSearch`
-  /// (`firstNested(in:isCandidate:find:)`), which reads a case's payload without `Mirror`.
+  /// enum cases it is made of (a feature's action wraps its child's), whatever the client, found
+  /// by a `NestedSearch` (`NestedSearch.resultFailures()`), which reads a case's payload without
+  /// `Mirror`.
   ///
-  /// NB: one search for every action: it learns once which cases of which actions may carry an
-  /// error, and passes by the others without reading their payloads. It looks for the error
-  /// itself, not for the `Result`, so a success (most answers) is passed by on its tag, with
-  /// nothing copied out of it or cast.
+  /// NB: one search for every action: it learns once which cases of which actions may carry a
+  /// `Result`, and passes by the others without reading their payloads. A success (most
+  /// answers) is passed by on its tag, with nothing copied out of it or cast.
   func carriedFailure(in action: AppFeature.Action) -> (any Error)? {
     failures.first(in: action, find: { $0 as? any Error })
   }
 
-  private let failures = NestedSearch(isCandidate: { $0 is any Error.Type })
+  private let failures = NestedSearch.resultFailures()
 }

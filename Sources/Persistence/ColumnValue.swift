@@ -71,6 +71,11 @@ public protocol ColumnValue: Sendable {
   /// Which operators SQLite can answer for this type exactly as Swift does.
   static var comparability: ColumnComparability { get }
 
+  /// The type whose values are stored for this type's: the type itself, unless it stores
+  /// another column type's values (`Optional`'s wrapped type, a `RawRepresentable`'s raw type
+  /// when it stores its raw value). PostgreSQL declares a column by it: a `ModelID` is a `uuid`.
+  static var storedType: any ColumnValue.Type { get }
+
   /// Returns the value as SQLite stores it.
   ///
   /// - Returns: A value of the storage class ``columnType``, or ``SQLValue/null`` for `nil`.
@@ -90,6 +95,9 @@ extension ColumnValue {
 
   /// ``ColumnComparability/equality``, the safe choice for a type with its own `==`.
   public static var comparability: ColumnComparability { .equality }
+
+  /// The type itself.
+  public static var storedType: any ColumnValue.Type { Self.self }
 }
 
 /// The reason a built-in ``ColumnValue`` rejects a value, reported inside a
@@ -412,6 +420,9 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
   /// The wrapped type's comparability (`nil` sorts first, as `SortDescriptor` sorts it).
   public static var comparability: ColumnComparability { Wrapped.comparability }
 
+  /// The type the wrapped type stores.
+  public static var storedType: any ColumnValue.Type { Wrapped.storedType }
+
   /// Returns ``SQLValue/null`` for `nil`, else the wrapped value's encoding.
   ///
   /// - Returns: The stored value.
@@ -439,6 +450,12 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
 extension ColumnValue where Self: RawRepresentable, RawValue: ColumnValue {
   /// The raw value's storage class.
   public static var columnType: ColumnType { RawValue.columnType }
+
+  /// The type the raw type stores, when the type stores its raw value (its storage class is the
+  /// raw type's); else the type itself.
+  public static var storedType: any ColumnValue.Type {
+    columnType == RawValue.columnType ? RawValue.storedType : Self.self
+  }
 
   /// Returns the raw value's encoding.
   ///

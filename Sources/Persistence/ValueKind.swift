@@ -37,19 +37,13 @@ enum ValueKind: Sendable, Equatable {
 
   /// The kind of a column or constant of `type`.
   ///
-  /// NB: a `RawRepresentable` type stores its raw value (unless it encodes itself another way,
-  /// which its storage class then shows): the kind is its raw type's when their storage classes
-  /// agree.
+  /// NB: read through `ColumnValue.storedType`, which sees through `Optional` and a
+  /// `RawRepresentable` that stores its raw value by the conformances' own witnesses: a cast to
+  /// find them asks the runtime, whose first answer for each type is a search of every
+  /// conformance record of the process (at every container's opening).
   init(of type: any ColumnValue.Type) {
-    // NB: only a blob, an integer or a real may have a finer kind: `baseType(of:)`'s casts look
-    // for conformances, which the first time for each type scans every conformance record of
-    // the process (at every container's opening).
-    guard type.columnType != .text else {
-      self = .text
-      return
-    }
-    let base = baseType(of: type)
-    switch (ObjectIdentifier(base), type.columnType) {
+    let stored = type.storedType
+    switch (ObjectIdentifier(stored), type.columnType) {
     case (ObjectIdentifier(UUID.self), .blob): self = .uuid
     case (ObjectIdentifier(Bool.self), .integer): self = .boolean
     case (ObjectIdentifier(Date.self), .real): self = .date
@@ -60,37 +54,3 @@ enum ValueKind: Sendable, Equatable {
   /// The kind of the values bound for it: a date binds its exact seconds, a ``real``.
   var bound: ValueKind { self == .date ? .real : self }
 }
-
-/// A type whose values wrap another column type's: `Optional`.
-protocol WrappingColumnValue {
-  /// The type of the wrapped values.
-  static var wrappedColumnType: any ColumnValue.Type { get }
-}
-
-extension Optional: WrappingColumnValue where Wrapped: ColumnValue {
-  static var wrappedColumnType: any ColumnValue.Type { Wrapped.self }
-}
-
-/// Column types that are neither `Optional` nor `RawRepresentable`.
-private let plainColumnTypes: [ObjectIdentifier] = [
-  ObjectIdentifier(UUID.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Date.self),
-  ObjectIdentifier(Int.self), ObjectIdentifier(Double.self), ObjectIdentifier(Data.self),
-]
-
-/// `type` without its `Optional`s and raw-value wrappers (`ModelID<Link>?` is `UUID`).
-private func baseType(of type: any ColumnValue.Type) -> any ColumnValue.Type {
-  // NB: the common types are their own base; known at once, they skip the casts below.
-  if plainColumnTypes.contains(ObjectIdentifier(type)) { return type }
-  if type.isOptional, let wrapping = type as? any WrappingColumnValue.Type {
-    return baseType(of: wrapping.wrappedColumnType)
-  }
-  if let representable = type as? any RawRepresentable.Type,
-    let raw = rawType(of: representable) as? any ColumnValue.Type,
-    raw.columnType == type.columnType
-  {
-    return baseType(of: raw)
-  }
-  return type
-}
-
-private func rawType<T: RawRepresentable>(of _: T.Type) -> Any.Type { T.RawValue.self }

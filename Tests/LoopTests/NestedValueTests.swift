@@ -101,4 +101,58 @@ struct NestedValueTests {
     #expect(search.first(in: failed, find: find) == Failure(code: 7))
     #expect(search.first(in: Screen.child(failed), find: find) == Failure(code: 7))
   }
+
+  /// `NestedSearch.resultFailures()`: the failure of any `Result`, the REPL's answer tap.
+  enum Response {
+    case saved(Result<Int, Failure>)
+    case opened(Result<Item, ItemFailure>)
+    case loaded(Result<String, any Error>)
+    case retried(Result<Result<Int, Failure>, ItemFailure>)
+    case rejected(Failure)
+    indirect case nested(Response)
+  }
+
+  /// A class, so that a `Result` of two of them keeps its tag in the pointers' spare bits.
+  final class Item: Sendable {}
+  final class ItemFailure: Error {
+    let code: Int
+    init(code: Int) { self.code = code }
+  }
+
+  func resultFailure(in response: Response, search: NestedSearch = .resultFailures()) -> Int? {
+    search.first(in: response) { value -> Int? in
+      switch value {
+      case let failure as Failure: failure.code
+      case let failure as ItemFailure: failure.code
+      default: nil
+      }
+    }
+  }
+
+  @Test func aResultFailuresSearchFindsTheFailureOfAResultOfAnyTypes() {
+    let search = NestedSearch.resultFailures()
+    #expect(resultFailure(in: .saved(.failure(Failure(code: 1))), search: search) == 1)
+    #expect(resultFailure(in: .opened(.failure(ItemFailure(code: 2))), search: search) == 2)
+    #expect(resultFailure(in: .loaded(.failure(Failure(code: 3))), search: search) == 3)
+    #expect(
+      resultFailure(in: .nested(.nested(.saved(.failure(Failure(code: 4))))), search: search) == 4)
+  }
+
+  @Test func aResultFailuresSearchPassesBySuccesses() {
+    let search = NestedSearch.resultFailures()
+    #expect(resultFailure(in: .saved(.success(1)), search: search) == nil)
+    #expect(resultFailure(in: .opened(.success(Item())), search: search) == nil)
+    #expect(resultFailure(in: .loaded(.success("text")), search: search) == nil)
+    #expect(resultFailure(in: .nested(.saved(.success(2))), search: search) == nil)
+  }
+
+  @Test func aResultFailuresSearchLooksIntoASuccessForAnInnerResult() {
+    #expect(resultFailure(in: .retried(.success(.failure(Failure(code: 5))))) == 5)
+    #expect(resultFailure(in: .retried(.failure(ItemFailure(code: 6)))) == 6)
+    #expect(resultFailure(in: .retried(.success(.success(7)))) == nil)
+  }
+
+  @Test func anErrorOutsideAResultIsNoFailureToAResultFailuresSearch() {
+    #expect(resultFailure(in: .rejected(Failure(code: 8))) == nil)
+  }
 }

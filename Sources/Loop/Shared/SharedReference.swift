@@ -58,7 +58,7 @@ final class SharedBox<Value>: SharedReference, SharedRoot, @unchecked Sendable {
     self.makeName = name
     self.persistence = persistence
     if let persistence {
-      self.current = Self.load(persistence, name: name()) ?? value
+      self.current = Self.load(persistence, name: name) ?? value
     } else {
       self.current = value
     }
@@ -115,11 +115,13 @@ final class SharedBox<Value>: SharedReference, SharedRoot, @unchecked Sendable {
     }
   }
 
-  private static func load(_ persistence: any PersistentSharedKey<Value>, name: String) -> Value? {
+  private static func load(
+    _ persistence: any PersistentSharedKey<Value>, name: () -> String
+  ) -> Value? {
     do {
       return try persistence.load()
     } catch {
-      reportIssue(loadFailure(error, name: name))
+      reportIssue(loadFailure(error, name: name()))
       return nil
     }
   }

@@ -48,24 +48,27 @@ final class SharedStorage: @unchecked Sendable {
 
   /// The root for `key`, made from `defaultValue` (or the value the key keeps) the first time.
   func root<K: SharedKey>(for key: K, default defaultValue: () -> K.Value) -> SharedBox<K.Value> {
+    // NB: `_typeName`, not `String(reflecting:)`, which first asks the runtime whether the
+    // metatype describes itself (three searches of every conformance, for each key type).
     let storageKey = Key(
-      kind: String(reflecting: K.self).prefix { $0 != "<" }, id: AnyHashable(key.id))
+      kind: _typeName(K.self, qualified: true).prefix { $0 != "<" }, id: AnyHashable(key.id))
     lock.lock()
     defer { lock.unlock() }
-    let name = "Shared<\(Diff.typeName(K.Value.self))>(\(key))"
+    // NB: named when a message needs it (see `SharedBox.makeName`).
+    let name = { @Sendable in "Shared<\(Diff.typeName(K.Value.self))>(\(key))" }
     if let root = roots[storageKey] {
       if let root = root as? SharedBox<K.Value> { return root }
       reportIssue(
         """
-        \(name) names a value of another type, '\(Diff.typeName(type(of: root.anyValue)))'; \
+        \(name()) names a value of another type, '\(Diff.typeName(type(of: root.anyValue)))'; \
         this declaration gets a value of its own.
 
         To fix, declare the key with one value type everywhere.
         """)
-      return SharedBox(value: defaultValue(), name: name)
+      return SharedBox(value: defaultValue(), name: name())
     }
     let persistence = isPersistent ? key as? any PersistentSharedKey<K.Value> : nil
-    let root = SharedBox(value: defaultValue(), name: name, persistence: persistence)
+    let root = SharedBox(value: defaultValue(), name: name(), persistence: persistence)
     roots[storageKey] = root
     return root
   }
