@@ -1,6 +1,10 @@
 import AppFeature
+import CategoryClient
 import Foundation
+import HabitClient
 import Interchange
+import LedgerClient
+import LinkClient
 import Loop
 import Persistence
 import Testing
@@ -69,6 +73,34 @@ import Testing
       #expect(error.message.contains(" is not registered with this container; pass "))
     }
     #expect(!session.loaded.contains(noun))
+  }
+
+  // Checklist step 2.
+  @Test(arguments: Noun.allCases)
+  func theNounsClientFailingToSaveFailsTheScriptWithItsReason(_ noun: Noun) async throws {
+    // NB: the REPL learns of the failure from the `Result` of the client's response, whatever
+    // the client's error type.
+    let reason = "SQLite error 8: attempt to write a readonly database."
+    var environment = try transcriptEnvironment()
+    let command: String
+    switch noun {
+    case .link:
+      environment.linkClient = .failing(.storageFailed(reason))
+      command = "link add Swift https://swift.org"
+    case .category:
+      environment.categoryClient = .failing(.storageFailed(reason))
+      command = "category add Reading"
+    case .habit:
+      environment.habitClient = .failing(.storageFailed(reason))
+      command = "habit add Read"
+    case .ledger:
+      environment.ledgerClient = .failing(.storageFailed(reason))
+      command = "ledger add expense 12.50 Lunch"
+    }
+    let result = try await transcript(command, environment: environment)
+    #expect(result.status == 1)
+    #expect(result.transcript.contains("! test:1: error: "))
+    #expect(result.transcript.contains(reason))
   }
 
   // Checklist step 4.

@@ -1,9 +1,6 @@
-import CategoryClient
 import Foundation
 import HabitClient
 import HabitClientLive
-import LedgerClient
-import LinkClient
 import LoopCLI
 import Testing
 
@@ -436,40 +433,6 @@ import Testing
         ! 'habit list' shows every habit with its ref
 
         """)
-  }
-
-  /// Each client whose response the REPL reads for a failure: the session learns of it from the
-  /// `Result` in the response, whatever the client's error type.
-  enum FailingClient: String, CaseIterable, Sendable {
-    case links, categories, habits, ledger
-
-    var command: String {
-      switch self {
-      case .links: "link add Swift https://swift.org"
-      case .categories: "category add Reading"
-      case .habits: "habit add Read"
-      case .ledger: "ledger add expense 12.50 Lunch"
-      }
-    }
-
-    func fail(_ environment: inout AppEnvironment, saying reason: String) {
-      switch self {
-      case .links: environment.linkClient = .failing(.storageFailed(reason))
-      case .categories: environment.categoryClient = .failing(.storageFailed(reason))
-      case .habits: environment.habitClient = .failing(.storageFailed(reason))
-      case .ledger: environment.ledgerClient = .failing(.storageFailed(reason))
-      }
-    }
-  }
-
-  @Test(arguments: FailingClient.allCases)
-  func eachClientsFailureFailsTheScriptWithItsReason(_ client: FailingClient) async throws {
-    var environment = try transcriptEnvironment()
-    client.fail(&environment, saying: "SQLite error 8: attempt to write a readonly database.")
-    let result = try await transcript(client.command, environment: environment)
-    #expect(result.status == 1)
-    #expect(result.transcript.contains("! test:1: error: "))
-    #expect(result.transcript.contains("attempt to write a readonly database."))
   }
 
   @Test func aStorageFailureNamesTheDatabaseFile() async throws {

@@ -48,7 +48,7 @@ public struct DependencyValues: Sendable {
   /// thread, else the task's.
   @usableFromInline
   static var current: DependencyValues {
-    if let scope = pthread_getspecific(synchronousScopeKey) {
+    if let scope = SynchronousScopeSlot.shared.current {
       return Unmanaged<DependencyScope>.fromOpaque(scope).takeUnretainedValue().values
     }
     return taskValues
@@ -300,22 +300,45 @@ package final class DependencyScope: Sendable {
   /// - Returns: What `body` returned.
   @inlinable
   package func run<R>(_ body: () throws -> R) rethrows -> R {
-    let previous = swapSynchronousScope(Unmanaged.passUnretained(self).toOpaque())
-    defer { _ = swapSynchronousScope(previous) }
+    let scope = Unmanaged.passUnretained(self).toOpaque()
+    let slot = SynchronousScopeSlot.shared
+    let previous = slot.install(scope)
+    defer { slot.restore(previous, replacing: scope) }
     return try body()
   }
 }
 
-private let synchronousScopeKey: pthread_key_t = {
-  var key = pthread_key_t()
-  pthread_key_create(&key, nil)
-  return key
-}()
-
-/// Installs `scope` as this thread's synchronous dependency scope and returns the previous one.
+/// A thread-specific slot: each thread's synchronous dependency scope.
+///
+/// NB: a store keeps a copy of ``shared`` (`StoreCore.scopeSlot`): each read of a global runs
+/// its lazy initialization check through the runtime (`swift_once`), twice per action sent,
+/// and a restore that puts back what is already there is skipped.
 @usableFromInline
-func swapSynchronousScope(_ scope: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-  let previous = pthread_getspecific(synchronousScopeKey)
-  pthread_setspecific(synchronousScopeKey, scope)
-  return previous
+struct SynchronousScopeSlot: Sendable {
+  let key: pthread_key_t
+
+  /// The slot: one key for every thread.
+  @usableFromInline static let shared: SynchronousScopeSlot = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return SynchronousScopeSlot(key: key)
+  }()
+
+  /// This thread's scope.
+  var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+  /// Installs `scope` as this thread's and returns the one before, to give back to
+  /// ``restore(_:replacing:)``.
+  @usableFromInline
+  func install(_ scope: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(key)
+    if previous != scope { pthread_setspecific(key, scope) }
+    return previous
+  }
+
+  /// Puts back the scope `install(_:)` replaced with `scope`.
+  @usableFromInline
+  func restore(_ previous: UnsafeMutableRawPointer?, replacing scope: UnsafeMutableRawPointer?) {
+    if previous != scope { pthread_setspecific(key, previous) }
+  }
 }

@@ -500,8 +500,9 @@ package final class EffectRuntime<Action>: EffectCancelling {
 package func immediateTask(
   priority: TaskPriority? = nil, _ operation: sending @escaping @MainActor () async -> Void
 ) -> Task<Void, Never> {
-  let scope = swapSynchronousScope(nil)
-  defer { _ = swapSynchronousScope(scope) }
+  let slot = SynchronousScopeSlot.shared
+  let scope = slot.install(nil)
+  defer { slot.restore(scope, replacing: nil) }
   if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
     return Task.immediate(priority: priority, operation: operation)
   }

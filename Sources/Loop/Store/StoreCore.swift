@@ -51,6 +51,8 @@ package final class StoreCore<State, Action> {
   // from a `var` is retained and released around the call (the reducer could replace it), which
   // made a plain send measurably slower in loop-bench. `dependencies` keeps the scope alive.
   @usableFromInline @exclusivity(unchecked) var scope: UnsafeMutableRawPointer
+  /// Where `scope` is installed around each reducer call.
+  @usableFromInline let scopeSlot = SynchronousScopeSlot.shared
   /// The running effects.
   @usableFromInline package let runtime = EffectRuntime<Action>()
   /// Called after the reducer processed an action, sent or received, with the state right after
@@ -150,8 +152,9 @@ package final class StoreCore<State, Action> {
   /// Runs the reducer for `action`, with the core's dependencies visible to it.
   @inlinable
   func runReducer(_ action: Action) -> Effect<Action> {
-    let previous = swapSynchronousScope(scope)
-    defer { _ = swapSynchronousScope(previous) }
+    let scope = self.scope
+    let previous = scopeSlot.install(scope)
+    defer { scopeSlot.restore(previous, replacing: scope) }
     return reduce(&state, action)
   }
 
