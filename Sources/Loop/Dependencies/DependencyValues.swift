@@ -310,9 +310,9 @@ package final class DependencyScope: Sendable {
 
 /// A thread-specific slot: each thread's synchronous dependency scope.
 ///
-/// NB: a store keeps a copy of ``shared`` (`StoreCore.scopeSlot`): each read of a global runs
-/// its lazy initialization check through the runtime (`swift_once`), twice per action sent,
-/// and a restore that puts back what is already there is skipped.
+/// NB: a store keeps a copy of `shared` (`StoreCore.scopeSlot`) rather than reading the global
+/// around each reducer call: every read of a global checks its lazy initialization through the
+/// runtime (`swift_once`), which was a tenth of a plain send.
 @usableFromInline
 struct SynchronousScopeSlot: Sendable {
   let key: pthread_key_t
@@ -328,7 +328,7 @@ struct SynchronousScopeSlot: Sendable {
   var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
   /// Installs `scope` as this thread's and returns the one before, to give back to
-  /// ``restore(_:replacing:)``.
+  /// `restore(_:replacing:)`; installing the scope already there writes nothing.
   @usableFromInline
   func install(_ scope: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     let previous = pthread_getspecific(key)
