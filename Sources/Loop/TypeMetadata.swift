@@ -77,8 +77,7 @@ private func cString(at address: UnsafeRawPointer, is text: StaticString) -> Boo
 /// The target of a relative pointer whose low bit says it points at the target's address.
 private func indirectableTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
   let offset = Int(pointer.load(as: Int32.self))
-  guard offset != 0 else { return nil }
-  guard offset & 1 != 0 else { return pointer + offset }
+  guard offset & 1 != 0 else { return relativeTarget(pointer) }
   return (pointer + (offset & ~1)).load(as: UnsafeRawPointer?.self)
 }
 
