@@ -139,7 +139,7 @@ public struct Effect<Action>: Sendable {
   /// Long work must leave the main actor, or the app stops drawing and answering the keyboard
   /// while it runs: do not do it directly in the operation, nor in a `nonisolated(nonsending)`
   /// endpoint. A client moves heavy work off the main actor in its endpoint: the endpoint awaits
-  /// a `@concurrent` function (Persistence's `offMainActor(_:)` runs storage work that way), or
+  /// a `@concurrent` function (`offMainActor(_:)` runs storage work that way), or
   /// a storage actor that owns the data. The operation then suspends at that call, and resumes
   /// on the main actor with the answer.
   ///

@@ -142,3 +142,26 @@ extension Backend {
     self == .postgres ? "refused by the test" : "constraint failed"
   }
 }
+
+/// Where a client's tests run it: on its own in-memory storage (the interface module's
+/// `inMemory()`), and through a container on every ``Backend``; all must give the same results.
+public enum ClientStorage: CaseIterable, CustomTestStringConvertible, Sendable {
+  /// The client's `inMemory()` storage, which needs no container.
+  case inMemoryValue
+  /// A container on a backend.
+  case container(Backend)
+
+  /// The storages the tests run on: the in-memory value, then every backend of
+  /// ``Backend/allCases``.
+  public static var allCases: [ClientStorage] {
+    [.inMemoryValue] + Backend.allCases.map(ClientStorage.container)
+  }
+
+  /// The name Swift Testing shows for the argument.
+  public var testDescription: String {
+    switch self {
+    case .inMemoryValue: "inMemory()"
+    case .container(let backend): backend.testDescription
+    }
+  }
+}

@@ -4,18 +4,6 @@ import HabitClientLive
 import Loop
 import Persistence
 
-extension HabitClient {
-  /// A client on a fresh in-memory container: real storage, gone with the client.
-  ///
-  /// NB: here, so that a feature's tests run it without importing `HabitClientLive`, which only
-  /// the app's composition, the benchmarks and the tests' support import.
-  ///
-  /// - Returns: The client.
-  public static func inMemory() -> HabitClient {
-    live(opening: .inMemory)
-  }
-}
-
 /// Runs `body` with a context on a fresh container of `backend` holding the habit models (an
 /// SQLite file in a temporary folder for `.sqlite`, removed afterwards).
 public func withContext<R>(
@@ -26,6 +14,22 @@ public func withContext<R>(
   let storage = backend.storage(file: "habits.sqlite", in: folder)
   let container = try ModelContainer(for: HabitClient.models, storage: storage)
   return try await body(ModelContext(container))
+}
+
+/// Runs `body` with a habits client on a fresh, empty `storage`: the interface's
+/// `HabitClient.inMemory()`, or `live(context:)` on a container.
+@discardableResult
+public func withHabitClient<R>(
+  _ storage: ClientStorage, _ body: (HabitClient) async throws -> R
+) async throws -> R {
+  switch storage {
+  case .inMemoryValue:
+    return try await body(HabitClient.inMemory())
+  case .container(let backend):
+    return try await withContext(backend) { context in
+      try await body(HabitClient.live(context: context))
+    }
+  }
 }
 
 /// Runs `body` with dependencies fixed: `date`, `timeZone`, and `uuid` (counting up across the

@@ -24,11 +24,12 @@ import Loop
 /// instant falls on.
 ///
 /// This module is the interface, on Loop alone: the endpoints, the models and ``HabitError``,
-/// and the test value. The implementation on storage is `HabitClientLive`'s (`live(context:)`
-/// over the app's shared container, `live(path:)` for a file of its own, and the live value),
-/// which only the app's composition imports. An endpoint runs on its caller's actor, except
-/// those whose work grows with the data (``fetchHistories``, ``exportHabits``,
-/// ``restoreHabits``), which the live value runs off it.
+/// the rules of every endpoint on any ``HabitStorage`` (``init(storage:)``), the in-memory value
+/// (``inMemory()``) and the test value. The storage in a database is `HabitClientLive`'s
+/// (`live(context:)` over the app's shared container, `live(path:)` for a file of its own, and
+/// the live value), which only the app's composition imports. An endpoint runs on its caller's
+/// actor, except those whose work grows with the data (``fetchHistories``, ``exportHabits``,
+/// ``restoreHabits``), which run off it.
 public struct HabitClient: Sendable {
   /// Records that a habit was done on a day (today, or an earlier day being filled in).
   ///
@@ -148,11 +149,11 @@ extension HabitClient {
 
 extension HabitClient: TestDependencyKey {
   /// A client whose every endpoint reports an issue and throws: tests choose their storage
-  /// (TestSupport's `inMemory()`), or set the endpoints they use
+  /// (``inMemory()``), or set the endpoints they use
   /// (`$0.habitClient.addHabit = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; the live module sets each on ``init()``. The live value is
+  /// above; ``init(storage:)`` sets each on ``init()``. The live value is
   /// `HabitClientLive`'s conformance to `DependencyKey`.
   public static var testValue: HabitClient { HabitClient() }
 }

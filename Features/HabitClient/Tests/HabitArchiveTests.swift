@@ -25,10 +25,10 @@ import Testing
       ])
   }
 
-  @Test(arguments: Backend.allCases)
-  func exportListsHabitsInListOrderWithTheirCompletionsByDay(_ backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let client = HabitClient.live(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func exportListsHabitsInListOrderWithTheirCompletionsByDay(_ storage: ClientStorage) async throws
+  {
+    try await withHabitClient(storage) { client in
       let uuid = UUIDGenerator.incrementing
       let first = date("2025-03-01T12:00:00Z")
       let walk = try await at(first, uuid: uuid) { try await client.addHabit("Walk") }
@@ -52,33 +52,30 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func restoringIntoAnEmptyDatabaseReproducesTheArchive(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func restoringIntoAnEmptyDatabaseReproducesTheArchive(_ storage: ClientStorage) async throws {
     let archive = try Self.sampleArchive()
-    try await withContext(backend) { context in
-      let client = HabitClient.live(context: context)
+    try await withHabitClient(storage) { client in
       let summary = try await client.restoreHabits(archive)
       #expect(summary == HabitImportSummary(habits: 2, completions: 3))
       #expect(try await client.exportHabits() == archive)
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func restoringAgainSkipsEverythingAsDuplicates(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func restoringAgainSkipsEverythingAsDuplicates(_ storage: ClientStorage) async throws {
     let archive = try Self.sampleArchive()
-    try await withContext(backend) { context in
-      let client = HabitClient.live(context: context)
+    try await withHabitClient(storage) { client in
       _ = try await client.restoreHabits(archive)
       #expect(try await client.restoreHabits(archive) == HabitImportSummary(duplicates: 5))
       #expect(try await client.exportHabits() == archive)
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func aDryRunReportsProgressAndWritesNothing(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func aDryRunReportsProgressAndWritesNothing(_ storage: ClientStorage) async throws {
     let archive = try Self.sampleArchive()
-    try await withContext(backend) { context in
-      let client = HabitClient.live(context: context)
+    try await withHabitClient(storage) { client in
       let reports = Mutex<[Int]>([])
       let summary = try await client.restoreHabits(archive, dryRun: true) { processed in
         reports.withLock { $0.append(processed) }
@@ -108,13 +105,28 @@ import Testing
     ),
   ]
 
-  @Test(arguments: Backend.allCases, invalidArchives.indices)
-  func restoringAnInvalidArchiveWritesNothing(_ backend: Backend, _ index: Int) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func aRestoreCancelledBetweenBatchesWritesNothing(_ storage: ClientStorage) async throws {
+    let habits = try (0..<UInt64(HabitClient.importBatchSize + 1)).map { number in
+      try habit(number, "Habit \(number)", createdAt: date("2025-02-01T08:00:00Z"))
+    }
+    try await withHabitClient(storage) { client async throws in
+      // NB: the first batch is written before the task is cancelled, so the rollback is seen.
+      await #expect(throws: HabitError.storageFailed("the work was cancelled")) {
+        try await client.restoreHabits(HabitArchive(habits: habits)) { _ in
+          withUnsafeCurrentTask { $0?.cancel() }
+        }
+      }
+      #expect(try await client.fetchHistories() == [])
+    }
+  }
+
+  @Test(arguments: ClientStorage.allCases, invalidArchives.indices)
+  func restoringAnInvalidArchiveWritesNothing(_ storage: ClientStorage, _ index: Int) async throws {
     var archive = try Self.sampleArchive()
     let (breakArchive, expected) = Self.invalidArchives[index]
     breakArchive(&archive)
-    try await withContext(backend) { context async throws in
-      let client = HabitClient.live(context: context)
+    try await withHabitClient(storage) { client async throws in
       await #expect(throws: expected) { try await client.restoreHabits(archive) }
       #expect(try await client.exportHabits() == HabitArchive())
     }

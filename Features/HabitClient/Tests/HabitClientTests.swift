@@ -12,15 +12,6 @@ import Testing
   let now = date("2025-03-01T12:00:00Z")
   let uuid = UUIDGenerator.incrementing
 
-  /// Runs `body` with the client over a fresh container of `backend`.
-  func withClient(
-    _ backend: Backend, _ body: (HabitClient) async throws -> Void
-  ) async throws {
-    try await withContext(backend) { context in
-      try await body(HabitClient.live(context: context))
-    }
-  }
-
   /// Creates a habit at `now`.
   func create(_ client: HabitClient, _ name: String, at time: Date? = nil) async throws -> Habit {
     try await at(time ?? now, uuid: uuid) { try await client.addHabit(name) }
@@ -28,18 +19,18 @@ import Testing
 
   // MARK: - Create
 
-  @Test(arguments: Backend.allCases)
-  func createTrimsTheNameAndUsesTheInjectedIDAndDate(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func createTrimsTheNameAndUsesTheInjectedIDAndDate(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let habit = try await create(client, "  Read 20 pages ")
       #expect(habit == (try Habit(id: habitID(0), name: "Read 20 pages", createdAt: now)))
       #expect(try await client.fetchHistories() == [HabitHistory(habit: habit)])
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func createWithAnEmptyNameSavesNothingAndTakesNoID(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func createWithAnEmptyNameSavesNothingAndTakesNoID(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       await #expect(throws: HabitError.emptyName) { try await create(client, " \n ") }
       let histories = try await client.fetchHistories()
       let read = try await create(client, "Read")
@@ -48,9 +39,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func createWithAnExistingIDFailsAndKeepsTheStoredHabit(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func createWithAnExistingIDFailsAndKeepsTheStoredHabit(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let same = UUIDGenerator.constant(UUID(counting: 7))
       let read = try await at(now, uuid: same) { try await client.addHabit("Read") }
       await #expect(throws: HabitError.duplicateID(habitID(7))) {
@@ -62,9 +53,9 @@ import Testing
 
   // MARK: - Rename
 
-  @Test(arguments: Backend.allCases)
-  func renameStoresTheTrimmedName(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func renameStoresTheTrimmedName(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let habit = try await create(client, "Read")
       let renamed = try await client.updateHabit(habit.id, " Read more ")
       #expect(renamed.name == "Read more")
@@ -73,9 +64,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func renameOfAMissingHabitFailsAndCreatesNothing(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func renameOfAMissingHabitFailsAndCreatesNothing(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
         try await client.updateHabit(habitID(3), "Read")
       }
@@ -84,9 +75,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func renameToAnEmptyNameFailsAndKeepsTheName(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func renameToAnEmptyNameFailsAndKeepsTheName(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let habit = try await create(client, "Read")
       await #expect(throws: HabitError.emptyName) { try await client.updateHabit(habit.id, "  ") }
       #expect(try await client.fetchHistories().map(\.habit) == [habit])
@@ -95,9 +86,9 @@ import Testing
 
   // MARK: - Archive and unarchive
 
-  @Test(arguments: Backend.allCases)
-  func archiveRecordsNowAndListsTheHabitLast(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func archiveRecordsNowAndListsTheHabitLast(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       let walk = try await create(client, "Walk")
       let later = now.addingTimeInterval(3_600)
@@ -107,9 +98,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func archivingTwiceFailsAndKeepsTheFirstDate(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func archivingTwiceFailsAndKeepsTheFirstDate(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       let archived = try await at(now) { try await client.archiveHabit(read.id) }
       await #expect(throws: HabitError.alreadyArchived(name: "Read")) {
@@ -119,18 +110,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func archivingAMissingHabitFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func archivingAMissingHabitFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
         try await at(now) { try await client.archiveHabit(habitID(3)) }
       }
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func unarchiveMakesTheHabitActiveAgain(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func unarchiveMakesTheHabitActiveAgain(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       _ = try await at(now) { try await client.archiveHabit(read.id) }
       let active = try await client.unarchiveHabit(read.id)
@@ -139,9 +130,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func unarchivingAnActiveOrMissingHabitFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func unarchivingAnActiveOrMissingHabitFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.notArchived(name: "Read")) {
         try await client.unarchiveHabit(read.id)
@@ -154,9 +145,9 @@ import Testing
 
   // MARK: - Complete and uncomplete
 
-  @Test(arguments: Backend.allCases)
-  func completeRecordsTheDayAndNow(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func completeRecordsTheDayAndNow(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read", at: date("2025-02-20T08:00:00Z"))
       let today = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       let earlier = try await at(now) { try await client.addCompletion(read.id, day("2025-02-20")) }
@@ -169,9 +160,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func completingTwiceOnADayFailsWithoutASecondRecord(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func completingTwiceOnADayFailsWithoutASecondRecord(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       await #expect(throws: HabitError.alreadyCompleted(name: "Read", day: day("2025-03-01"))) {
@@ -181,9 +172,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func completingAnArchivedHabitFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func completingAnArchivedHabitFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       _ = try await at(now) { try await client.archiveHabit(read.id) }
       await #expect(throws: HabitError.archived(name: "Read")) {
@@ -193,9 +184,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func completingAFutureDayFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func completingAFutureDayFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.dayInFuture(day("2025-03-02"), today: day("2025-03-01"))) {
         try await at(now) { try await client.addCompletion(read.id, day("2025-03-02")) }
@@ -204,11 +195,11 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
+  @Test(arguments: ClientStorage.allCases)
   func completingDaysBeforeTheHabitWasAddedRecordsThemAndItsHistoryStartsThere(
-    backend: Backend
+    storage: ClientStorage
   ) async throws {
-    try await withClient(backend) { client in
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       let days = ["2025-02-25", "2025-02-26", "2025-02-27", "2025-02-28"].map(day)
       for day in days {
@@ -234,18 +225,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func completingAMissingHabitFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func completingAMissingHabitFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
         try await at(now) { try await client.addCompletion(habitID(3), day("2025-03-01")) }
       }
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func uncompleteRemovesTheDay(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func uncompleteRemovesTheDay(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       let completion = try await at(now) {
         try await client.addCompletion(read.id, day("2025-03-01"))
@@ -255,9 +246,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func uncompletingADayThatIsNotDoneFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func uncompletingADayThatIsNotDoneFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       await #expect(throws: HabitError.notCompleted(name: "Read", day: day("2025-03-01"))) {
         try await client.deleteCompletion(read.id, day("2025-03-01"))
@@ -268,9 +259,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func uncompletingAnArchivedHabitFailsAndKeepsItsHistory(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func uncompletingAnArchivedHabitFailsAndKeepsItsHistory(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read")
       _ = try await at(now) { try await client.addCompletion(read.id, day("2025-03-01")) }
       _ = try await at(now) { try await client.archiveHabit(read.id) }
@@ -283,9 +274,9 @@ import Testing
 
   // MARK: - Time zones
 
-  @Test(arguments: Backend.allCases)
-  func todayIsTheDayInTheUsersTimeZone(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func todayIsTheDayInTheUsersTimeZone(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read", at: date("2025-02-20T12:00:00Z"))
       // 23:30 on March 1st in New York is already 13:30 on March 2nd in Tokyo.
       let evening = date("2025-03-01T23:30:00-05:00")
@@ -305,9 +296,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func theDayBeforeTheCreationDayInAnyTimeZoneIsRecorded(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func theDayBeforeTheCreationDayInAnyTimeZoneIsRecorded(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       // Created at 23:30 in New York: March 1st there, March 2nd in UTC.
       let evening = date("2025-03-01T23:30:00-05:00")
       let read = try await create(client, "Read", at: evening)
@@ -324,9 +315,9 @@ import Testing
 
   // MARK: - Delete
 
-  @Test(arguments: Backend.allCases)
-  func deleteRemovesTheHabitAndAllItsCompletions(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func deleteRemovesTheHabitAndAllItsCompletions(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read", at: date("2025-02-27T12:00:00Z"))
       let walk = try await create(client, "Walk", at: date("2025-02-27T12:00:00Z"))
       for text in ["2025-02-27", "2025-02-28", "2025-03-01"] {
@@ -342,9 +333,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingAMissingHabitFails(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func deletingAMissingHabitFails(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       await #expect(throws: HabitError.habitNotFound(habitID(3))) {
         try await client.deleteHabit(habitID(3))
       }
@@ -374,9 +365,9 @@ import Testing
 
   // MARK: - Histories
 
-  @Test(arguments: Backend.allCases)
-  func historiesListActiveHabitsFirstWithTheirDaysInOrder(backend: Backend) async throws {
-    try await withClient(backend) { client in
+  @Test(arguments: ClientStorage.allCases)
+  func historiesListActiveHabitsFirstWithTheirDaysInOrder(storage: ClientStorage) async throws {
+    try await withHabitClient(storage) { client in
       let read = try await create(client, "Read", at: date("2025-02-01T12:00:00Z"))
       let walk = try await create(client, "Walk", at: date("2025-02-02T12:00:00Z"))
       let swim = try await create(client, "Swim", at: date("2025-02-03T12:00:00Z"))

@@ -1,9 +1,9 @@
 import Foundation
-import HabitClient
 import Persistence
 import TestSupport
 import Testing
 
+@testable import HabitClient
 @testable import HabitClientLive
 
 /// The storage's two contracts, under every endpoint of ``HabitClient``: a habit is inserted
@@ -12,12 +12,23 @@ import Testing
 @Suite struct HabitStorageTests {
   let now = date("2025-03-01T12:00:00Z")
 
+  /// Runs `body` on a fresh, empty storage of `kind`: the in-memory value's, or a context's.
+  func withStorage(
+    _ kind: ClientStorage, _ body: (any HabitStorage) throws -> Void
+  ) async throws {
+    switch kind {
+    case .inMemoryValue:
+      try body(InMemoryHabitStorage())
+    case .container(let backend):
+      try await withContext(backend) { context in try body(ContextHabitStorage(context: context)) }
+    }
+  }
+
   // MARK: - Habits
 
-  @Test(arguments: Backend.allCases)
-  func insertedHabitsCanBeFetched(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func insertedHabitsCanBeFetched(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       let read = try habit(1, "Read", createdAt: now)
       try storage.insert(read)
       #expect(try storage.fetch(id: read.id) == read)
@@ -25,10 +36,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func insertingAnExistingIDFailsAndKeepsTheStoredHabit(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func insertingAnExistingIDFailsAndKeepsTheStoredHabit(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       let read = try habit(1, "Read", createdAt: now)
       try storage.insert(read)
       #expect(throws: HabitError.duplicateID(read.id)) {
@@ -38,10 +48,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func updatingReplacesTheStoredHabit(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func updatingReplacesTheStoredHabit(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       var read = try habit(1, "Read", createdAt: now)
       try storage.insert(read)
       try read.rename(to: "Read more")
@@ -51,20 +60,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func updatingAMissingHabitFailsAndCreatesNothing(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func updatingAMissingHabitFailsAndCreatesNothing(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       let ghost = try habit(1, "Ghost", createdAt: now)
       #expect(throws: HabitError.habitNotFound(ghost.id)) { try storage.update(ghost) }
       #expect(try storage.fetchAll() == [])
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingRemovesOnlyThatHabit(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func deletingRemovesOnlyThatHabit(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       let read = try habit(1, "Read", createdAt: now)
       let walk = try habit(2, "Walk", createdAt: now)
       try storage.insert(read)
@@ -74,18 +81,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingAMissingHabitFails(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func deletingAMissingHabitFails(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       #expect(throws: HabitError.habitNotFound(habitID(9))) { try storage.delete(id: habitID(9)) }
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchAllListsActiveHabitsFirstThenByCreationThenByID(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchAllListsActiveHabitsFirstThenByCreationThenByID(storage kind: ClientStorage)
+    async throws
+  {
+    try await withStorage(kind) { storage in
       let early = now.addingTimeInterval(-3_600)
       let late = now.addingTimeInterval(3_600)
       // Inserted in an order that matches none of the sort keys.
@@ -109,10 +116,9 @@ import Testing
     Completion(habitID: habitID(habit), day: day(text), createdAt: now)
   }
 
-  @Test(arguments: Backend.allCases)
-  func insertedCompletionsCanBeFetched(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func insertedCompletionsCanBeFetched(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       try storage.insert(completion(1, "2025-03-01"))
       #expect(
         try storage.fetch(habitID: habitID(1), completedOn: day("2025-03-01"))
@@ -122,10 +128,11 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func completingTheSameHabitTwiceOnADayFailsWithoutASecondRecord(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func completingTheSameHabitTwiceOnADayFailsWithoutASecondRecord(storage kind: ClientStorage)
+    async throws
+  {
+    try await withStorage(kind) { storage in
       try storage.insert(completion(1, "2025-03-01"))
       let again = Completion(
         habitID: habitID(1), day: day("2025-03-01"), createdAt: now.addingTimeInterval(60))
@@ -136,10 +143,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchAllReturnsOneHabitsCompletionsByDay(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchAllReturnsOneHabitsCompletionsByDay(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       for (habit, text) in [
         (1, "2025-03-01"), (2, "2025-02-28"), (1, "2024-12-31"), (1, "2025-01-01"),
         (1, "2025-02-28"),
@@ -154,10 +160,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingRemovesOneCompletion(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func deletingRemovesOneCompletion(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       try storage.insert(completion(1, "2025-02-28"))
       try storage.insert(completion(1, "2025-03-01"))
       try storage.delete(habitID: habitID(1), completedOn: day("2025-02-28"))
@@ -165,10 +170,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingAMissingCompletionFails(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func deletingAMissingCompletionFails(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       try storage.insert(completion(1, "2025-03-01"))
       #expect(throws: HabitError.completionNotFound(habitID(1), day("2025-02-28"))) {
         try storage.delete(habitID: habitID(1), completedOn: day("2025-02-28"))
@@ -177,10 +181,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deleteAllRemovesEveryCompletionOfOneHabitOnly(backend: Backend) async throws {
-    try await withContext(backend) { context in
-      let storage = HabitStorage(context: context)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteAllRemovesEveryCompletionOfOneHabitOnly(storage kind: ClientStorage) async throws {
+    try await withStorage(kind) { storage in
       try storage.insert(completion(1, "2025-02-28"))
       try storage.insert(completion(2, "2025-02-28"))
       try storage.insert(completion(1, "2025-03-01"))
@@ -193,7 +196,7 @@ import Testing
 
   @Test func anyOtherStorageFailureIsAStorageErrorWithTheStoragesSentence() throws {
     let container = try ModelContainer(for: Habit.self, storage: .inMemory)
-    let storage = HabitStorage(context: ModelContext(container))
+    let storage = ContextHabitStorage(context: ModelContext(container))
     #expect(
       throws: HabitError.storageFailed(
         "Completion is not registered with this container; pass Completion.self to "

@@ -1,5 +1,6 @@
 import Foundation
 import LinkClient
+import Loop
 import Persistence
 import Synchronization
 
