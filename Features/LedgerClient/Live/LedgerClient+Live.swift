@@ -23,7 +23,7 @@ extension LedgerClient {
   /// - Parameter context: The context to read and write.
   /// - Returns: The client.
   public static func live(context: ModelContext) -> LedgerClient {
-    live(LedgerStorage(context: context))
+    LedgerClient(storage: ContextLedgerStorage(context: context))
   }
 
   /// A client on the SQLite file at `path`, created when missing.
@@ -37,9 +37,8 @@ extension LedgerClient {
     live(opening: .file(path))
   }
 
-  /// A client on a new container with ``models`` (`.inMemory` for real storage gone with the
-  /// client: what tests get as TestSupport's `inMemory()`), or one that fails with the reason it
-  /// could not be opened.
+  /// A client on a new container with ``models``, or one that fails with the reason it could not
+  /// be opened.
   ///
   /// - Parameter storage: Where the container keeps its data.
   /// - Returns: The client.
@@ -51,44 +50,40 @@ extension LedgerClient {
       return failing(LedgerError(error))
     }
   }
-
-  /// Every endpoint over the storage.
-  private static func live(_ storage: LedgerStorage) -> LedgerClient {
-    var client = LedgerClient()
-    client.addTransaction = { try storage.addTransaction($0) }
-    client.deleteTransaction = { try storage.deleteTransaction(id: $0) }
-    // NB: the endpoints whose work grows with the data run off the caller's actor.
-    client.fetchTransactions = { try await offMainActor { try storage.fetchTransactions() } }
-    client.importTransactions = { transactions, dryRun, progress in
-      try await offMainActor {
-        try storage.importTransactions(transactions, dryRun: dryRun, progress: progress)
-      }
-    }
-    client.updateTransaction = { try storage.updateTransaction($0) }
-
-    return client
-  }
 }
 
-/// The ledger's storage over a model context; every failure is a `LedgerError`.
-struct LedgerStorage: Sendable {
+/// The storage contracts of ``LedgerStorage`` over a model context: Persistence's failures
+/// become ``LedgerError``s (its duplicate id and missing row become the contract's cases).
+struct ContextLedgerStorage: LedgerStorage {
   let context: ModelContext
 
-  func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
-    try transaction.validate()
+  func transaction<R>(
+    rollingBack: Bool, _ body: () throws(LedgerError) -> R
+  ) throws(LedgerError) -> R {
+    try LedgerError.capturing {
+      try context.transaction(rollingBack: rollingBack) { _ in try body() }
+    }
+  }
+
+  func insert(_ transaction: LedgerTransaction) throws(LedgerError) {
     try LedgerError.capturing(duplicateID: .duplicateTransaction(transaction.id)) {
       try context.insert(transaction)
     }
-    return transaction
   }
 
-  func deleteTransaction(id: LedgerTransaction.ID) throws(LedgerError) {
+  func update(_ transaction: LedgerTransaction) throws(LedgerError) {
+    try LedgerError.capturing(notFound: .transactionNotFound(transaction.id)) {
+      try context.update(transaction)
+    }
+  }
+
+  func delete(id: LedgerTransaction.ID) throws(LedgerError) {
     try LedgerError.capturing(notFound: .transactionNotFound(id)) {
       try context.delete(LedgerTransaction.self, id: id)
     }
   }
 
-  func fetchTransactions() throws(LedgerError) -> [LedgerTransaction] {
+  func fetchAll() throws(LedgerError) -> [LedgerTransaction] {
     try LedgerError.capturing {
       try context.fetchAll(
         LedgerTransaction.self,
@@ -98,50 +93,5 @@ struct LedgerStorage: Sendable {
           SortDescriptor(\.id),
         ])
     }
-  }
-
-  func importTransactions(
-    _ transactions: [LedgerTransaction], dryRun: Bool, progress: (Int) -> Void
-  ) throws(LedgerError) -> LedgerImportSummary {
-    for (offset, transaction) in transactions.enumerated() {
-      do {
-        try transaction.validate()
-      } catch {
-        throw .importRowInvalid(position: offset + 1, reason: error)
-      }
-    }
-    let batchSize = LedgerClient.importBatchSize
-    return try LedgerError.capturing {
-      try context.transaction(rollingBack: dryRun) { context in
-        var seen = Set(try context.fetchAll(LedgerTransaction.self).map(\.id))
-        var summary = LedgerImportSummary()
-        var processed = 0
-        while processed < transactions.count {
-          // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
-          try LedgerError.checkCancellation()
-          let batch = transactions[processed..<min(processed + batchSize, transactions.count)]
-          for transaction in batch {
-            guard seen.insert(transaction.id).inserted else {
-              summary.duplicates += 1
-              continue
-            }
-            try context.insert(transaction)
-            summary.imported += 1
-          }
-          processed += batch.count
-          progress(processed)
-        }
-        return summary
-      }
-    }
-  }
-
-  func updateTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction
-  {
-    try transaction.validate()
-    try LedgerError.capturing(notFound: .transactionNotFound(transaction.id)) {
-      try context.update(transaction)
-    }
-    return transaction
   }
 }

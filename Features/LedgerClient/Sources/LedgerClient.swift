@@ -3,9 +3,10 @@ import Loop
 
 /// The ledger's storage: fetch, add, update and delete ``LedgerTransaction``s.
 ///
-/// This module is the interface, on Loop alone. One implementation, `LedgerClientLive`'s
-/// `live(context:)`, works over a `ModelContext`; the app's value, the tests' in-memory value
-/// and their SQLite value are all built from it, so they behave the same:
+/// This module is the interface, on Loop alone. The rules of every endpoint are written once,
+/// on any ``LedgerStorage`` (``init(storage:)``): `LedgerClientLive`'s `live(context:)` stores
+/// over a `ModelContext` (the app's value, on SQLite or PostgreSQL), and ``inMemory()`` in
+/// memory (the tests'), so they behave the same:
 ///
 /// ```swift
 /// let client = LedgerClient.inMemory()
@@ -16,7 +17,7 @@ import Loop
 /// The client stores what it is given: the caller makes the id and `createdAt` (a feature from
 /// its `uuid` and `date` dependencies), so tests decide both. Every endpoint throws only
 /// ``LedgerError``. An endpoint runs on its caller's actor, except those whose work grows with
-/// the data (``fetchTransactions``, ``importTransactions``), which the live value runs off it.
+/// the data (``fetchTransactions``, ``importTransactions``), which run off it.
 public struct LedgerClient: Sendable {
   /// Stores a new transaction and returns it as stored.
   ///
@@ -107,11 +108,11 @@ extension LedgerClient {
 
 extension LedgerClient: TestDependencyKey {
   /// A client whose every endpoint reports an unimplemented call and throws: a test states
-  /// the storage it uses, usually TestSupport's `inMemory()`, or sets the endpoints it uses.
+  /// the storage it uses, usually ``inMemory()``, or sets the endpoints it uses.
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; the live module sets each on ``init()``, and declares the live value (its
-  /// conformance to `DependencyKey`).
+  /// above; ``init(storage:)`` sets each on ``init()``, and the live module declares the live
+  /// value (its conformance to `DependencyKey`).
   public static var testValue: LedgerClient { LedgerClient() }
 }
 

@@ -5,21 +5,26 @@ import Loop
 import Persistence
 import TestSupport
 
-/// A client on a fresh storage of one backend; the SQLite file's folder (or the PostgreSQL
-/// schema) goes when it does.
+/// A client on a fresh storage: the in-memory value, or a container on one backend; the SQLite
+/// file's folder (or the PostgreSQL schema) goes when it does.
 final class Storage {
   let client: LedgerClient
   let folder = temporaryFolder("loop-ledger-client-tests")
 
-  init(_ backend: Backend) throws {
-    switch backend {
-    case .inMemory: client = .inMemory()
-    case .sqlite: client = .live(path: folder.appendingPathComponent("ledger.sqlite").path)
-    case .postgres:
+  init(_ storage: ClientStorage) throws {
+    switch storage {
+    case .inMemoryValue: client = .inMemory()
+    case .container(.sqlite):
+      client = .live(path: folder.appendingPathComponent("ledger.sqlite").path)
+    case .container(let backend):
       let storage = backend.storage(file: "ledger.sqlite", in: folder)
       client = .live(
         context: ModelContext(try ModelContainer(for: LedgerClient.models, storage: storage)))
     }
+  }
+
+  convenience init(_ backend: Backend) throws {
+    try self.init(.container(backend))
   }
 
   deinit {

@@ -6,23 +6,23 @@ import TestSupport
 import Testing
 
 @Suite struct LedgerClientTests {
-  @Test(arguments: Backend.allCases)
-  func aNewLedgerIsEmpty(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aNewLedgerIsEmpty(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     #expect(try await storage.client.fetchTransactions() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addReturnsTheStoredTransaction(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addReturnsTheStoredTransaction(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let lunch = transaction(1, amount: 1250, memo: "Lunch", category: "Food")
     #expect(try await storage.client.addTransaction(lunch) == lunch)
     #expect(try await storage.client.fetchTransactions() == [lunch])
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchListsNewestFirstWithTiesByCreatedAtThenID(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchListsNewestFirstWithTiesByCreatedAtThenID(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let old = transaction(1, on: day(1))
     let newest = transaction(2, on: day(9))
     let sameDayEarlier = transaction(3, on: day(5), createdAt: day(5, hour: 1))
@@ -38,9 +38,9 @@ import Testing
       ])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addingADuplicateIDFailsAndKeepsTheStoredOne(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addingADuplicateIDFailsAndKeepsTheStoredOne(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let original = transaction(1, amount: 500, memo: "Original")
     _ = try await storage.client.addTransaction(original)
     await #expect(throws: LedgerError.duplicateTransaction(id(1))) {
@@ -49,9 +49,9 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [original])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateReplacesTheStoredValues(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateReplacesTheStoredValues(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     _ = try await storage.client.addTransaction(transaction(1, amount: 500, memo: "Coffee"))
     var changed = transaction(1, .income, amount: 700, on: day(2), memo: "Refund")
     changed.category = "Misc"
@@ -60,9 +60,9 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [changed])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updatingAMissingTransactionFailsAndStoresNothing(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updatingAMissingTransactionFailsAndStoresNothing(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     _ = try await storage.client.addTransaction(transaction(1))
     await #expect(throws: LedgerError.transactionNotFound(id(2))) {
       try await storage.client.updateTransaction(transaction(2))
@@ -70,18 +70,18 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [transaction(1)])
   }
 
-  @Test(arguments: Backend.allCases)
-  func deleteRemovesOnlyThatTransaction(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteRemovesOnlyThatTransaction(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     _ = try await storage.client.addTransaction(transaction(1, on: day(1)))
     _ = try await storage.client.addTransaction(transaction(2, on: day(2)))
     try await storage.client.deleteTransaction(id(1))
     #expect(try await storage.client.fetchTransactions() == [transaction(2, on: day(2))])
   }
 
-  @Test(arguments: Backend.allCases)
-  func deletingAMissingTransactionFails(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deletingAMissingTransactionFails(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     _ = try await storage.client.addTransaction(transaction(1))
     await #expect(throws: LedgerError.transactionNotFound(id(2))) {
       try await storage.client.deleteTransaction(id(2))
@@ -93,9 +93,9 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addRefusesAnInvalidTransactionAndStoresNothing(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addRefusesAnInvalidTransactionAndStoresNothing(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     await #expect(throws: LedgerError.amountNotPositive("0.00")) {
       try await storage.client.addTransaction(transaction(1, amount: 0))
     }
@@ -116,9 +116,9 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateRefusesAnInvalidTransactionAndKeepsTheStoredOne(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateRefusesAnInvalidTransactionAndKeepsTheStoredOne(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     _ = try await storage.client.addTransaction(transaction(1, amount: 500))
     await #expect(throws: LedgerError.amountNotPositive("0.00")) {
       try await storage.client.updateTransaction(transaction(1, amount: 0))
@@ -126,9 +126,9 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [transaction(1, amount: 500)])
   }
 
-  @Test(arguments: Backend.allCases)
-  func storesTextDatesAndTheLargestAmountExactly(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func storesTextDatesAndTheLargestAmountExactly(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let exact = LedgerTransaction(
       id: id(7), kind: .income, amount: .maximum,
       date: Date(timeIntervalSinceReferenceDate: 757_382_400.123_456),

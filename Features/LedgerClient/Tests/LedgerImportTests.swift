@@ -6,9 +6,9 @@ import TestSupport
 import Testing
 
 @Suite struct LedgerImportTests {
-  @Test(arguments: Backend.allCases)
-  func importStoresEveryTransactionAndSkipsStoredIDs(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func importStoresEveryTransactionAndSkipsStoredIDs(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let rent = transaction(1, amount: 50_000, on: day(1), memo: "Rent")
     _ = try await storage.client.addTransaction(rent)
     let salary = transaction(2, .income, amount: 300_000, on: day(2), memo: "Salary")
@@ -18,11 +18,11 @@ import Testing
     #expect(try await storage.client.fetchTransactions() == [lunch, salary, rent])
   }
 
-  @Test(arguments: Backend.allCases)
+  @Test(arguments: ClientStorage.allCases)
   func anInvalidTransactionFailsTheWholeImportBeforeAnythingIsWritten(
-    _ backend: Backend
+    _ kind: ClientStorage
   ) async throws {
-    let storage = try Storage(backend)
+    let storage = try Storage(kind)
     let valid = (1...3).map { transaction(UInt64($0)) }
     let free = transaction(4, amount: 0)
     await #expect(
@@ -41,18 +41,18 @@ import Testing
         + "greater than zero, not '0.00'.")
   }
 
-  @Test(arguments: Backend.allCases)
-  func aDryRunReportsTheImportAndWritesNothing(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aDryRunReportsTheImportAndWritesNothing(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let items = [transaction(1), transaction(2), transaction(1)]
     let summary = try await storage.client.importTransactions(items, dryRun: true)
     #expect(summary == LedgerImportSummary(imported: 2, duplicates: 1))
     #expect(try await storage.client.fetchTransactions() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func importReportsProgressAfterEveryBatch(_ backend: Backend) async throws {
-    let storage = try Storage(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func importReportsProgressAfterEveryBatch(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
     let items = (1...2_001).map { transaction(UInt64($0)) }
     let reports = Mutex<[Int]>([])
     _ = try await storage.client.importTransactions(items) { processed in
@@ -60,6 +60,19 @@ import Testing
     }
     #expect(reports.withLock { $0 } == [1_000, 2_000, 2_001])
     #expect(try await storage.client.fetchTransactions().count == 2_001)
+  }
+
+  @Test(arguments: ClientStorage.allCases)
+  func anImportCancelledBetweenBatchesWritesNothing(_ kind: ClientStorage) async throws {
+    let storage = try Storage(kind)
+    let items = (1...LedgerClient.importBatchSize + 1).map { transaction(UInt64($0)) }
+    // NB: the first batch is written before the task is cancelled, so the rollback is seen.
+    await #expect(throws: LedgerError.storageFailed("the work was cancelled")) {
+      try await storage.client.importTransactions(items) { _ in
+        withUnsafeCurrentTask { $0?.cancel() }
+      }
+    }
+    #expect(try await storage.client.fetchTransactions() == [])
   }
 
   @Test(arguments: Backend.persistent)
