@@ -129,8 +129,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Loop", "LoopTesting", "Persistence", "CSQLite", "CLibPQ", "LinkClient", "CategoryClient",
-        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive", "LedgerClient",
-        "LedgerClientLive",
+        "HabitClient", "HabitClientLive", "LinkClientLive", "CategoryClientLive",
       ],
       path: "Tests/Support",
       linkerSettings: [.linkedLibrary("pq")]),

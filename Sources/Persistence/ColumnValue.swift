@@ -1,4 +1,5 @@
 import Foundation
+import Loop
 
 /// A value as SQLite stores it: one of its five storage classes.
 ///
@@ -159,38 +160,6 @@ extension String: ColumnValue {
     self = text
   }
 
-  /// The string in Unicode normalization form C, the form every string is stored and bound in.
-  ///
-  /// NB: the standard library's NFC, the one `String`'s own `==` and `<` compare, so that byte
-  /// equality and byte order of stored text are Swift's by construction. Foundation's
-  /// `precomposedStringWithCanonicalMapping` follows an older Unicode version (it leaves
-  /// combining marks added since, such as U+1AD2, out of canonical order: two spellings Swift
-  /// holds equal were stored apart) and takes quadratic time (25 seconds for a megabyte of
-  /// decomposed "é").
-  var normalizedForStorage: String {
-    isASCII ? self : String(decoding: _nfcCodeUnits, as: UTF8.self)
-  }
-
-  /// Whether every byte is ASCII (already in every normalization form).
-  var isASCII: Bool {
-    let fast = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      var index = 0
-      let raw = UnsafeRawBufferPointer(bytes)
-      while index + 8 <= raw.count {
-        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-          return false
-        }
-        index += 8
-      }
-      while index < raw.count {
-        if raw[index] >= 0x80 { return false }
-        index += 1
-      }
-      return true
-    }
-    return fast ?? utf8.allSatisfy { $0 < 0x80 }
-  }
-
   /// The string case-folded for case-insensitive search: `"Äpfel".caseFolded == "äpfel"`.
   ///
   /// Uses Unicode full case folding (so `"Straße"` folds to `"strasse"`) without a locale, then
@@ -206,10 +175,7 @@ extension String: ColumnValue {
   /// let links = try context.fetchAll(
   ///   Link.self, predicate: #Predicate { $0.title.caseFolded.contains(query) })
   /// ```
-  public var caseFolded: String {
-    if isASCII { return lowercased() }
-    return folding(options: [.caseInsensitive], locale: nil).normalizedForStorage
-  }
+  public var caseFolded: String { foldedForSearch }
 }
 
 extension Int: ColumnValue {

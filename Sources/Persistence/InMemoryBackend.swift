@@ -144,22 +144,13 @@ final class InMemoryBackend: StorageBackend, @unchecked Sendable {
   func fetchIDPrefixLength<T: PersistentModel>(table description: TableDescription<T>) throws
     -> Int
   where T.ID == ModelID<T> {
-    var prefix = IDPrefix()
-    for key in try table(description).sortedIDs() { prefix.add(key) }
-    return prefix.length
+    IDPrefix.length(ofAll: try table(description).sortedIDs())
   }
 
   func fetchIDPrefixLength<T: PersistentModel>(
     of id: T.ID, table description: TableDescription<T>
   ) throws -> Int where T.ID == ModelID<T> {
-    let key = IDPrefix.key(of: id.rawValue)
-    let sorted = try table(description).sortedIDs()
-    // NB: the first id not below `id`, then the first above it.
-    let index = sorted.partitioningIndex { $0 >= key }
-    let above = index < sorted.count && sorted[index] == key ? index + 1 : index
-    return IDPrefix.length(
-      of: key, between: index > 0 ? sorted[index - 1] : nil,
-      and: above < sorted.count ? sorted[above] : nil)
+    IDPrefix.length(of: IDPrefix.key(of: id.rawValue), among: try table(description).sortedIDs())
   }
 
   /// The positions of the rows `matcher` matches, in insertion order.

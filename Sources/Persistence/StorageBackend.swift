@@ -107,46 +107,6 @@ extension StorageBackend {
 /// How many ids the fallback ``StorageBackend/fetchIDPrefixLength(table:)`` reads at a time.
 private let idPageSize = 16_384
 
-/// The shortest prefix that tells ids apart, taken over ids added in ascending order: one more
-/// than the most leading hexadecimal digits two neighbours share, at least 1 and at most 32.
-///
-/// NB: in sorted order an id shares the most digits with a neighbour, so comparing neighbours
-/// finds the longest prefix any two ids share.
-struct IDPrefix {
-  private var previous: UInt128?
-  private var shared = 0
-
-  /// The digits the ids added so far need.
-  var length: Int { min(shared + 1, 32) }
-
-  /// Adds the next id in ascending order, as its ``key(of:)``.
-  mutating func add(_ key: UInt128) {
-    if let previous { shared = max(shared, (previous ^ key).leadingZeroBitCount / 4) }
-    previous = key
-  }
-
-  /// The digits `key` needs beside its neighbours in ascending order, the closest key below it
-  /// and the closest above (`nil` when there is none): one more than it shares with the closer
-  /// of them, at least 1 and at most 32.
-  static func length(of key: UInt128, between below: UInt128?, and above: UInt128?) -> Int {
-    let sharedBits = max(
-      below.map { ($0 ^ key).leadingZeroBitCount } ?? 0,
-      above.map { ($0 ^ key).leadingZeroBitCount } ?? 0)
-    return min(sharedBits / 4 + 1, 32)
-  }
-
-  /// A UUID's 16 bytes as one number, so that its hexadecimal digits are the number's, from the
-  /// most significant.
-  static func key(of uuid: UUID) -> UInt128 {
-    withUnsafeBytes(of: uuid.uuid) { UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self)) }
-  }
-
-  /// The key of 16 bytes at `bytes`, as ``key(of:)`` makes it of the UUID they store.
-  static func key(ofBytes bytes: UnsafeRawPointer) -> UInt128 {
-    UInt128(bigEndian: bytes.loadUnaligned(as: UInt128.self))
-  }
-}
-
 /// A backend's tables, one per registered model type, keyed by the type.
 typealias BackendTables = [ObjectIdentifier: AnyObject]
 

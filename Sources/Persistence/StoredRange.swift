@@ -1,3 +1,5 @@
+import Loop
+
 /// An interval of one column's stored values, in the order SQLite's `ORDER BY` sorts them
 /// (``RowValue/order(_:_:)``: `NULL` first): where a condition says the column's value must lie.
 ///
@@ -81,27 +83,5 @@ struct StoredRange: Sendable {
     let start = sorted.partitioningIndex { !before(values[$0][column]) }
     let end = sorted[start...].partitioningIndex { after(values[$0][column]) }
     return start..<end
-  }
-}
-
-extension Collection {
-  /// The index of the first element for which `belongsToSecondPart` is true, where every
-  /// element after it is too (a binary search).
-  ///
-  /// - Complexity: O(log *n*) calls of `belongsToSecondPart`.
-  func partitioningIndex(where belongsToSecondPart: (Element) -> Bool) -> Index {
-    var low = startIndex
-    var count = self.count
-    while count > 0 {
-      let half = count / 2
-      let middle = index(low, offsetBy: half)
-      if belongsToSecondPart(self[middle]) {
-        count = half
-      } else {
-        low = index(after: middle)
-        count -= half + 1
-      }
-    }
-    return low
   }
 }

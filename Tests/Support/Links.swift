@@ -7,67 +7,27 @@ import LinkClientLive
 import Loop
 import Persistence
 import Synchronization
+import Testing
 
 import struct LinkClient.Comment
-
-extension LinkClient {
-  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  ///
-  /// NB: here, so that a feature's tests run it without importing `LinkClientLive`, which only
-  /// the app's composition, the benchmarks and the tests' support import.
-  ///
-  /// - Returns: The client.
-  public static func inMemory() -> LinkClient {
-    live(opening: .inMemory)
-  }
-}
-
-extension CategoryClient {
-  /// The client over a fresh, empty in-memory container: real storage, gone with the client.
-  ///
-  /// NB: here, as `LinkClient.inMemory()` is.
-  ///
-  /// - Returns: The client.
-  public static func inMemory() -> CategoryClient {
-    inMemoryWithLinkClient().categoryClient
-  }
-
-  /// A category client and a link client over one fresh in-memory container, as the app has
-  /// them over one file: for tests of features that show links and categories together.
-  ///
-  /// ```swift
-  /// let (categoryClient, linkClient) = CategoryClient.inMemoryWithLinkClient()
-  /// ```
-  ///
-  /// - Returns: The two clients, sharing their storage.
-  public static func inMemoryWithLinkClient() -> (
-    categoryClient: CategoryClient, linkClient: LinkClient
-  ) {
-    do {
-      let context = ModelContext(try ModelContainer(for: models, storage: .inMemory))
-      return (live(context: context), LinkClient.live(context: context))
-    } catch {
-      let error = LinkError(error)
-      return (failing(error), LinkClient.failing(error))
-    }
-  }
-}
 
 /// A link client and a category client sharing a fresh storage, as the app has them, with a
 /// clock the test moves and ids that count up.
 ///
-/// The clients are built with `live(context:)` as the app builds them. The context is used
-/// directly only to seed what no endpoint of the client under test adds.
+/// The clients are built as the app builds them (`live(context:)`), or on the interface's
+/// ``InMemoryLinkStorage`` for ``ClientStorage/inMemoryValue``. The storage is used directly
+/// only to seed what no endpoint of the client under test adds.
 public final class Harness: Sendable {
   /// The link client.
   public let links: LinkClient
   /// The category client, on the same storage.
   public let categories: CategoryClient
-  /// The clients' context.
-  public let context: ModelContext
+  /// The clients' storage.
+  public let storage: any LinkStorage
+  private let container: ModelContext?
   private let folder = temporaryFolder("loop-client-tests")
-  /// The storage's backend.
-  public let backend: Backend
+  /// The storage's backend (`nil` for the in-memory value's storage).
+  public let backend: Backend?
   /// The PostgreSQL schema of the storage (also its connections' application name), if any.
   public var schema: String? { PostgresTestServer.schema(for: folder) }
   private let now = Mutex(Harness.start)
@@ -77,12 +37,38 @@ public final class Harness: Sendable {
   public static let start = Date(timeIntervalSinceReferenceDate: 1_000)
 
   /// Opens a fresh storage of `backend`.
-  public init(_ backend: Backend) throws {
-    self.backend = backend
-    let storage = backend.storage(file: "links.sqlite", in: folder)
-    context = ModelContext(try ModelContainer(for: LinkClient.models, storage: storage))
-    links = LinkClient.live(context: context)
-    categories = CategoryClient.live(context: context)
+  public convenience init(_ backend: Backend) throws {
+    try self.init(.container(backend))
+  }
+
+  /// Opens a fresh storage of `kind`.
+  public init(_ kind: ClientStorage) throws {
+    switch kind {
+    case .inMemoryValue:
+      backend = nil
+      container = nil
+      storage = InMemoryLinkStorage()
+      links = LinkClient(storage: storage)
+      categories = CategoryClient(storage: storage)
+    case .container(let backend):
+      self.backend = backend
+      let file = backend.storage(file: "links.sqlite", in: folder)
+      let context = ModelContext(try ModelContainer(for: LinkClient.models, storage: file))
+      container = context
+      storage = ContextLinkStorage(context: context)
+      links = LinkClient.live(context: context)
+      categories = CategoryClient.live(context: context)
+    }
+  }
+
+  /// The clients' context; a test that reads or writes the container itself runs on a backend.
+  public var context: ModelContext {
+    get throws {
+      guard let container else {
+        throw PersistenceError.unregisteredModel("the in-memory value's storage has no context")
+      }
+      return container
+    }
   }
 
   deinit {
@@ -115,6 +101,7 @@ public final class Harness: Sendable {
   /// NB: the in-memory storage has nothing like a trigger; its rollback is the one of every
   /// transaction, tested through dry runs (which write everything, then roll back).
   public func refuseLinks(titled title: String) throws {
+    let backend = try #require(backend, "the in-memory value's storage has no triggers")
     try backend.refuseInserts(
       into: "links", where: "title", is: title, file: "links.sqlite", in: folder)
   }
@@ -124,7 +111,7 @@ public final class Harness: Sendable {
   public func seedCategory(_ number: UInt64, _ name: String) throws -> Category {
     let category = Category(
       id: Category.ID(UUID(counting: 1_000 + number)), name: name, createdAt: Self.start)
-    try context.insert(category)
+    try storage.insert(category)
     return category
   }
 }

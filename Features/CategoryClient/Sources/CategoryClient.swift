@@ -16,11 +16,11 @@ import Loop
 /// the case-folded name, so both storages agree. New ids and dates come from the `uuid` and
 /// `date` dependencies of the calling task.
 ///
-/// This module is the interface, on Loop alone; the one implementation is
-/// `CategoryClientLive`'s `live(context:)`, over a `ModelContext`: its live value runs it on the
-/// app's SQLite file, and the tests' `inMemory()` on a fresh in-memory container. Its endpoints
-/// run on their caller's actor, but for ``fetchCategorySummaries``, which counts every link and
-/// runs off it.
+/// This module is the interface, on Loop alone. The rules of every endpoint are written once,
+/// on the links domain's `LinkStorage` (``init(storage:)``): `CategoryClientLive`'s
+/// `live(context:)` stores over a `ModelContext` (the app's value, on its SQLite file), and
+/// ``inMemory()`` in memory. Its endpoints run on their caller's actor, but for
+/// ``fetchCategorySummaries``, which counts every link and runs off it.
 public struct CategoryClient: Sendable {
   /// Adds a category with an id from the `uuid` dependency and the `date` dependency's now.
   ///
@@ -78,8 +78,8 @@ extension CategoryClient: TestDependencyKey {
   /// sets the endpoints it uses (`$0.categoryClient.fetchCategories = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; the live module sets each on ``init()``, and declares the live value (its
-  /// conformance to `DependencyKey`).
+  /// above; ``init(storage:)`` sets each on ``init()``, and the live module declares the live
+  /// value (its conformance to `DependencyKey`).
   public static var testValue: CategoryClient { CategoryClient() }
 }
 

@@ -10,18 +10,18 @@ import Testing
 @Suite struct CategoryClientTests {
   // MARK: Adding and listing
 
-  @Test(arguments: Backend.allCases)
-  func addCategoryStoresTheTrimmedName(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addCategoryStoresTheTrimmedName(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try await harness.run { _ in try await harness.categories.addCategory("  Work \n") }
     let expected = Category(id: categoryID(0), name: "Work", createdAt: Harness.start)
     #expect(work == expected)
     #expect(try await harness.categories.fetchCategories() == [expected])
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchCategoriesIsByNameIgnoringCase(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchCategoriesIsByNameIgnoringCase(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { _ in
       for name in ["banana", "Cherry", "apple", "Éclair", "Apricot"] {
         _ = try await harness.categories.addCategory(name)
@@ -53,9 +53,9 @@ import Testing
     #expect(try await harness.categories.fetchCategories() == [existing])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addCategoryRejectsABlankName(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addCategoryRejectsABlankName(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.emptyCategoryName) {
       try await harness.run { _ in try await harness.categories.addCategory(" \t ") }
     }
@@ -75,9 +75,9 @@ import Testing
 
   // MARK: Renaming
 
-  @Test(arguments: Backend.allCases)
-  func updateCategoryRenamesAndKeepsTheLinks(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateCategoryRenamesAndKeepsTheLinks(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let renamed = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")
       _ = try await harness.links.addLink(
@@ -89,19 +89,19 @@ import Testing
     #expect(try await harness.links.fetchLinksInCategory(renamed.id).map(\.id) == [linkID(1)])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateCategoryMayChangeTheCaseOfItsOwnName(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateCategoryMayChangeTheCaseOfItsOwnName(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try await harness.run { _ in try await harness.categories.addCategory("work") }
     #expect(try await harness.categories.updateCategory(work.id, "WORK").name == "WORK")
     #expect(try await harness.categories.fetchCategories().map(\.name) == ["WORK"])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateCategoryRejectsBadNamesAndMissingIDsAndChangesNothing(_ backend: Backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateCategoryRejectsBadNamesAndMissingIDsAndChangesNothing(_ kind: ClientStorage)
     async throws
   {
-    let harness = try Harness(backend)
+    let harness = try Harness(kind)
     let (home, work) = try await harness.run { _ in
       (
         try await harness.categories.addCategory("Home"),
@@ -122,9 +122,9 @@ import Testing
 
   // MARK: Deleting
 
-  @Test(arguments: Backend.allCases)
-  func deleteCategoryUncategorizesItsLinksAndLosesNone(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteCategoryUncategorizesItsLinksAndLosesNone(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let home = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")  // 0
       let home = try await harness.categories.addCategory("Home")  // 1
@@ -142,9 +142,9 @@ import Testing
     #expect(links.map(\.categoryID) == [nil, nil, home.id, nil])
   }
 
-  @Test(arguments: Backend.allCases)
-  func deleteCategoryOfAMissingIDThrowsAndChangesNothing(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteCategoryOfAMissingIDThrowsAndChangesNothing(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try await harness.run { _ in try await harness.categories.addCategory("Work") }
     await #expect(throws: LinkError.categoryNotFound(categoryID(5))) {
       try await harness.categories.deleteCategory(categoryID(5))
@@ -154,9 +154,9 @@ import Testing
 
   // MARK: Counting
 
-  @Test(arguments: Backend.allCases)
-  func countLinksAndSummariesCountEachCategorysLinks(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func countLinksAndSummariesCountEachCategorysLinks(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let (work, home, empty) = try await harness.run { _ in
       let work = try await harness.categories.addCategory("Work")
       let home = try await harness.categories.addCategory("home")
@@ -179,9 +179,9 @@ import Testing
       ])
   }
 
-  @Test(arguments: Backend.allCases)
-  func countLinksInAMissingCategoryThrows(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func countLinksInAMissingCategoryThrows(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.categoryNotFound(categoryID(3))) {
       try await harness.categories.countLinks(categoryID(3))
     }

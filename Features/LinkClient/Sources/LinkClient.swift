@@ -14,13 +14,14 @@ import Loop
 /// nothing when it throws. Every list has a defined order with the id as the last tie-breaker.
 /// New ids and dates come from the `uuid` and `date` dependencies of the calling task.
 ///
-/// This module is the interface, on Loop alone; the one implementation is `LinkClientLive`'s
-/// `live(context:)`, over a `ModelContext`: its live value runs it on the app's SQLite file, and
-/// the tests' `inMemory()` on a fresh in-memory container (real storage, not a mock).
-/// ``testValue`` fails the test on any endpoint a test did not override.
+/// This module is the interface, on Loop alone. The rules of every endpoint are written once,
+/// on any ``LinkStorage`` (``init(storage:)``): `LinkClientLive`'s `live(context:)` stores over
+/// a `ModelContext` (the app's value, on its SQLite file), and ``inMemory()`` on an
+/// ``InMemoryLinkStorage`` (the tests' and previews', without a database). ``testValue`` fails
+/// the test on any endpoint a test did not override.
 ///
 /// An endpoint runs on its caller's actor (the main actor, in the app's effects), which suits
-/// a quick lookup or write. The live endpoints whose work grows with the data (the imports and
+/// a quick lookup or write. The endpoints whose work grows with the data (the imports and
 /// the export, every whole list, a page, ``fetchIDPrefixLengthOfAll``, ``addLinks``) run it off
 /// the caller's actor, so the app keeps drawing and
 /// answering the keyboard meanwhile.
@@ -263,8 +264,8 @@ extension LinkClient: TestDependencyKey {
   /// sets the endpoints it uses (`$0.linkClient.fetchLinks = { … }`).
   ///
   /// NB: every endpoint defaults to `unimplemented`, so the list of endpoints is written once,
-  /// above; the live module sets each on ``init()``, and declares the live value (its
-  /// conformance to `DependencyKey`).
+  /// above; ``init(storage:)`` sets each on ``init()``, and the live module declares the live
+  /// value (its conformance to `DependencyKey`).
   public static var testValue: LinkClient { LinkClient() }
 }
 

@@ -36,9 +36,9 @@ import Testing
     "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
   ]
 
-  @Test(arguments: Backend.allCases)
-  func addLinksStoresEveryDraftInOrder(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinksStoresEveryDraftInOrder(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = try await harness.run { client in
       try await client.addLinks([
         LinkDraft(title: " First ", url: "https://a.example"),
@@ -56,9 +56,9 @@ import Testing
     #expect(try await harness.links.fetchLinks().map(\.id) == [linkID(1), linkID(0)])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addLinksStoresNothingWhenOneDraftFails(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinksStoresNothingWhenOneDraftFails(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.invalidURL("nope")) {
       try await harness.run { client in
         try await client.addLinks([
@@ -79,9 +79,9 @@ import Testing
     #expect(try await harness.links.fetchLinks() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addLinksInACategory(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinksInACategory(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let links = try await harness.run { client in
       try await client.addLinks([
@@ -108,9 +108,9 @@ import Testing
     ("9f3a0000000000000000000000000000100", []),
   ]
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinksWithIDPrefixFindsTheRangeByID(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinksWithIDPrefixFindsTheRangeByID(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = try await seed(harness, ids: Self.ids)
     for (prefix, expected) in Self.prefixes {
       let found = try await harness.links.fetchLinksWithIDPrefix(prefix, 10)
@@ -118,26 +118,26 @@ import Testing
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinksWithIDPrefixStopsAtTheLimit(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinksWithIDPrefixStopsAtTheLimit(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = try await seed(harness, ids: Self.ids)
     #expect(try await harness.links.fetchLinksWithIDPrefix("9", 2) == [links[0], links[2]])
     #expect(try await harness.links.fetchLinksWithIDPrefix("9", 0) == [])
     #expect(try await harness.links.fetchLinksWithIDPrefix("", 10).count == 5)
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchIDPrefixLengthOfAllIsOneWithoutTwoLinks(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchIDPrefixLengthOfAllIsOneWithoutTwoLinks(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     #expect(try await harness.links.fetchIDPrefixLengthOfAll() == 1)
     _ = try await seed(harness, ids: [Self.ids[0]])
     #expect(try await harness.links.fetchIDPrefixLengthOfAll() == 1)
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchIDPrefixLengthOfAllIsTheLongestRefOfAnyLink(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchIDPrefixLengthOfAllIsTheLongestRefOfAnyLink(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = try await seed(
       harness, ids: Self.ids + ["9F3A1234-5000-0000-0000-000000000006"])
     var longest = 1

@@ -10,9 +10,9 @@ import struct LinkClient.Comment
 @Suite struct LinkClientTests {
   // MARK: Adding
 
-  @Test(arguments: Backend.allCases)
-  func addLinkStoresTheCheckedDraft(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinkStoresTheCheckedDraft(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let link = try await harness.run { client in
       try await client.addLink(
         LinkDraft(title: "  Swift Testing \n", url: " https://swift.org/testing ", memo: " new "))
@@ -24,9 +24,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLink(linkID(0)) == expected)
   }
 
-  @Test(arguments: Backend.allCases)
-  func addLinkWithABlankMemoHasNoMemo(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinkWithABlankMemoHasNoMemo(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let link = try await harness.run { client in
       try await client.addLink(LinkDraft(title: "Swift", url: "http://swift.org", memo: "  "))
     }
@@ -34,9 +34,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLink(link.id).memo == nil)
   }
 
-  @Test(arguments: Backend.allCases)
-  func addLinkInACategory(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinkInACategory(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let link = try await harness.run { client in
       try await client.addLink(
@@ -75,9 +75,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLinks() == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func addLinkAcceptsHTTPAndHTTPSInAnyCase(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addLinkAcceptsHTTPAndHTTPSInAnyCase(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let urls = try await harness.run { client in
       var urls: [String] = []
       for address in ["http://localhost:8080/a", "HTTPS://Swift.org/b?c=d#e"] {
@@ -91,9 +91,9 @@ import struct LinkClient.Comment
 
   // MARK: Fetching
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinksIsNewestFirstWithTiesByIDDescending(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinksIsNewestFirstWithTiesByIDDescending(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       harness.advance(by: 60)
@@ -107,17 +107,17 @@ import struct LinkClient.Comment
     #expect(links.map(\.id) == [linkID(3), linkID(2), linkID(1), linkID(0)])
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinkOfAMissingIDThrowsNotFound(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinkOfAMissingIDThrowsNotFound(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.notFound(linkID(7))) {
       try await harness.links.fetchLink(linkID(7))
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinksInACategoryIsNewestFirstAndLeavesOthersOut(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinksInACategoryIsNewestFirstAndLeavesOthersOut(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let home = try harness.seedCategory(2, "Home")
     try await harness.run { client in
@@ -134,9 +134,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLinksInCategory(home.id).map(\.title) == ["H1"])
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchLinksInAMissingCategoryThrowsCategoryNotFound(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchLinksInAMissingCategoryThrowsCategoryNotFound(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let missing = Category.ID(UUID(counting: 42))
     await #expect(throws: LinkError.categoryNotFound(missing)) {
       try await harness.links.fetchLinksInCategory(missing)
@@ -176,9 +176,9 @@ import struct LinkClient.Comment
 
   // MARK: Recent
 
-  @Test(arguments: Backend.allCases)
-  func fetchRecentLinksIsTheSixLastViewedMostRecentFirst(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchRecentLinksIsTheSixLastViewedMostRecentFirst(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       for number in 0..<9 {
         _ = try await client.addLink(LinkDraft(title: "L\(number)", url: "https://a.com"))
@@ -197,9 +197,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchRecentLinks(limit: -1) == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func fetchRecentLinksBreaksTiesByIDDescending(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func fetchRecentLinksBreaksTiesByIDDescending(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       for title in ["A", "B", "C"] {
         _ = try await client.addLink(LinkDraft(title: title, url: "https://a.com"))
@@ -211,9 +211,9 @@ import struct LinkClient.Comment
 
   // MARK: Updating
 
-  @Test(arguments: Backend.allCases)
-  func updateLinkReplacesTheEditableValuesAndKeepsTheRest(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateLinkReplacesTheEditableValuesAndKeepsTheRest(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let updated = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Old", url: "https://old.com", memo: "m"))
@@ -255,17 +255,17 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLinks() == [original])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateLinkOfAMissingIDThrowsNotFound(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateLinkOfAMissingIDThrowsNotFound(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.notFound(linkID(3))) {
       try await harness.links.updateLink(linkID(3), LinkDraft(title: "A", url: "https://a.com"))
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func markViewedRecordsNow(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func markViewedRecordsNow(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let viewed = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       harness.advance(by: 30)
@@ -275,9 +275,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLink(linkID(0)) == viewed)
   }
 
-  @Test(arguments: Backend.allCases)
-  func setFavoriteMarksAndUnmarks(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func setFavoriteMarksAndUnmarks(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
     }
@@ -287,9 +287,9 @@ import struct LinkClient.Comment
     #expect(try await !harness.links.fetchLink(linkID(0)).isFavorite)
   }
 
-  @Test(arguments: Backend.allCases)
-  func markViewedAndSetFavoriteOfAMissingIDThrowNotFound(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func markViewedAndSetFavoriteOfAMissingIDThrowNotFound(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     await #expect(throws: LinkError.notFound(linkID(1))) {
       try await harness.run { client in try await client.markViewed(linkID(1)) }
     }
@@ -300,9 +300,9 @@ import struct LinkClient.Comment
 
   // MARK: Deleting
 
-  @Test(arguments: Backend.allCases)
-  func deleteLinkDeletesItsCommentsAndNothingElse(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteLinkDeletesItsCommentsAndNothingElse(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Gone", url: "https://a.com"))  // 0
       _ = try await client.addLink(LinkDraft(title: "Kept", url: "https://b.com"))  // 1
@@ -321,9 +321,9 @@ import struct LinkClient.Comment
     }
   }
 
-  @Test(arguments: Backend.allCases)
-  func deleteLinkOfAMissingIDThrowsNotFoundAndDeletesNothing(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteLinkOfAMissingIDThrowsNotFoundAndDeletesNothing(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let kept = try await harness.run { client in
       try await client.addLink(LinkDraft(title: "Kept", url: "https://b.com"))
     }
@@ -335,9 +335,9 @@ import struct LinkClient.Comment
 
   // MARK: Comments
 
-  @Test(arguments: Backend.allCases)
-  func commentsAreAddedTrimmedAndFetchedOldestFirst(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func commentsAreAddedTrimmedAndFetchedOldestFirst(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let added = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       harness.advance(by: 10)
@@ -362,9 +362,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchComments(linkID(0)) == added)
   }
 
-  @Test(arguments: Backend.allCases)
-  func addCommentRejectsBlankTextAndMissingLinks(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func addCommentRejectsBlankTextAndMissingLinks(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
     }
@@ -377,9 +377,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchComments(linkID(0)) == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateCommentReplacesTheTextOnly(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateCommentReplacesTheTextOnly(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let original = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       return try await client.addComment(linkID(0), "draft")
@@ -392,9 +392,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchComments(linkID(0)) == [expected])
   }
 
-  @Test(arguments: Backend.allCases)
-  func updateCommentRejectsBlankTextAndMissingComments(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func updateCommentRejectsBlankTextAndMissingComments(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let original = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       return try await client.addComment(linkID(0), "draft")
@@ -408,9 +408,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchComments(linkID(0)) == [original])
   }
 
-  @Test(arguments: Backend.allCases)
-  func deleteCommentRemovesOnlyThatComment(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func deleteCommentRemovesOnlyThatComment(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "A", url: "https://a.com"))
       _ = try await client.addComment(linkID(0), "one")

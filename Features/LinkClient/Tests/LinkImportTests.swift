@@ -14,9 +14,9 @@ import struct LinkClient.Comment
 
   // MARK: importLinks
 
-  @Test(arguments: Backend.allCases)
-  func importLinksAddsCheckedLinksAndCreatesEachCategoryOnce(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func importLinksAddsCheckedLinksAndCreatesEachCategoryOnce(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let summary = try await harness.run { client in
       try await client.importLinks([
@@ -106,9 +106,9 @@ import struct LinkClient.Comment
     #expect(link.memo == nil)
   }
 
-  @Test(arguments: Backend.allCases)
-  func importLinksSkipsAddressesSavedOrSeenEarlierAsDuplicates(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func importLinksSkipsAddressesSavedOrSeenEarlierAsDuplicates(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let summary = try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Saved", url: "https://swift.org"))
       return try await client.importLinks([
@@ -121,11 +121,11 @@ import struct LinkClient.Comment
     #expect(try await harness.links.fetchLinks().map(\.title) == ["New", "Saved"])
   }
 
-  @Test(arguments: Backend.allCases)
+  @Test(arguments: ClientStorage.allCases)
   func importLinksRejectsInvalidAddressesWithTheirLinesAndImportsTheRest(
-    _ backend: Backend
+    _ kind: ClientStorage
   ) async throws {
-    let harness = try Harness(backend)
+    let harness = try Harness(kind)
     let summary = try await harness.run { client in
       try await client.importLinks([
         ImportedLink(line: 7, title: "Bookmarklet", url: "javascript:alert(1)"),
@@ -148,9 +148,9 @@ import struct LinkClient.Comment
     #expect(try await harness.links.exportLinks().categories == [])
   }
 
-  @Test(arguments: Backend.allCases)
-  func aDryRunReportsWhatTheImportWouldDoAndWritesNothing(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aDryRunReportsWhatTheImportWouldDoAndWritesNothing(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = [
       ImportedLink(line: 1, title: "A", url: "https://a.example", category: "Dev"),
       ImportedLink(line: 2, title: "B", url: "https://a.example"),
@@ -167,8 +167,8 @@ import struct LinkClient.Comment
           rejected: [LinkImportRejection(line: 3, error: .invalidURL("nope"))]))
   }
 
-  @Test(arguments: Backend.allCases)
-  func aLargeImportRejectsAndSkipsTheLinksASmallOneWould(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func aLargeImportRejectsAndSkipsTheLinksASmallOneWould(_ kind: ClientStorage) async throws {
     // Large enough to be checked on several cores: every tenth address is invalid, and every
     // link from 6,000 on repeats an earlier address.
     let links = (0..<8_000).map { index in
@@ -176,7 +176,7 @@ import struct LinkClient.Comment
         line: index + 2, title: "Page \(index)",
         url: index % 10 == 3 ? "page \(index)" : "https://example.com/\(index % 6_000)")
     }
-    let harness = try Harness(backend)
+    let harness = try Harness(kind)
     let summary = try await harness.run { try await $0.importLinks(links) }
     let invalid = links.filter { $0.url.hasPrefix("page") }
     #expect(
@@ -189,9 +189,9 @@ import struct LinkClient.Comment
     #expect(titles.contains("Page 5999") && !titles.contains("Page 6000"))
   }
 
-  @Test(arguments: Backend.allCases)
-  func importLinksReportsProgressAfterEveryBatch(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func importLinksReportsProgressAfterEveryBatch(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let links = (0..<2_500).map {
       ImportedLink(line: $0 + 1, title: "Page \($0)", url: "https://example.com/\($0)")
     }
@@ -278,9 +278,9 @@ import struct LinkClient.Comment
 
   // MARK: exportLinks
 
-  @Test(arguments: Backend.allCases)
-  func exportLinksListsEverythingByCreationThenID(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func exportLinksListsEverythingByCreationThenID(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let work = try harness.seedCategory(1, "Work")
     let archive = try await harness.run { client in
       harness.advance(by: 10)
@@ -325,10 +325,11 @@ import struct LinkClient.Comment
       ])
   }
 
-  @Test(arguments: Backend.allCases)
-  func restoringAnArchiveIntoAnEmptyDatabaseReproducesItExactly(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func restoringAnArchiveIntoAnEmptyDatabaseReproducesItExactly(_ kind: ClientStorage) async throws
+  {
     let archive = Self.sampleArchive()
-    let harness = try Harness(backend)
+    let harness = try Harness(kind)
     let summary = try await harness.run { try await $0.restoreLinks(archive) }
     #expect(
       summary
@@ -336,15 +337,15 @@ import struct LinkClient.Comment
     #expect(try await harness.links.exportLinks() == archive)
     #expect(try await harness.links.fetchRecentLinks().map(\.title) == ["Swift"])
 
-    let copy = try Harness(backend)
+    let copy = try Harness(kind)
     _ = try await copy.run { try await $0.restoreLinks(harness.links.exportLinks()) }
     #expect(try await copy.links.exportLinks() == archive)
   }
 
-  @Test(arguments: Backend.allCases)
-  func restoringMergesWithStoredCategoriesAndSkipsStoredLinks(_ backend: Backend) async throws {
+  @Test(arguments: ClientStorage.allCases)
+  func restoringMergesWithStoredCategoriesAndSkipsStoredLinks(_ kind: ClientStorage) async throws {
     let archive = Self.sampleArchive()
-    let harness = try Harness(backend)
+    let harness = try Harness(kind)
     let dev = try harness.seedCategory(1, "DEV")
     try await harness.run { client in
       _ = try await client.addLink(LinkDraft(title: "Mine", url: "https://news.example"))
@@ -434,9 +435,9 @@ import struct LinkClient.Comment
         == "The links cannot be restored: link 'x' has no title.")
   }
 
-  @Test(arguments: Backend.allCases)
-  func aDryRunRestoreWritesNothing(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aDryRunRestoreWritesNothing(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let reports = Mutex<[Int]>([])
     let summary = try await harness.run { client in
       try await client.restoreLinks(Self.sampleArchive(), dryRun: true) { processed in

@@ -28,9 +28,9 @@ import Testing
     return pages
   }
 
-  @Test(arguments: Backend.allCases)
-  func pagesReadToTheEndGiveEveryLinkOnceNewestFirst(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func pagesReadToTheEndGiveEveryLinkOnceNewestFirst(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let ids = try await seven(harness)
     let pages = try await everyPage(harness.links)
     #expect(pages.map(\.links.count) == [2, 2, 2, 1])
@@ -47,9 +47,9 @@ import Testing
     return (ids, first, try await harness.links.fetchLinkPage(nil, first.next, 2))
   }
 
-  @Test(arguments: Backend.allCases)
-  func aLinkDeletedAfterItsPageWasReadAheadIsNotListed(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aLinkDeletedAfterItsPageWasReadAheadIsNotListed(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let (ids, _, second) = try await twoPages(harness)
     try await harness.links.deleteLink(ids[4])
     let third = try await harness.links.fetchLinkPage(nil, second.next, 2)
@@ -57,9 +57,9 @@ import Testing
     #expect(third.next == nil)
   }
 
-  @Test(arguments: Backend.allCases)
-  func aPageAskedForAgainIsThatPageNotTheOneReadAhead(_ backend: Backend) async throws {
-    let harness = try Harness(backend)
+  @Test(arguments: ClientStorage.allCases)
+  func aPageAskedForAgainIsThatPageNotTheOneReadAhead(_ kind: ClientStorage) async throws {
+    let harness = try Harness(kind)
     let (ids, first, second) = try await twoPages(harness)
     let again = try await harness.links.fetchLinkPage(nil, first.next, 2)
     #expect(again == second)

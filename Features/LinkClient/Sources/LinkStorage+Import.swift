@@ -1,26 +1,10 @@
 import Foundation
-import LinkClient
 import Loop
-import Persistence
 import Synchronization
 
 // MARK: - Export, import, restore
 
 extension LinkStorage {
-  func exportLinks() throws(LinkError) -> LinkArchive {
-    try LinkError.capturing {
-      try context.transaction { context in
-        LinkArchive(
-          categories: try context.fetchAll(
-            Category.self, sortBy: [SortDescriptor(\.createdAt), SortDescriptor(\.id)]),
-          links: try context.fetchAll(
-            Link.self, sortBy: [SortDescriptor(\.createdAt), SortDescriptor(\.id)]),
-          comments: try context.fetchAll(
-            Comment.self, sortBy: [SortDescriptor(\.createdAt), SortDescriptor(\.id)]))
-      }
-    }
-  }
-
   func importLinks(
     _ links: [ImportedLink], dryRun: Bool, progress: (Int) -> Void
   ) throws(LinkError) -> LinkImportSummary {
@@ -36,136 +20,132 @@ extension LinkStorage {
     // depends on the storage or on the other links.
     let checked = CheckedLinks(links)
     try LinkError.checkCancellation()
-    return try LinkError.capturing {
-      try context.transaction(rollingBack: dryRun) { context in
-        // NB: the body takes the checked links out as it stores them, from a copy of its own: on
-        // PostgreSQL a transaction aborted for a deadlock runs its body again, from the start.
-        var checks = checked
-        var known = try KnownLinks(context, adding: links.count)
-        var summary = LinkImportSummary()
-        // Then, in file order, rejections are listed, duplicates skipped, every category found
-        // or stored and every new link given its id; finally the links are stored.
-        var order: [NewLink] = []
-        order.reserveCapacity(links.count)
-        for index in links.indices {
-          if index % LinkClient.importBatchSize == 0 { try LinkError.checkCancellation() }
-          // NB: the address is moved out, not copied: a copy would touch its text, made on
-          // another core; its hash was computed there.
-          guard let address = checks.addresses[index].take() else {
-            if case .failure(let error)? = checks.values[index] {
-              summary.rejected.append(LinkImportRejection(line: links[index].line, error: error))
-            }
-            continue
+    return try transaction(rollingBack: dryRun) { () throws(LinkError) in
+      // NB: the body takes the checked links out as it stores them, from a copy of its own: on
+      // PostgreSQL a transaction aborted for a deadlock runs its body again, from the start.
+      var checks = checked
+      var known = try KnownLinks(self, adding: links.count)
+      var summary = LinkImportSummary()
+      // Then, in file order, rejections are listed, duplicates skipped, every category found
+      // or stored and every new link given its id; finally the links are stored.
+      var order: [NewLink] = []
+      order.reserveCapacity(links.count)
+      for index in links.indices {
+        if index % LinkClient.importBatchSize == 0 { try LinkError.checkCancellation() }
+        // NB: the address is moved out, not copied: a copy would touch its text, made on
+        // another core; its hash was computed there.
+        guard let address = checks.addresses[index].take() else {
+          if case .failure(let error)? = checks.values[index] {
+            summary.rejected.append(LinkImportRejection(line: links[index].line, error: error))
           }
-          guard known.addresses.insert(address).inserted else {
-            summary.duplicates += 1
-            continue
-          }
-          var categoryID: Category.ID?
-          if let name = categoryName(links[index].category) {
-            if let id = known.categoryIDs[name.caseFolded] {
-              categoryID = id
-            } else {
-              let category = Category(id: Category.ID(uuid()), name: name, createdAt: now)
-              try context.insert(category)
-              known.categoryIDs[name.caseFolded] = category.id
-              summary.categoriesCreated.append(name)
-              categoryID = category.id
-            }
-          }
-          order.append(
-            NewLink(
-              id: Link.ID(uuid()), position: index, categoryID: categoryID,
-              createdAt: links[index].createdAt ?? now))
+          continue
         }
-        // NB: stored in the order of their ids (every list orders links by its own columns, the
-        // id last): SQLite then appends to the id index and to every index that ends with the
-        // id, instead of inserting at random places, which halves the cost of each insert. Only
-        // the small keys are sorted; each link is made from its checked values as it is stored,
-        // and freed right after, while its memory is still in the cache.
-        order.sort { $0.key < $1.key }
-        let skipped = links.count - order.count
-        for batch in order.indices.batches(of: LinkClient.importBatchSize) {
-          // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
-          try LinkError.checkCancellation()
-          for new in order[batch] {
-            guard case .success(let values)? = checks.values[Int(new.position)].take() else {
-              preconditionFailure("link \(new.position) of the import is stored twice")
-            }
-            try context.insert(
-              Link(
-                id: new.id, title: values.title, url: values.url, categoryID: new.categoryID,
-                memo: values.memo, createdAt: new.createdAt))
-          }
-          progress(skipped + batch.upperBound)
+        guard known.addresses.insert(address).inserted else {
+          summary.duplicates += 1
+          continue
         }
-        if order.isEmpty, !links.isEmpty { progress(links.count) }
-        summary.linksImported = order.count
-        return summary
+        var categoryID: Category.ID?
+        if let name = categoryName(links[index].category) {
+          if let id = known.categoryIDs[name.foldedForSearch] {
+            categoryID = id
+          } else {
+            let category = Category(id: Category.ID(uuid()), name: name, createdAt: now)
+            try insert(category)
+            known.categoryIDs[name.foldedForSearch] = category.id
+            summary.categoriesCreated.append(name)
+            categoryID = category.id
+          }
+        }
+        order.append(
+          NewLink(
+            id: Link.ID(uuid()), position: index, categoryID: categoryID,
+            createdAt: links[index].createdAt ?? now))
       }
+      // NB: stored in the order of their ids (every list orders links by its own columns, the
+      // id last): SQLite then appends to the id index and to every index that ends with the
+      // id, instead of inserting at random places, which halves the cost of each insert. Only
+      // the small keys are sorted; each link is made from its checked values as it is stored,
+      // and freed right after, while its memory is still in the cache.
+      order.sort { $0.key < $1.key }
+      let skipped = links.count - order.count
+      for batch in order.indices.batches(of: LinkClient.importBatchSize) {
+        // NB: a cancelled import (Ctrl-C) stops here, and the transaction rolls back.
+        try LinkError.checkCancellation()
+        for new in order[batch] {
+          guard case .success(let values)? = checks.values[Int(new.position)].take() else {
+            preconditionFailure("link \(new.position) of the import is stored twice")
+          }
+          try insert(
+            Link(
+              id: new.id, title: values.title, url: values.url, categoryID: new.categoryID,
+              memo: values.memo, createdAt: new.createdAt))
+        }
+        progress(skipped + batch.upperBound)
+      }
+      if order.isEmpty, !links.isEmpty { progress(links.count) }
+      summary.linksImported = order.count
+      return summary
     }
   }
 
   func restoreLinks(
     _ archive: LinkArchive, dryRun: Bool, progress: (Int) -> Void
   ) throws(LinkError) -> LinkImportSummary {
-    try LinkError.capturing {
-      try context.transaction(rollingBack: dryRun) { context in
-        let stored = try StoredLinks(context)
-        try archive.check(against: stored)
-        var summary = LinkImportSummary()
+    try transaction(rollingBack: dryRun) { () throws(LinkError) in
+      let stored = try StoredLinks(self)
+      try archive.check(against: stored)
+      var summary = LinkImportSummary()
 
-        // Categories: reuse one stored with the same id or name, otherwise store it as is.
-        var categoryIDs: [Category.ID: Category.ID] = [:]
-        var namedIDs = stored.categoryIDsByName
-        for category in archive.categories {
-          if stored.categoryIDs.contains(category.id) {
-            categoryIDs[category.id] = category.id
-          } else if let existing = namedIDs[category.name.caseFolded] {
-            categoryIDs[category.id] = existing
-          } else {
-            try context.insert(category)
-            namedIDs[category.name.caseFolded] = category.id
-            categoryIDs[category.id] = category.id
-            summary.categoriesCreated.append(category.name)
-          }
+      // Categories: reuse one stored with the same id or name, otherwise store it as is.
+      var categoryIDs: [Category.ID: Category.ID] = [:]
+      var namedIDs = stored.categoryIDsByName
+      for category in archive.categories {
+        if stored.categoryIDs.contains(category.id) {
+          categoryIDs[category.id] = category.id
+        } else if let existing = namedIDs[category.name.foldedForSearch] {
+          categoryIDs[category.id] = existing
+        } else {
+          try insert(category)
+          namedIDs[category.name.foldedForSearch] = category.id
+          categoryIDs[category.id] = category.id
+          summary.categoriesCreated.append(category.name)
         }
-        var processed = archive.categories.count
-
-        // Links: skip one whose id or address is stored.
-        var linkIDs = stored.linkIDs
-        var addresses = stored.addresses
-        for batch in archive.links.batches(of: LinkClient.importBatchSize) {
-          try LinkError.checkCancellation()
-          for link in batch {
-            guard !linkIDs.contains(link.id), addresses.insert(link.url.absoluteString).inserted
-            else {
-              summary.duplicates += 1
-              continue
-            }
-            var restored = link
-            restored.categoryID = link.categoryID.map { categoryIDs[$0] ?? $0 }
-            try context.insert(restored)
-            linkIDs.insert(link.id)
-            summary.linksImported += 1
-          }
-          processed += batch.count
-          progress(processed)
-        }
-
-        // Comments: only new ones, on a link that is now stored.
-        for batch in archive.comments.batches(of: LinkClient.importBatchSize) {
-          try LinkError.checkCancellation()
-          for comment in batch
-          where !stored.commentIDs.contains(comment.id) && linkIDs.contains(comment.linkID) {
-            try context.insert(comment)
-            summary.commentsImported += 1
-          }
-          processed += batch.count
-          progress(processed)
-        }
-        return summary
       }
+      var processed = archive.categories.count
+
+      // Links: skip one whose id or address is stored.
+      var linkIDs = stored.linkIDs
+      var addresses = stored.addresses
+      for batch in archive.links.batches(of: LinkClient.importBatchSize) {
+        try LinkError.checkCancellation()
+        for link in batch {
+          guard !linkIDs.contains(link.id), addresses.insert(link.url.absoluteString).inserted
+          else {
+            summary.duplicates += 1
+            continue
+          }
+          var restored = link
+          restored.categoryID = link.categoryID.map { categoryIDs[$0] ?? $0 }
+          try insert(restored)
+          linkIDs.insert(link.id)
+          summary.linksImported += 1
+        }
+        processed += batch.count
+        progress(processed)
+      }
+
+      // Comments: only new ones, on a link that is now stored.
+      for batch in archive.comments.batches(of: LinkClient.importBatchSize) {
+        try LinkError.checkCancellation()
+        for comment in batch
+        where !stored.commentIDs.contains(comment.id) && linkIDs.contains(comment.linkID) {
+          try insert(comment)
+          summary.commentsImported += 1
+        }
+        processed += batch.count
+        progress(processed)
+      }
+      return summary
     }
   }
 }
@@ -292,12 +272,12 @@ private struct KnownLinks {
   var categoryIDs: [String: Category.ID]
 
   /// Reads the saved links and categories, with room for `count` more addresses.
-  init(_ context: ModelContext, adding count: Int) throws {
-    let links = try context.fetchAll(Link.self)
+  init(_ storage: some LinkStorage, adding count: Int) throws(LinkError) {
+    let links = try storage.fetchEveryLink()
     addresses = Set(minimumCapacity: links.count + count)
     for link in links { addresses.insert(Address(link.url.absoluteString)) }
     categoryIDs = Dictionary(
-      try context.fetchAll(Category.self).map { ($0.name.caseFolded, $0.id) },
+      try storage.fetchCategories().map { ($0.name.foldedForSearch, $0.id) },
       uniquingKeysWith: { first, _ in first })
   }
 }
@@ -310,15 +290,15 @@ private struct StoredLinks {
   var addresses: Set<String>
   var commentIDs: Set<Comment.ID>
 
-  init(_ context: ModelContext) throws {
-    let categories = try context.fetchAll(Category.self)
+  init(_ storage: some LinkStorage) throws(LinkError) {
+    let archive = try storage.fetchArchive()
+    let categories = archive.categories
     categoryIDs = Set(categories.map(\.id))
     categoryIDsByName = Dictionary(
-      categories.map { ($0.name.caseFolded, $0.id) }, uniquingKeysWith: { first, _ in first })
-    let links = try context.fetchAll(Link.self)
-    linkIDs = Set(links.map(\.id))
-    addresses = Set(links.map(\.url.absoluteString))
-    commentIDs = Set(try context.fetchAll(Comment.self).map(\.id))
+      categories.map { ($0.name.foldedForSearch, $0.id) }, uniquingKeysWith: { first, _ in first })
+    linkIDs = Set(archive.links.map(\.id))
+    addresses = Set(archive.links.map(\.url.absoluteString))
+    commentIDs = Set(archive.comments.map(\.id))
   }
 }
 
@@ -331,7 +311,7 @@ extension LinkArchive {
     for category in categories {
       let entry = try Self.entry(
         "category", category.id, notIn: &categoryIDs, text: category.name, ifBlank: "has no name")
-      guard names.insert(category.name.caseFolded).inserted else {
+      guard names.insert(category.name.foldedForSearch).inserted else {
         throw .invalidArchive("\(entry) has the name '\(category.name)' of another category")
       }
     }
