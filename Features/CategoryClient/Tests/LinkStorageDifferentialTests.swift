@@ -21,21 +21,13 @@ import struct LinkClient.Comment
 
   @Test(arguments: [1, 2, 3] as [UInt64])
   func theInMemoryValueAnswersEveryCallAsTheLiveClientDoes(seed: UInt64) async throws {
-    let subject = try Harness(.inMemoryValue)
-    let references = try Self.references.map(Harness.init)
-    var random = SplitMix64(seed: seed)
     var steps = Steps()
-    for step in 0..<600 {
-      let call = steps.next(&random)
-      let expected = try await call.run(on: references[0])
-      for reference in references.dropFirst() {
-        let answer = try await call.run(on: reference)
-        let backend = String(describing: reference.backend)
-        try #require(answer == expected, "step \(step), \(call.name), on \(backend)")
-      }
-      let answer = try await call.run(on: subject)
-      try #require(answer == expected, "step \(step), \(call.name), seed \(seed)")
-      steps.learn(from: answer)
+    try await requireSameAnswers(
+      of: try Harness(.inMemoryValue), as: try Self.references.map(Harness.init), calls: 600,
+      seed: seed
+    ) { random, last in
+      if let last { steps.learn(from: last) }
+      return steps.next(&random)
     }
   }
 }
@@ -57,7 +49,7 @@ private struct Steps {
   static let queries = ["", "swift", "STRASSE", "café", "é", " tips ", "x"]
 
   /// The next call, with arguments drawn from what is stored (or, now and then, missing).
-  mutating func next(_ random: inout SplitMix64) -> Call {
+  mutating func next(_ random: inout SplitMix64) -> GeneratedCall<Harness> {
     // NB: a tie in time now and then: the lists order ties by id.
     if Int.random(in: 0..<3, using: &random) == 0 {
       now += Double(Int.random(in: 1...90, using: &random))
@@ -84,43 +76,49 @@ private struct Steps {
     let cursor = Bool.random(using: &random) ? self.cursor : nil
     let prefix = String(id.uuidString.prefix(Int.random(in: 1...4, using: &random)))
     let query = draw(Self.queries, &random)
-    let calls: [Call] = [
-      Call("addCategory", id, now) { try await $0.categories.addCategory(name) },
-      Call("updateCategory", id, now) { try await $0.categories.updateCategory(category, name) },
-      Call("deleteCategory", id, now) { try await $0.categories.deleteCategory(category) },
+    let now = self.now
+    func call(
+      _ name: String, _ body: @escaping @Sendable (Harness) async throws -> any Sendable
+    ) -> GeneratedCall<Harness> {
+      GeneratedCall(name, id: id, date: now, body)
+    }
+    let calls = [
+      call("addCategory") { try await $0.categories.addCategory(name) },
+      call("updateCategory") { try await $0.categories.updateCategory(category, name) },
+      call("deleteCategory") { try await $0.categories.deleteCategory(category) },
       // NB: adding and viewing are drawn more often, so that lists grow and views tie.
-      Call("addLink", id, now) { try await $0.links.addLink(draft) },
-      Call("addLink", id, now) { try await $0.links.addLink(draft) },
-      Call("addLink", id, now) { try await $0.links.addLink(draft) },
-      Call("addLink", id, now) { try await $0.links.addLink(draft) },
-      Call("markViewed", id, now) { try await $0.links.markViewed(link) },
-      Call("updateLink", id, now) { try await $0.links.updateLink(link, draft) },
-      Call("deleteLink", id, now) { try await $0.links.deleteLink(link) },
-      Call("markViewed", id, now) { try await $0.links.markViewed(link) },
-      Call("setFavorite", id, now) { try await $0.links.setFavorite(link, true) },
-      Call("addComment", id, now) { try await $0.links.addComment(link, name) },
-      Call("updateComment", id, now) { try await $0.links.updateComment(comment, name) },
-      Call("deleteComment", id, now) { try await $0.links.deleteComment(comment) },
-      Call("fetchLinks", id, now) { try await $0.links.fetchLinks() },
-      Call("fetchLinksInCategory", id, now) { try await $0.links.fetchLinksInCategory(category) },
-      Call("fetchLinkPage", id, now) {
+      call("addLink") { try await $0.links.addLink(draft) },
+      call("addLink") { try await $0.links.addLink(draft) },
+      call("addLink") { try await $0.links.addLink(draft) },
+      call("addLink") { try await $0.links.addLink(draft) },
+      call("markViewed") { try await $0.links.markViewed(link) },
+      call("updateLink") { try await $0.links.updateLink(link, draft) },
+      call("deleteLink") { try await $0.links.deleteLink(link) },
+      call("markViewed") { try await $0.links.markViewed(link) },
+      call("setFavorite") { try await $0.links.setFavorite(link, true) },
+      call("addComment") { try await $0.links.addComment(link, name) },
+      call("updateComment") { try await $0.links.updateComment(comment, name) },
+      call("deleteComment") { try await $0.links.deleteComment(comment) },
+      call("fetchLinks") { try await $0.links.fetchLinks() },
+      call("fetchLinksInCategory") { try await $0.links.fetchLinksInCategory(category) },
+      call("fetchLinkPage") {
         try await $0.links.fetchLinkPage(maybeCategory, cursor, limit)
       },
-      Call("searchLinks", id, now) { try await $0.links.searchLinks(query) },
-      Call("fetchRecentLinks", id, now) { try await $0.links.fetchRecentLinks(limit) },
-      Call("fetchLinksWithIDPrefix", id, now) {
+      call("searchLinks") { try await $0.links.searchLinks(query) },
+      call("fetchRecentLinks") { try await $0.links.fetchRecentLinks(limit) },
+      call("fetchLinksWithIDPrefix") {
         try await $0.links.fetchLinksWithIDPrefix(prefix, limit)
       },
-      Call("fetchIDPrefixLength", id, now) { try await $0.links.fetchIDPrefixLength(link) },
-      Call("fetchIDPrefixLengthOfAll", id, now) { try await $0.links.fetchIDPrefixLengthOfAll() },
-      Call("fetchLink", id, now) { try await $0.links.fetchLink(link) },
-      Call("fetchComments", id, now) { try await $0.links.fetchComments(link) },
-      Call("fetchCategories", id, now) { try await $0.categories.fetchCategories() },
-      Call("fetchCategorySummaries", id, now) {
+      call("fetchIDPrefixLength") { try await $0.links.fetchIDPrefixLength(link) },
+      call("fetchIDPrefixLengthOfAll") { try await $0.links.fetchIDPrefixLengthOfAll() },
+      call("fetchLink") { try await $0.links.fetchLink(link) },
+      call("fetchComments") { try await $0.links.fetchComments(link) },
+      call("fetchCategories") { try await $0.categories.fetchCategories() },
+      call("fetchCategorySummaries") {
         try await $0.categories.fetchCategorySummaries()
       },
-      Call("countLinks", id, now) { try await $0.categories.countLinks(category) },
-      Call("exportLinks", id, now) { try await $0.links.exportLinks() },
+      call("countLinks") { try await $0.categories.countLinks(category) },
+      call("exportLinks") { try await $0.links.exportLinks() },
     ]
     return draw(calls, &random)
   }
@@ -143,47 +141,6 @@ private struct Steps {
     ids.isEmpty || Int.random(in: 0..<8, using: &random) == 0
       ? missing : draw(ids, &random)
   }
-}
-
-/// One generated call: an endpoint with its arguments, run with a fixed new id and date.
-private struct Call {
-  let name: String
-  let id: UUID
-  let date: Date
-  let body: @Sendable (Harness) async throws -> any Sendable
-
-  init(
-    _ name: String, _ id: UUID, _ date: Date,
-    _ body: @escaping @Sendable (Harness) async throws -> any Sendable
-  ) {
-    self.name = name
-    self.id = id
-    self.date = date
-    self.body = body
-  }
-
-  /// The call's answer on `harness`'s clients: what it returned, or the error it threw.
-  func run(on harness: Harness) async throws -> Answer {
-    try await withDependencies {
-      $0.uuid = .constant(id)
-      $0.date = .constant(date)
-    } operation: {
-      do {
-        return Answer(value: try await body(harness))
-      } catch let error as LinkError {
-        return Answer(value: error)
-      }
-    }
-  }
-}
-
-/// What a call answered, compared by its full description (every field of every model).
-private struct Answer: Equatable, CustomStringConvertible {
-  let value: any Sendable
-
-  var description: String { String(reflecting: value) }
-
-  static func == (lhs: Answer, rhs: Answer) -> Bool { lhs.description == rhs.description }
 }
 
 /// One of `values` (not empty), drawn from `random`.
