@@ -256,15 +256,14 @@ final class PostgresBackend: SQLBackend, @unchecked Sendable {
         result = try body()
         try commit()
         return result
-      } catch let error as PersistenceError
-        where (mustRetry || error.isRetryable) && attempt < Self.retryLimit
-      {
-        rollback()
-        Self.backOff(attempt)
-        attempt += 1
       } catch {
         rollback()
-        throw error
+        // NB: once the server doomed the transaction, whatever the body threw: a client's
+        // storage turns the server's failure into its domain's error as it comes.
+        let isRetryable = mustRetry || (error as? PersistenceError)?.isRetryable == true
+        guard isRetryable, attempt < Self.retryLimit else { throw error }
+        Self.backOff(attempt)
+        attempt += 1
       }
     }
   }

@@ -174,7 +174,18 @@ struct PostgresTests {
         == [Tag(id: "other", color: "grey"), Tag(id: "loop", color: "seen 1")])
   }
 
-  @Test func aDeadlockRunsTheTransactionAgainFromTheStart() throws {
+  /// A client's storage turns each failure into its domain's error as it comes (`wraps`): the
+  /// transaction the server doomed runs again all the same.
+  @Test(arguments: [false, true])
+  func aDeadlockRunsTheTransactionAgainFromTheStart(wrappingTheError wraps: Bool) throws {
+    struct DomainError: Error { let reason: String }
+    func write(_ work: () throws -> Void) throws {
+      do {
+        try work()
+      } catch {
+        throw wraps ? DomainError(reason: "\(error)") : error
+      }
+    }
     let folder = TemporaryFolder()
     defer { PostgresTestServer.dropSchema(for: folder.url) }
     // NB: PostgreSQL aborts the transaction that finds the deadlock, the first whose wait
@@ -195,7 +206,7 @@ struct PostgresTests {
         $0 += 1
         return $0
       }
-      try context.update(Tag(id: "a", color: "loop"))
+      try write { try context.update(Tag(id: "a", color: "loop")) }
       if attempt == 1 {
         // Once Loop waits for 'b', the other program asks for 'a': each waits for the other.
         Thread {
@@ -208,7 +219,7 @@ struct PostgresTests {
           finished.signal()
         }.start()
       }
-      try context.update(Tag(id: "b", color: "loop"))
+      try write { try context.update(Tag(id: "b", color: "loop")) }
     }
     finished.wait()
     #expect(otherDone.withLock { $0 } == nil)
