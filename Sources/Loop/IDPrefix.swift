@@ -24,6 +24,7 @@ package struct IDPrefix {
   /// The digits `key` needs beside its neighbours in ascending order, the closest key below it
   /// and the closest above (`nil` when there is none): one more than it shares with the closer
   /// of them, at least 1 and at most 32.
+  @inlinable
   package static func length(of key: UInt128, between below: UInt128?, and above: UInt128?) -> Int {
     let sharedBits = max(
       below.map { ($0 ^ key).leadingZeroBitCount } ?? 0,
@@ -33,11 +34,13 @@ package struct IDPrefix {
 
   /// A UUID's 16 bytes as one number, so that its hexadecimal digits are the number's, from the
   /// most significant.
+  @inlinable
   package static func key(of uuid: UUID) -> UInt128 {
     withUnsafeBytes(of: uuid.uuid) { UInt128(bigEndian: $0.loadUnaligned(as: UInt128.self)) }
   }
 
   /// The key of 16 bytes at `bytes`, as ``key(of:)`` makes it of the UUID they store.
+  @inlinable
   package static func key(ofBytes bytes: UnsafeRawPointer) -> UInt128 {
     UInt128(bigEndian: bytes.loadUnaligned(as: UInt128.self))
   }
@@ -66,6 +69,10 @@ extension Collection {
   /// element after it is too (a binary search).
   ///
   /// - Complexity: O(log *n*) calls of `belongsToSecondPart`.
+  ///
+  /// NB: inlinable, so that Persistence's in-memory backend, which searches its sorted rows with
+  /// it on every lookup, gets it specialized for its collections, as it did when it was its own.
+  @inlinable
   package func partitioningIndex(where belongsToSecondPart: (Element) -> Bool) -> Index {
     var low = startIndex
     var count = self.count

@@ -12,11 +12,13 @@ extension String {
   /// combining marks added since, such as U+1AD2, out of canonical order: two spellings Swift
   /// holds equal were stored apart) and takes quadratic time (25 seconds for a megabyte of
   /// decomposed "é").
+  @inlinable
   package var normalizedForStorage: String {
     isASCII ? self : String(decoding: _nfcCodeUnits, as: UTF8.self)
   }
 
   /// Whether every byte is ASCII (already in every normalization form).
+  @inlinable
   package var isASCII: Bool {
     let fast = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
       var index = 0
