@@ -63,12 +63,7 @@ public final class Harness: Sendable {
 
   /// The clients' context; a test that reads or writes the container itself runs on a backend.
   public var context: ModelContext {
-    get throws {
-      guard let container else {
-        throw PersistenceError.unregisteredModel("the in-memory value's storage has no context")
-      }
-      return container
-    }
+    get throws { try #require(container, "the in-memory value's storage has no context") }
   }
 
   deinit {
