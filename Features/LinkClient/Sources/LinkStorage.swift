@@ -253,17 +253,7 @@ extension LinkStorage {
   }
 
   func addLink(_ draft: LinkDraft) throws(LinkError) -> Link {
-    let checked = try draft.checked()
-    return try transaction { () throws(LinkError) in
-      if let categoryID = draft.categoryID { try checkCategory(categoryID) }
-      @Dependency(\.uuid) var uuid
-      @Dependency(\.date) var date
-      // NB: the id is drawn before the date: a recorded session replays its readings in order.
-      let id = Link.ID(uuid())
-      let link = Link(id: id, draft, checked, createdAt: date.now)
-      try insert(link)
-      return link
-    }
+    try addLinks([draft])[0]
   }
 
   func addLinks(_ drafts: [LinkDraft]) throws(LinkError) -> [Link] {
@@ -271,14 +261,19 @@ extension LinkStorage {
     return try transaction { () throws(LinkError) in
       @Dependency(\.uuid) var uuid
       @Dependency(\.date) var date
-      let now = date.now
+      // NB: the links share one date, read after the first id is drawn: a recorded session
+      // replays its readings in order, and `link add` has always read the id first.
+      var now: Date?
       var knownCategories: Set<Category.ID> = []
       return try checked.map { draft, checked throws(LinkError) in
         if let categoryID = draft.categoryID, !knownCategories.contains(categoryID) {
           try checkCategory(categoryID)
           knownCategories.insert(categoryID)
         }
-        let link = Link(id: Link.ID(uuid()), draft, checked, createdAt: now)
+        let id = Link.ID(uuid())
+        let createdAt = now ?? date.now
+        now = createdAt
+        let link = Link(id: id, draft, checked, createdAt: createdAt)
         try insert(link)
         return link
       }
