@@ -11,16 +11,16 @@ import struct LinkClient.Comment
 @Suite struct LinkStorageTests {
   let now = Harness.start
 
-  func link(_ number: UInt64, _ title: String) -> Link {
+  func link(_ number: UInt64, _ title: String) throws -> Link {
     Link(
-      id: id(number), title: title, url: URL(string: "https://example.com/\(number)")!,
+      id: id(number), title: title, url: try #require(URL(string: "https://example.com/\(number)")),
       createdAt: now)
   }
 
   @Test(arguments: ClientStorage.allCases)
   func updatingAMissingLinkFailsAndCreatesNothing(storage kind: ClientStorage) throws {
     let storage = try Harness(kind).storage
-    let ghost = link(1, "Ghost")
+    let ghost = try link(1, "Ghost")
     #expect(throws: LinkError.notFound(ghost.id)) { try storage.update(ghost) }
     #expect(try storage.fetchEveryLink() == [])
   }
@@ -28,9 +28,9 @@ import struct LinkClient.Comment
   @Test(arguments: ClientStorage.allCases)
   func insertingAnExistingLinkIDFailsAndKeepsTheStoredLink(storage kind: ClientStorage) throws {
     let storage = try Harness(kind).storage
-    let swift = link(1, "Swift")
+    let swift = try link(1, "Swift")
     try storage.insert(swift)
-    let error = #expect(throws: LinkError.self) { try storage.insert(link(1, "Other")) }
+    let error = #expect(throws: LinkError.self) { try storage.insert(try link(1, "Other")) }
     guard case .storageFailed = error else {
       Issue.record("expected storageFailed, got \(String(describing: error))")
       return
@@ -41,7 +41,7 @@ import struct LinkClient.Comment
   @Test(arguments: ClientStorage.allCases)
   func deletingAMissingLinkFails(storage kind: ClientStorage) throws {
     let storage = try Harness(kind).storage
-    let swift = link(1, "Swift")
+    let swift = try link(1, "Swift")
     try storage.insert(swift)
     #expect(throws: LinkError.notFound(id(2))) { try storage.deleteLink(id: id(2)) }
     #expect(try storage.fetchEveryLink() == [swift])
@@ -50,7 +50,7 @@ import struct LinkClient.Comment
   @Test(arguments: ClientStorage.allCases)
   func updatingAMissingCommentFailsAndCreatesNothing(storage kind: ClientStorage) throws {
     let storage = try Harness(kind).storage
-    let swift = link(1, "Swift")
+    let swift = try link(1, "Swift")
     try storage.insert(swift)
     let ghost = Comment(id: id(2), linkID: swift.id, text: "Ghost", createdAt: now)
     #expect(throws: LinkError.commentNotFound(ghost.id)) { try storage.update(ghost) }
